@@ -1,0 +1,129 @@
+package io.nous.policy;
+
+import io.nous.policy.templates.PriorityHoldbackPolicy;
+import io.nous.policy.templates.ProbabilisticAdmitter;
+import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
+import io.nous.policy.templates.StaticUsageLimitPolicy;
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The registry of known policies by name. A reference is {@code name} or
+ * {@code name:key=value,...}; names are the Nous names ({@code soft-reflective-ceiling}) or the
+ * router plugin types ({@code soft-reflective-ceiling-policy}). Every {@code create} returns a fresh
+ * instance, because a policy may keep a dispatch counter.
+ */
+public final class PolicyRegistry {
+    /** The baseline usage-limit policy. */
+    public static final String BASELINE = "static-usage-limit";
+
+    private static final PolicyRegistry BUILTIN = new PolicyRegistry();
+
+    private final Map<String, PolicyTemplate> byName = new LinkedHashMap<>();
+    private final Map<String, PolicyTemplate> byAlias = new LinkedHashMap<>();
+
+    private PolicyRegistry() {
+        register(new PolicyTemplate("static-usage-limit", "static-usage-limit-policy", PolicyKind.USAGE_LIMIT,
+                "One ceiling for every band (threshold, default 1.0): the baseline.",
+                Set.of("threshold"), StaticUsageLimitPolicy.class, p -> {
+                    double t = p.getDouble("threshold", 1.0);
+                    if (!(t >= 0 && t <= 1)) {
+                        throw new PolicyException("static-usage-limit: threshold must be in [0, 1], got " + t);
+                    }
+                    return new StaticUsageLimitPolicy(t);
+                }));
+        register(new PolicyTemplate("priority-holdback", "priority-holdback-policy", PolicyKind.USAGE_LIMIT,
+                "Static ceilings from maxCeiling (default 1.0) down to minCeiling (required, [0,1)) by rank or value.",
+                Set.of("minCeiling", "maxCeiling", "domain"), PriorityHoldbackPolicy.class, p -> {
+                    double min = p.requireDouble("minCeiling");
+                    double max = p.getDouble("maxCeiling", 1.0);
+                    String domain = p.getString("domain", "rank");
+                    if (!(min >= 0 && min < 1)) {
+                        throw new PolicyException("priority-holdback: minCeiling must be in [0, 1), got " + min);
+                    }
+                    if (!(max > 0 && max <= 1) || !(max > min)) {
+                        throw new PolicyException("priority-holdback: maxCeiling must be in (0, 1] and greater than minCeiling, got " + max);
+                    }
+                    if (!domain.equals("rank") && !domain.equals("value")) {
+                        throw new PolicyException("priority-holdback: domain must be 'rank' or 'value', got '" + domain + "'");
+                    }
+                    return new PriorityHoldbackPolicy(min, max, domain.equals("value"));
+                }));
+        register(new PolicyTemplate("soft-reflective-ceiling", "soft-reflective-ceiling-policy", PolicyKind.USAGE_LIMIT,
+                "Band i closes above s = 1 - i*s/(N-1) and reopens on every round(s/(1-s))-th cycle; no parameters.",
+                Set.of(), SoftReflectiveCeilingPolicy.class, p -> new SoftReflectiveCeilingPolicy()));
+        register(new PolicyTemplate("probabilistic-admitter", "probabilistic-admitter", PolicyKind.ADMISSION,
+                "Rejects sheddable requests with probability min(s^power * k, 1) (power 5, k 300).",
+                Set.of("power", "k"), ProbabilisticAdmitter.class, p -> {
+                    double power = p.getDouble("power", 5.0);
+                    double k = p.getDouble("k", 300.0);
+                    if (!(power > 0) || !(k > 0)) {
+                        throw new PolicyException("probabilistic-admitter: power and k must be > 0");
+                    }
+                    return new ProbabilisticAdmitter(power, k);
+                }));
+    }
+
+    public static PolicyRegistry builtin() {
+        return BUILTIN;
+    }
+
+    private void register(PolicyTemplate t) {
+        byName.put(t.name(), t);
+        for (String a : t.aliases()) {
+            byAlias.put(a, t);
+        }
+    }
+
+    /** All templates by Nous name, in registration order. */
+    public Map<String, PolicyTemplate> templates() {
+        return Collections.unmodifiableMap(byName);
+    }
+
+    /** The template a reference names; parameters after ':' are ignored here. */
+    public PolicyTemplate template(String reference) {
+        String name = nameOf(reference);
+        PolicyTemplate t = byAlias.get(name);
+        if (t == null) {
+            throw new PolicyException("unknown policy '" + name + "'; known: " + String.join(", ", byName.keySet()));
+        }
+        return t;
+    }
+
+    /** A fresh usage-limit policy for a reference such as {@code static-usage-limit:threshold=0.9}. */
+    public UsageLimitPolicy usageLimit(String reference) {
+        PolicyTemplate t = template(reference);
+        if (t.kind() != PolicyKind.USAGE_LIMIT) {
+            throw new PolicyException("'" + t.name() + "' is an admission policy, not a usage-limit policy");
+        }
+        return (UsageLimitPolicy) instantiate(t, reference);
+    }
+
+    /** A fresh admission policy for a reference such as {@code probabilistic-admitter:k=100}. */
+    public AdmissionPolicy admission(String reference) {
+        PolicyTemplate t = template(reference);
+        if (t.kind() != PolicyKind.ADMISSION) {
+            throw new PolicyException("'" + t.name() + "' is a usage-limit policy, not an admission policy");
+        }
+        return (AdmissionPolicy) instantiate(t, reference);
+    }
+
+    private static Object instantiate(PolicyTemplate t, String reference) {
+        int colon = reference.indexOf(':');
+        PolicyParameters params = PolicyParameters.parse(t.name(), colon < 0 ? "" : reference.substring(colon + 1));
+        params.allowOnly(t.parameters());
+        return t.factory().apply(params);
+    }
+
+    private static String nameOf(String reference) {
+        if (reference == null || reference.isBlank()) {
+            throw new PolicyException("a policy name is required");
+        }
+        int colon = reference.indexOf(':');
+        return (colon < 0 ? reference : reference.substring(0, colon)).trim();
+    }
+}

@@ -1,0 +1,359 @@
+package io.nous.sim;
+
+import io.nous.sim.cost.CostModel;
+import io.nous.sim.engine.EventQueue;
+import io.nous.sim.engine.RandomStreams;
+import io.nous.sim.epp.ConcurrencyDetector;
+import io.nous.sim.epp.FlowController;
+import io.nous.sim.epp.Outcome;
+import io.nous.sim.epp.PodPicker;
+import io.nous.sim.epp.PodSnapshot;
+import io.nous.sim.epp.PolicyException;
+import io.nous.sim.epp.SaturationDetector;
+import io.nous.sim.epp.UtilizationDetector;
+import io.nous.sim.metrics.ClassStats;
+import io.nous.sim.metrics.ClassSummary;
+import io.nous.sim.metrics.PodSummary;
+import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.SaturationSummary;
+import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.pod.PodListener;
+import io.nous.sim.pod.VllmPod;
+import io.nous.sim.request.Request;
+import io.nous.sim.request.RequestSource;
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.sim.workload.RequestClass;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Simulates one scenario with one usage-limit policy (and optionally one admission policy): an llm-d
+ * EPP with flow control in front of vLLM pods. Single-threaded and deterministic; create one per
+ * run. Run many in parallel, one per thread.
+ *
+ * <p>Request path: arrival → (flow control: band queue → dispatch cycle) or (legacy path: shed if
+ * saturated) → admission plugin → pod choice by scorers → the pod's waiting queue → steps → done.
+ */
+public final class ClusterSimulation implements PodListener {
+    private static final int ARRIVAL = 0;
+    private static final int STEP_END = 1;
+    private static final int TICK = 2;
+    private static final int SCRAPE = 3;
+    private static final int SWEEP = 4;
+
+    private final Scenario scenario;
+    private final String policyName;
+    private final String admissionName;
+    private final AdmissionPolicy admitter;
+    private final EventQueue events = new EventQueue(1024);
+    private final VllmPod[] pods;
+    private final PodSnapshot[] snapshots;
+    private final UtilizationDetector utilization;
+    private final SaturationDetector detector;
+    private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
+    private final FlowController flow;
+    private final PodPicker picker;
+    private final RequestSource source;
+    private final ClassStats[] stats;
+    private final long endUs;
+    private final long warmupUs;
+    private final long stopUs;
+    private final long tickUs;
+
+    private Request pending;
+    private boolean tickPending;
+    private long inSystem;
+    private long now;
+    private long eventCount;
+    // Little's law: area under the number-in-system curve within the measurement window.
+    private long lastChangeUs;
+    private double inSystemArea;
+    // saturation samples
+    private long satSamples;
+    private double satSum;
+    private double satMax;
+    private long satHalf;
+    private long satOne;
+
+    public ClusterSimulation(Scenario scenario, UsageLimitPolicy policy, String policyName,
+                             AdmissionPolicy admitter, String admissionName) {
+        this.scenario = scenario;
+        this.policyName = policyName;
+        this.admitter = admitter;
+        this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : admissionName;
+        RandomStreams streams = new RandomStreams(scenario.seed());
+        int n = scenario.pods();
+        CostModel cost = scenario.profile().newModel();
+        this.pods = new VllmPod[n];
+        this.snapshots = new PodSnapshot[n];
+        for (int i = 0; i < n; i++) {
+            pods[i] = new VllmPod(i, scenario.podConfig(), cost, this);
+            snapshots[i] = new PodSnapshot();
+        }
+        DetectorConfig dc = scenario.detector();
+        this.utilization = new UtilizationDetector(snapshots, dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs());
+        this.detector = "concurrency".equals(dc.kind())
+                ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
+                : utilization;
+        List<RequestClass> classes = scenario.workload().classes();
+        this.stats = new ClassStats[classes.size()];
+        int[] priorities = new int[classes.size()];
+        for (int i = 0; i < classes.size(); i++) {
+            stats[i] = new ClassStats(classes.get(i).name(), classes.get(i).priority());
+            priorities[i] = classes.get(i).priority();
+        }
+        this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector);
+        this.picker = new PodPicker(snapshots, streams.stream("pod-tie-break"));
+        this.endUs = Math.round(scenario.durationSeconds() * 1e6);
+        this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
+        this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
+        this.tickUs = scenario.flowControlConfig().tickUs();
+        this.source = new RequestSource(scenario.workload(), scenario.qps(), streams, endUs,
+                scenario.profile().modelSpec().maxModelLen());
+
+        pending = source.next();
+        if (pending != null) {
+            events.schedule(pending.arrivalUs, ARRIVAL, 0);
+        }
+        SplittableRandom phase = streams.stream("scrape-phase");
+        for (int i = 0; i < n; i++) {
+            events.schedule(phase.nextLong(scenario.scrapeIntervalUs()), SCRAPE, i);
+        }
+        events.schedule(scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
+    }
+
+    /** Runs the scenario to the end and summarizes it. */
+    public SimulationResult run() {
+        long wallStart = System.nanoTime();
+        while (!events.isEmpty()) {
+            if (events.peekTime() > stopUs) {
+                break;
+            }
+            events.poll();
+            now = events.time();
+            eventCount++;
+            switch (events.kind()) {
+                case ARRIVAL -> onArrival();
+                case STEP_END -> onStepEnd(events.arg());
+                case TICK -> onTick();
+                case SCRAPE -> onScrape(events.arg());
+                case SWEEP -> onSweep();
+                default -> throw new IllegalStateException("unknown event kind " + events.kind());
+            }
+        }
+        accumulateInSystem(Math.min(now, endUs));
+        double wall = (System.nanoTime() - wallStart) / 1e9;
+        return summarize(wall);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void onArrival() {
+        Request r = pending;
+        pending = source.next();
+        if (pending != null) {
+            events.schedule(pending.arrivalUs, ARRIVAL, 0);
+        }
+        changeInSystem(+1);
+        if (measured(r)) {
+            stats[r.classIndex].arrived();
+        }
+        if (scenario.flowControl()) {
+            if (!flow.enqueue(r, now)) {
+                drop(r, Outcome.REJECTED_SATURATED);
+                return;
+            }
+            dispatchCycle();
+            ensureTick();
+        } else {
+            if (scenario.legacyShedding() && r.priority < 0 && detector.saturation(now) >= 1.0) {
+                drop(r, Outcome.REJECTED_SATURATED);
+                return;
+            }
+            r.dispatchUs = now;
+            schedule(r);
+        }
+    }
+
+    private void onTick() {
+        tickPending = false;
+        dispatchCycle();
+        ensureTick();
+    }
+
+    private void onStepEnd(int i) {
+        VllmPod pod = pods[i];
+        pod.endStep(now);
+        if (pod.hasWork()) {
+            startStep(pod);
+        }
+    }
+
+    private void onScrape(int i) {
+        VllmPod pod = pods[i];
+        snapshots[i].update(now, pod.waitingCount(), pod.runningCount(), pod.kvUsage());
+        if (i == 0 && now >= warmupUs && now < endUs) {
+            double s = detector.saturation(now);
+            satSamples++;
+            satSum += s;
+            satMax = Math.max(satMax, s);
+            if (s >= 0.5) {
+                satHalf++;
+            }
+            if (s >= 1.0) {
+                satOne++;
+            }
+        }
+        if (active()) {
+            events.schedule(now + scenario.scrapeIntervalUs(), SCRAPE, i);
+        }
+    }
+
+    private void onSweep() {
+        flow.sweep(now, r -> drop(r, Outcome.EVICTED_TTL));
+        if (active()) {
+            events.schedule(now + scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
+        }
+    }
+
+    // ---------------------------------------------------------------- request path
+
+    private void dispatchCycle() {
+        Request r = flow.dispatchCycle(now);
+        if (r != null) {
+            schedule(r);
+        }
+    }
+
+    /** Ticks run on a fixed 1 ms grid, and only while something is queued. */
+    private void ensureTick() {
+        if (!tickPending && !flow.isEmpty()) {
+            tickPending = true;
+            events.schedule((now / tickUs + 1) * tickUs, TICK, 0);
+        }
+    }
+
+    /** Admission plugin, then pod choice. */
+    private void schedule(Request r) {
+        if (admitter != null) {
+            boolean admit;
+            double s = utilization.saturationIgnoringStaleness(now);
+            try {
+                admit = admitter.admit(r.priority, s, r.admissionDraw);
+            } catch (RuntimeException | StackOverflowError e) {
+                throw new PolicyException("admission policy '" + admissionName + "' threw " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " at t=" + now / 1e6 + " s", e);
+            }
+            if (!admit) {
+                drop(r, Outcome.ADMISSION_REJECTED);
+                return;
+            }
+        }
+        VllmPod pod = pods[picker.pick()];
+        inFlight.add(r.inputTokens + r.outputTokens);
+        if (pod.enqueue(r)) {
+            startStep(pod);
+        }
+    }
+
+    private void startStep(VllmPod pod) {
+        long d = pod.startStep(now);
+        if (d > 0) {
+            events.schedule(now + d, STEP_END, pod.index());
+        }
+    }
+
+    private void drop(Request r, Outcome o) {
+        changeInSystem(-1);
+        if (measured(r)) {
+            stats[r.classIndex].dropped(o);
+        }
+    }
+
+    @Override
+    public void onFirstToken(Request r, long nowUs) {
+        // TTFT is read from the request when it completes.
+    }
+
+    @Override
+    public void onFinished(Request r, long nowUs) {
+        inFlight.remove(r.inputTokens + r.outputTokens);
+        changeInSystem(-1);
+        if (measured(r)) {
+            stats[r.classIndex].completed(r);
+        }
+    }
+
+    private boolean measured(Request r) {
+        return r.arrivalUs >= warmupUs && r.arrivalUs < endUs;
+    }
+
+    /** Recurring events continue while arrivals are pending or anything is in the system. */
+    private boolean active() {
+        return pending != null || inSystem > 0;
+    }
+
+    private void changeInSystem(int delta) {
+        accumulateInSystem(now);
+        inSystem += delta;
+    }
+
+    private void accumulateInSystem(long t) {
+        long from = Math.max(lastChangeUs, warmupUs);
+        long to = Math.min(t, endUs);
+        if (to > from) {
+            inSystemArea += (double) inSystem * (to - from);
+        }
+        lastChangeUs = t;
+    }
+
+    // ---------------------------------------------------------------- results
+
+    private SimulationResult summarize(double wallSeconds) {
+        double window = (endUs - warmupUs) / 1e6;
+        Map<String, ClassSummary> classes = new LinkedHashMap<>();
+        for (ClassStats s : stats) {
+            ClassSummary cs = s.summarize(window);
+            classes.put(cs.name(), cs);
+        }
+        double simulated = now / 1e6;
+        List<PodSummary> podStats = new ArrayList<>();
+        for (VllmPod p : pods) {
+            double busy = p.busyUs();
+            podStats.add(new PodSummary(p.index(),
+                    now > 0 ? busy / now : 0,
+                    p.steps(),
+                    p.steps() > 0 ? (double) p.batchSum() / p.steps() : 0,
+                    busy > 0 ? p.kvBlockUs() / busy / p.kvBlocks() : 0,
+                    (double) p.maxUsedBlocks() / p.kvBlocks(),
+                    p.preemptions()));
+        }
+        SaturationSummary sat = new SaturationSummary(satSamples,
+                satSamples > 0 ? satSum / satSamples : Double.NaN, satMax,
+                satSamples > 0 ? (double) satHalf / satSamples : Double.NaN,
+                satSamples > 0 ? (double) satOne / satSamples : Double.NaN);
+        int[] prio = flow.priorities();
+        List<PolicySummary.BandSummary> bands = new ArrayList<>();
+        for (int i = 0; i < prio.length; i++) {
+            bands.add(new PolicySummary.BandSummary(prio[i],
+                    flow.cycles() > 0 ? (double) flow.gatedCycles(i) / flow.cycles() : 0));
+        }
+        PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), bands,
+                flow.ceilingViolations(), flow.firstViolation());
+        return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
+                scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),
+                scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
+                classes, podStats, sat, policy, inSystemArea / ((endUs - warmupUs)));
+    }
+
+    // ---------------------------------------------------------------- test access
+
+    /** The pods, for invariant checks in tests. */
+    VllmPod[] podsForTest() {
+        return pods;
+    }
+}

@@ -1,0 +1,140 @@
+package io.nous.sim;
+
+import io.nous.sim.cost.CostCatalog;
+import io.nous.sim.cost.CostProfile;
+import io.nous.sim.epp.FlowControlConfig;
+import io.nous.sim.pod.PodConfig;
+import io.nous.sim.workload.Workload;
+
+/**
+ * One simulation experiment, independent of the policy under test: workload and load, cluster,
+ * EPP configuration, timing and seed. Two runs of the same scenario see the same arrivals.
+ *
+ * @param durationSeconds arrivals happen in [0, duration)
+ * @param warmupSeconds   requests arriving before this are simulated but not measured
+ * @param drainSeconds    after arrivals stop, the run continues at most this long for in-flight
+ *                        requests to finish; what is left is reported as in flight
+ * @param flowControl     the flow-control feature gate (EPP queueing with bands); off is the
+ *                        legacy path, which sends every request straight to a pod
+ * @param legacyShedding  on the legacy path, reject sheddable requests when saturation >= 1
+ * @param scrapeIntervalUs how often the EPP scrapes each pod's metrics (50 ms)
+ */
+public record Scenario(
+        Workload workload,
+        double qps,
+        long seed,
+        double durationSeconds,
+        double warmupSeconds,
+        double drainSeconds,
+        int pods,
+        CostProfile profile,
+        PodConfig podConfig,
+        DetectorConfig detector,
+        FlowControlConfig flowControlConfig,
+        boolean flowControl,
+        boolean legacyShedding,
+        long scrapeIntervalUs) {
+
+    public static final long DEFAULT_SCRAPE_INTERVAL_US = 50_000;
+    public static final double DEFAULT_DURATION_SECONDS = 600;
+    public static final double DEFAULT_DRAIN_SECONDS = 600;
+
+    public Scenario {
+        if (workload == null) {
+            throw new IllegalArgumentException("a scenario needs a workload");
+        }
+        if (!(qps > 0) || Double.isInfinite(qps)) {
+            throw new IllegalArgumentException("qps must be a positive number, got " + qps);
+        }
+        if (!(durationSeconds > 0) || Double.isInfinite(durationSeconds)) {
+            throw new IllegalArgumentException("duration must be a positive number of seconds, got " + durationSeconds);
+        }
+        if (!(warmupSeconds >= 0) || warmupSeconds >= durationSeconds) {
+            throw new IllegalArgumentException("warm-up must be in [0, duration), got " + warmupSeconds);
+        }
+        if (!(drainSeconds >= 0)) {
+            throw new IllegalArgumentException("drain must be >= 0 seconds, got " + drainSeconds);
+        }
+        if (pods < 1) {
+            throw new IllegalArgumentException("pods must be >= 1, got " + pods);
+        }
+        if (scrapeIntervalUs <= 0) {
+            throw new IllegalArgumentException("scrape interval must be > 0");
+        }
+    }
+
+    /** A scenario with the defaults of this project for everything but workload, load and seed. */
+    public static Builder builder(Workload workload) {
+        return new Builder(workload);
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(workload);
+        b.qps = qps;
+        b.seed = seed;
+        b.durationSeconds = durationSeconds;
+        b.warmupSeconds = warmupSeconds;
+        b.drainSeconds = drainSeconds;
+        b.pods = pods;
+        b.profile = profile;
+        b.podConfig = podConfig;
+        b.detector = detector;
+        b.flowControlConfig = flowControlConfig;
+        b.flowControl = flowControl;
+        b.legacyShedding = legacyShedding;
+        b.scrapeIntervalUs = scrapeIntervalUs;
+        return b;
+    }
+
+    /** Builds scenarios; unset fields take the project defaults. */
+    public static final class Builder {
+        private final Workload workload;
+        private double qps = Double.NaN;
+        private long seed = 1;
+        private double durationSeconds = DEFAULT_DURATION_SECONDS;
+        private Double warmupSeconds;
+        private double drainSeconds = DEFAULT_DRAIN_SECONDS;
+        private Integer pods;
+        private CostProfile profile;
+        private PodConfig podConfig;
+        private Integer maxNumSeqs;
+        private DetectorConfig detector = DetectorConfig.UTILIZATION;
+        private FlowControlConfig flowControlConfig = FlowControlConfig.DEFAULTS;
+        private boolean flowControl = true;
+        private boolean legacyShedding;
+        private long scrapeIntervalUs = DEFAULT_SCRAPE_INTERVAL_US;
+
+        private Builder(Workload workload) {
+            this.workload = workload;
+        }
+
+        public Builder qps(double v) { qps = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder durationSeconds(double v) { durationSeconds = v; return this; }
+        /** Default: 20 % of the duration. */
+        public Builder warmupSeconds(double v) { warmupSeconds = v; return this; }
+        public Builder drainSeconds(double v) { drainSeconds = v; return this; }
+        /** Default: the workload's study cluster size. */
+        public Builder pods(int v) { pods = v; return this; }
+        /** Default: {@link CostCatalog#DEFAULT_PROFILE}. */
+        public Builder profile(CostProfile v) { profile = v; return this; }
+        /** Overrides the whole pod configuration (default: vLLM defaults and the profile's KV size). */
+        public Builder podConfig(PodConfig v) { podConfig = v; return this; }
+        public Builder maxNumSeqs(int v) { maxNumSeqs = v; return this; }
+        public Builder detector(DetectorConfig v) { detector = v; return this; }
+        public Builder flowControlConfig(FlowControlConfig v) { flowControlConfig = v; return this; }
+        public Builder flowControl(boolean v) { flowControl = v; return this; }
+        public Builder legacyShedding(boolean v) { legacyShedding = v; return this; }
+        public Builder scrapeIntervalUs(long v) { scrapeIntervalUs = v; return this; }
+
+        public Scenario build() {
+            CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
+            PodConfig pc = podConfig != null ? podConfig : new PodConfig(PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,
+                    maxNumSeqs != null ? maxNumSeqs : PodConfig.DEFAULT_MAX_NUM_SEQS, p.kvBlocks(), p.blockSize());
+            double warm = warmupSeconds != null ? warmupSeconds : 0.2 * durationSeconds;
+            return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
+                    pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
+                    legacyShedding, scrapeIntervalUs);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.nous.sim.cost;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The registry of hardware, models and cost profiles, read from YAML. The built-in catalog is the
+ * resource {@code io/nous/sim/cost-profiles.yaml}; users can load their own file with the same shape.
+ */
+public final class CostCatalog {
+    /** Name of the default profile: the roofline model of Qwen3-14B on one H100 (see the profile file). */
+    public static final String DEFAULT_PROFILE = "h100-qwen3-14b";
+
+    private static final String RESOURCE = "/io/nous/sim/cost-profiles.yaml";
+    private static volatile CostCatalog builtin;
+
+    private final Map<String, CostProfile> profiles;
+
+    private CostCatalog(Map<String, CostProfile> profiles) {
+        this.profiles = profiles;
+    }
+
+    /** The catalog shipped with Nous. */
+    public static CostCatalog builtin() {
+        CostCatalog c = builtin;
+        if (c == null) {
+            try (InputStream in = CostCatalog.class.getResourceAsStream(RESOURCE)) {
+                if (in == null) {
+                    throw new ProfileException("missing resource " + RESOURCE);
+                }
+                c = parse(in, RESOURCE);
+            } catch (IOException e) {
+                throw new ProfileException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+            }
+            builtin = c;
+        }
+        return c;
+    }
+
+    /** Reads a user profile file. */
+    public static CostCatalog load(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return parse(in, file.toString());
+        } catch (IOException e) {
+            throw new ProfileException("cannot read profile file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public CostProfile profile(String name) {
+        CostProfile p = profiles.get(name);
+        if (p == null) {
+            throw new ProfileException("unknown cost profile '" + name + "'; known: " + String.join(", ", profiles.keySet()));
+        }
+        return p;
+    }
+
+    public Map<String, CostProfile> profiles() {
+        return Collections.unmodifiableMap(profiles);
+    }
+
+    private record FileShape(
+            Map<String, HardwareSpec> hardware,
+            Map<String, ModelSpec> models,
+            Map<String, CostProfile> profiles) {
+    }
+
+    private static CostCatalog parse(InputStream in, String origin) {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        FileShape shape;
+        try {
+            shape = yaml.readValue(in, FileShape.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new ProfileException(origin + ": unknown key '" + e.getPropertyName() + "' at " + path(e), e);
+        } catch (JsonMappingException e) {
+            throw new ProfileException(origin + ": " + e.getOriginalMessage() + " at " + path(e), e);
+        } catch (IOException e) {
+            throw new ProfileException(origin + ": not valid YAML: " + e.getMessage(), e);
+        }
+        if (shape == null || shape.profiles() == null || shape.profiles().isEmpty()) {
+            throw new ProfileException(origin + ": no 'profiles' defined");
+        }
+        Map<String, HardwareSpec> hw = shape.hardware() == null ? Map.of() : shape.hardware();
+        Map<String, ModelSpec> models = shape.models() == null ? Map.of() : shape.models();
+        hw.forEach((k, v) -> v.validate(k));
+        models.forEach((k, v) -> v.validate(k));
+        Map<String, CostProfile> resolved = new TreeMap<>();
+        for (Map.Entry<String, CostProfile> e : shape.profiles().entrySet()) {
+            CostProfile p = e.getValue();
+            HardwareSpec h = hw.get(p.hardware());
+            if (h == null) {
+                throw new ProfileException(origin + ": profiles." + e.getKey() + ".hardware names unknown hardware '" + p.hardware() + "'");
+            }
+            ModelSpec m = models.get(p.model());
+            if (m == null) {
+                throw new ProfileException(origin + ": profiles." + e.getKey() + ".model names unknown model '" + p.model() + "'");
+            }
+            CostProfile full = new CostProfile(e.getKey(), p.description(), p.kind(), p.hardware(), p.model(),
+                    p.tensorParallel(), p.kvBlocks(), p.blockSize(), p.roofline(), p.linear(),
+                    p.sources() == null ? Map.of() : p.sources(), h, m);
+            full.validate();
+            resolved.put(e.getKey(), full);
+        }
+        return new CostCatalog(resolved);
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."));
+    }
+}

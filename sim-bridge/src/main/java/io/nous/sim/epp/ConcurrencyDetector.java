@@ -1,0 +1,62 @@
+package io.nous.sim.epp;
+
+/**
+ * The router's {@code concurrency-detector}: EPP-side in-flight accounting, instantaneous (no
+ * scrape lag). In {@code requests} mode saturation is in-flight requests over
+ * {@code pods × maxConcurrency}; in {@code tokens} mode in-flight tokens over
+ * {@code pods × maxTokenConcurrency}.
+ */
+public final class ConcurrencyDetector implements SaturationDetector {
+    public static final int DEFAULT_MAX_CONCURRENCY = 100;
+    public static final long DEFAULT_MAX_TOKEN_CONCURRENCY = 1_000_000;
+
+    /** What is counted in flight. */
+    public enum Mode { REQUESTS, TOKENS }
+
+    private final InFlight inFlight;
+    private final int pods;
+    private final Mode mode;
+    private final double capacity;
+
+    public ConcurrencyDetector(InFlight inFlight, int pods, Mode mode, long maxPerPod) {
+        if (maxPerPod <= 0) {
+            throw new IllegalArgumentException("max concurrency must be > 0");
+        }
+        this.inFlight = inFlight;
+        this.pods = pods;
+        this.mode = mode;
+        this.capacity = (double) pods * maxPerPod;
+    }
+
+    @Override
+    public double saturation(long nowUs) {
+        if (pods == 0) {
+            return 1.0;
+        }
+        return (mode == Mode.REQUESTS ? inFlight.requests() : inFlight.tokens()) / capacity;
+    }
+
+    /** The EPP's count of dispatched, unfinished work. */
+    public static final class InFlight {
+        private long requests;
+        private long tokens;
+
+        public void add(int tokenCount) {
+            requests++;
+            tokens += tokenCount;
+        }
+
+        public void remove(int tokenCount) {
+            requests--;
+            tokens -= tokenCount;
+        }
+
+        public long requests() {
+            return requests;
+        }
+
+        public long tokens() {
+            return tokens;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.nous.sim.epp;
+
+/**
+ * Flow-control settings, with the router's defaults (llm-d-router flowcontrol/controller/config.go
+ * and registry/config.go).
+ *
+ * @param ttlUs              how long a request may wait in a band before it is evicted (60 s; 0 disables)
+ * @param sweepIntervalUs    how often expired requests are swept (1 s)
+ * @param tickUs             the dispatch ticker period (1 ms)
+ * @param maxRequestsPerBand per-band request limit (5,000)
+ * @param maxBytesPerBand    per-band payload limit (1 GB)
+ */
+public record FlowControlConfig(
+        long ttlUs,
+        long sweepIntervalUs,
+        long tickUs,
+        int maxRequestsPerBand,
+        long maxBytesPerBand,
+        Fairness fairness,
+        Ordering ordering) {
+
+    public static final FlowControlConfig DEFAULTS = new FlowControlConfig(
+            60_000_000L, 1_000_000L, 1_000L, 5_000, 1_000_000_000L, Fairness.GLOBAL_STRICT, Ordering.FCFS);
+
+    public FlowControlConfig {
+        if (ttlUs < 0 || sweepIntervalUs <= 0 || tickUs <= 0 || maxRequestsPerBand <= 0 || maxBytesPerBand <= 0) {
+            throw new IllegalArgumentException("flow control: ttl >= 0, sweep interval, tick and band limits > 0");
+        }
+        if (fairness == null || ordering == null) {
+            throw new IllegalArgumentException("flow control: fairness and ordering are required");
+        }
+    }
+
+    public FlowControlConfig withFairness(Fairness f) {
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, f, ordering);
+    }
+
+    public FlowControlConfig withOrdering(Ordering o) {
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, o);
+    }
+
+    public FlowControlConfig withTtlUs(long ttl) {
+        return new FlowControlConfig(ttl, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering);
+    }
+
+    public FlowControlConfig withMaxRequestsPerBand(int n) {
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, n, maxBytesPerBand, fairness, ordering);
+    }
+}

@@ -1,0 +1,202 @@
+package io.nous.sim.epp;
+
+import io.nous.sim.request.Request;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * The EPP's flow controller: priority bands, capacity limits, TTL eviction, and the dispatch cycle
+ * exactly as llm-d-router's processor runs it (flowcontrol/controller/internal/processor.go):
+ * <ol>
+ *   <li>saturation is computed once per cycle by the detector;</li>
+ *   <li>the usage-limit policy fills one ceiling per provisioned band, highest priority first, into
+ *       a buffer pre-filled with 1.0;</li>
+ *   <li>bands are walked highest first; the walk stops at the first band with
+ *       {@code saturation >= ceiling}, even an empty one (head-of-line block for everything below);
+ *       empty open bands are skipped;</li>
+ *   <li>at most one request is dispatched per cycle.</li>
+ * </ol>
+ * Cycles run after every enqueue and on a 1 ms ticker; the caller skips ticks while every band is
+ * empty, which changes nothing observable except for policies that count calls with nothing queued.
+ */
+public final class FlowController {
+    private final FlowControlConfig config;
+    private final Band[] bands;
+    private final int[] priorities;
+    private final double[] ceilings;
+    private final UsageLimitPolicy policy;
+    private final String policyName;
+    private final SaturationDetector detector;
+
+    private int queued;
+    private long cycles;
+    private final long[] gatedCycles;
+    private long ceilingViolations;
+    private String firstViolation;
+    private double lastSaturation;
+
+    /**
+     * @param provisioned band priorities to provision (any order; priority 0 is always added, as in
+     *                    the router)
+     */
+    public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
+                          SaturationDetector detector) {
+        this.config = config;
+        int[] p = Arrays.stream(provisioned).boxed().distinct().mapToInt(Integer::intValue).toArray();
+        if (Arrays.stream(p).noneMatch(x -> x == 0)) {
+            p = Arrays.copyOf(p, p.length + 1); // new slot is 0
+        }
+        this.priorities = Arrays.stream(p).boxed().sorted((a, b) -> Integer.compare(b, a)).mapToInt(Integer::intValue).toArray();
+        this.bands = new Band[priorities.length];
+        for (int i = 0; i < priorities.length; i++) {
+            bands[i] = new Band(priorities[i], config.fairness());
+        }
+        this.ceilings = new double[priorities.length];
+        this.gatedCycles = new long[priorities.length];
+        this.policy = policy;
+        this.policyName = policyName;
+        this.detector = detector;
+    }
+
+    /** Payload estimate for the byte limit: about 4 bytes per prompt token plus a JSON envelope. */
+    public static long requestBytes(Request r) {
+        return 4L * r.inputTokens + 256;
+    }
+
+    /** Queues a request; returns false if its band is full (HTTP 429 rejected-saturated). */
+    public boolean enqueue(Request r, long nowUs) {
+        Band b = bandFor(r.priority);
+        long bytes = requestBytes(r);
+        if (b.size() >= config.maxRequestsPerBand() || b.bytes() + bytes > config.maxBytesPerBand()) {
+            return false;
+        }
+        r.enqueueUs = nowUs;
+        r.orderKey = config.ordering().key(r, config.ttlUs());
+        b.add(r, bytes);
+        queued++;
+        return true;
+    }
+
+    /** Runs one dispatch cycle; returns the dispatched request or null. */
+    public Request dispatchCycle(long nowUs) {
+        double s = detector.saturation(nowUs);
+        lastSaturation = s;
+        Arrays.fill(ceilings, 1.0);
+        try {
+            policy.computeLimit(s, priorities, ceilings);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new PolicyException("usage-limit policy '" + policyName + "' threw " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                    + " at t=" + nowUs / 1e6 + " s, saturation " + s, e);
+        }
+        cycles++;
+        checkCeilings(s);
+        for (int i = 0; i < bands.length; i++) {
+            if (s >= ceilings[i]) {
+                for (int j = i; j < bands.length; j++) {
+                    gatedCycles[j]++;
+                }
+                return null;
+            }
+            Request r = bands[i].poll(FlowController::requestBytes);
+            if (r != null) {
+                queued--;
+                r.dispatchUs = nowUs;
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Evicts every request that waited longer than the TTL (HTTP 429 rejected-ttl-expired). */
+    public void sweep(long nowUs, Consumer<Request> evicted) {
+        long ttl = config.ttlUs();
+        if (ttl <= 0 || queued == 0) {
+            return;
+        }
+        for (Band b : bands) {
+            b.evictIf(r -> nowUs - r.enqueueUs > ttl, FlowController::requestBytes, r -> {
+                queued--;
+                evicted.accept(r);
+            });
+        }
+    }
+
+    public boolean isEmpty() {
+        return queued == 0;
+    }
+
+    public int queued() {
+        return queued;
+    }
+
+    /** Provisioned band priorities, highest first. */
+    public int[] priorities() {
+        return priorities.clone();
+    }
+
+    public long cycles() {
+        return cycles;
+    }
+
+    /** Cycles in which the walk stopped at or above band {@code i} (band i could not dispatch). */
+    public long gatedCycles(int i) {
+        return gatedCycles[i];
+    }
+
+    public long ceilingViolations() {
+        return ceilingViolations;
+    }
+
+    /** A description of the first contract violation seen, or null. */
+    public String firstViolation() {
+        return firstViolation;
+    }
+
+    public double lastSaturation() {
+        return lastSaturation;
+    }
+
+    public FlowControlConfig config() {
+        return config;
+    }
+
+    private Band bandFor(int priority) {
+        for (Band b : bands) {
+            if (b.priority == priority) {
+                return b;
+            }
+        }
+        // Unprovisioned priorities fall back to band 0, as the router does.
+        for (Band b : bands) {
+            if (b.priority == 0) {
+                return b;
+            }
+        }
+        throw new IllegalStateException("band 0 is always provisioned");
+    }
+
+    private void checkCeilings(double s) {
+        double prev = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < ceilings.length; i++) {
+            double c = ceilings[i];
+            String problem = null;
+            if (Double.isNaN(c)) {
+                problem = "ceiling[" + i + "] is NaN";
+            } else if (c < 0 || c > 1) {
+                problem = "ceiling[" + i + "] = " + c + " is outside [0, 1]";
+            } else if (c > prev) {
+                problem = "ceiling[" + i + "] = " + c + " exceeds the band above (" + prev + ")";
+            }
+            if (problem != null) {
+                ceilingViolations++;
+                if (firstViolation == null) {
+                    firstViolation = problem + " at saturation " + s;
+                }
+                return;
+            }
+            prev = c;
+        }
+    }
+}

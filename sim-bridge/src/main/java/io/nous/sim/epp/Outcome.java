@@ -1,0 +1,20 @@
+package io.nous.sim.epp;
+
+/** How a request left the system, with the HTTP status and drop reason the router reports. */
+public enum Outcome {
+    COMPLETED(200, null),
+    /** Its band queue was full, or the legacy path shed it at saturation. */
+    REJECTED_SATURATED(429, "rejected-saturated"),
+    /** It waited in a band longer than the request TTL. */
+    EVICTED_TTL(429, "rejected-ttl-expired"),
+    /** An admission plugin (e.g. probabilistic-admitter) refused it. */
+    ADMISSION_REJECTED(500, "request cannot be admitted");
+
+    public final int httpStatus;
+    public final String reason;
+
+    Outcome(int httpStatus, String reason) {
+        this.httpStatus = httpStatus;
+        this.reason = reason;
+    }
+}

@@ -1,0 +1,10 @@
+package io.nous.sim.epp;
+
+/** A policy under test failed while the simulation called it; the run cannot be scored. */
+public final class PolicyException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public PolicyException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

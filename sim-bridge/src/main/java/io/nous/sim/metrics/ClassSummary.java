@@ -1,0 +1,28 @@
+package io.nous.sim.metrics;
+
+/**
+ * Results of one traffic class over the measurement window (requests that arrived after warm-up
+ * and before the end of arrivals).
+ *
+ * @param inFlight requests still queued or running when the simulation stopped
+ * @param itl      per-request mean inter-token latency (time per output token after the first)
+ * @param queueDelay time from arrival to dispatch out of the EPP's flow-control queue
+ */
+public record ClassSummary(
+        String name,
+        int priority,
+        long arrived,
+        long completed,
+        long dropped,
+        long rejectedSaturated,
+        long evictedTtl,
+        long admissionRejected,
+        long inFlight,
+        double throughputRps,
+        double outputTokensPerSecond,
+        long preemptions,
+        Latency ttft,
+        Latency e2e,
+        Latency itl,
+        Latency queueDelay) {
+}

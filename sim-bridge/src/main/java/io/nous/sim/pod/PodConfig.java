@@ -1,0 +1,41 @@
+package io.nous.sim.pod;
+
+/**
+ * A vLLM engine's scheduler limits and KV-cache size.
+ *
+ * @param maxNumBatchedTokens per-step token budget (vLLM {@code max_num_batched_tokens}; 8192 is the
+ *                            vLLM 0.11 API-server default on H100, BRIEF §3)
+ * @param maxNumSeqs          most requests running at once (vLLM {@code max_num_seqs})
+ * @param kvBlocks            KV-cache capacity in blocks
+ * @param blockSize           tokens per KV block (16)
+ */
+public record PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, int blockSize) {
+
+    /** vLLM 0.11 API-server default token budget on 80 GB-class GPUs (BRIEF §3). */
+    public static final int DEFAULT_MAX_NUM_BATCHED_TOKENS = 8192;
+
+    /**
+     * Default {@code max_num_seqs} of our scenarios. vLLM 0.11 defaults to 1024 on 80 GB-class GPUs
+     * and to 256 on smaller ones; deployments commonly set 256 or lower (BRIEF §3; SIMREF §5.2). We
+     * use 256: it is what the published llm-d guides deploy, and with 1024 decode-heavy chat would
+     * hide overload inside ever-larger batches instead of the waiting queue that the utilization
+     * detector reads. Override per run with {@code --max-num-seqs}.
+     */
+    public static final int DEFAULT_MAX_NUM_SEQS = 256;
+
+    public PodConfig {
+        if (maxNumBatchedTokens < 1) {
+            throw new IllegalArgumentException("max_num_batched_tokens must be >= 1, got " + maxNumBatchedTokens);
+        }
+        if (maxNumSeqs < 1) {
+            throw new IllegalArgumentException("max_num_seqs must be >= 1, got " + maxNumSeqs);
+        }
+        if (maxNumSeqs > maxNumBatchedTokens) {
+            throw new IllegalArgumentException("max_num_seqs (" + maxNumSeqs + ") must not exceed max_num_batched_tokens ("
+                    + maxNumBatchedTokens + "): every running request must be able to decode in one step");
+        }
+        if (kvBlocks < 1 || blockSize < 1) {
+            throw new IllegalArgumentException("kv_blocks and block_size must be >= 1");
+        }
+    }
+}

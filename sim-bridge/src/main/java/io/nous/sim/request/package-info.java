@@ -1,0 +1,2 @@
+/** Simulated requests and their generation from a workload with common random numbers. */
+package io.nous.sim.request;
