@@ -196,6 +196,7 @@ public final class ClusterSimulation implements PodListener {
     private void onScrape(int i) {
         VllmPod pod = pods[i];
         snapshots[i].update(now, pod.waitingCount(), pod.runningCount(), pod.kvUsage());
+        utilization.invalidate();
         if (i == 0 && now >= warmupUs && now < endUs) {
             double s = detector.saturation(now);
             satSamples++;

@@ -1,19 +1,21 @@
 package io.nous.sim.epp;
 
 import io.nous.sim.request.Request;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * One priority band of the flow controller: a queue per flow (tenant), each ordered by the band's
  * ordering policy, and the band's fairness policy to choose between flows.
+ *
+ * <p>Both ordering policies produce keys that never decrease in enqueue order (enqueue time, or
+ * enqueue time plus one shared TTL), so each flow is a FIFO and its head is its best request;
+ * {@link #add} checks that this stays true.
  */
 final class Band {
-    private static final Comparator<Request> BY_KEY =
-            Comparator.<Request>comparingLong(r -> r.orderKey).thenComparingInt(r -> r.id);
 
     final int priority;
     private final Fairness fairness;
@@ -25,7 +27,7 @@ final class Band {
 
     private static final class Flow {
         final int id;
-        final PriorityQueue<Request> queue = new PriorityQueue<>(BY_KEY);
+        final ArrayDeque<Request> queue = new ArrayDeque<>();
 
         Flow(int id) {
             this.id = id;
@@ -50,7 +52,12 @@ final class Band {
     }
 
     void add(Request r, long requestBytes) {
-        flow(r.tenant).queue.add(r);
+        ArrayDeque<Request> q = flow(r.tenant).queue;
+        Request last = q.peekLast();
+        if (last != null && last.orderKey > r.orderKey) {
+            throw new IllegalStateException("ordering keys must not decrease in enqueue order");
+        }
+        q.addLast(r);
         size++;
         bytes += requestBytes;
     }
@@ -61,34 +68,24 @@ final class Band {
             return null;
         }
         Flow chosen = fairness == Fairness.GLOBAL_STRICT ? bestHead() : nextRoundRobin();
-        Request r = chosen.queue.poll();
+        Request r = chosen.queue.pollFirst();
         size--;
         bytes -= sizer.of(r);
         return r;
     }
 
-    /** Removes every request for which {@code expired} holds, reporting each to {@code evicted}. */
-    void evictIf(java.util.function.Predicate<Request> expired, RequestBytes sizer, Consumer<Request> evicted) {
-        if (size == 0) {
-            return;
-        }
+    /**
+     * Removes, oldest first, every request for which {@code expired} holds, reporting each to
+     * {@code evicted}. Requests expire in enqueue order, so only flow heads are examined.
+     */
+    void evictExpired(Predicate<Request> expired, RequestBytes sizer, Consumer<Request> evicted) {
         for (Flow f : flows) {
-            if (f.queue.isEmpty()) {
-                continue;
-            }
-            List<Request> gone = new ArrayList<>();
-            f.queue.removeIf(r -> {
-                if (expired.test(r)) {
-                    gone.add(r);
-                    return true;
-                }
-                return false;
-            });
-            gone.sort(BY_KEY);
-            for (Request r : gone) {
+            Request h;
+            while ((h = f.queue.peekFirst()) != null && expired.test(h)) {
+                f.queue.pollFirst();
                 size--;
-                bytes -= sizer.of(r);
-                evicted.accept(r);
+                bytes -= sizer.of(h);
+                evicted.accept(h);
             }
         }
     }
@@ -96,12 +93,16 @@ final class Band {
     private Flow bestHead() {
         Flow best = null;
         for (Flow f : flows) {
-            Request h = f.queue.peek();
-            if (h != null && (best == null || BY_KEY.compare(h, best.queue.peek()) < 0)) {
+            Request h = f.queue.peekFirst();
+            if (h != null && (best == null || before(h, best.queue.peekFirst()))) {
                 best = f;
             }
         }
         return best;
+    }
+
+    private static boolean before(Request a, Request b) {
+        return a.orderKey < b.orderKey || (a.orderKey == b.orderKey && a.id < b.id);
     }
 
     private Flow nextRoundRobin() {

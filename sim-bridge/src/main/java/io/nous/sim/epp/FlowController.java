@@ -116,7 +116,7 @@ public final class FlowController {
             return;
         }
         for (Band b : bands) {
-            b.evictIf(r -> nowUs - r.enqueueUs > ttl, FlowController::requestBytes, r -> {
+            b.evictExpired(r -> nowUs - r.enqueueUs > ttl, FlowController::requestBytes, r -> {
                 queued--;
                 evicted.accept(r);
             });

@@ -16,6 +16,9 @@ public final class UtilizationDetector implements SaturationDetector {
     private final double queueDepthThreshold;
     private final double kvCacheUtilThreshold;
     private final long stalenessUs;
+    // The value only changes when a pod is scraped or a snapshot turns stale, so it is cached.
+    private double cached;
+    private long cachedUntilUs = Long.MIN_VALUE;
 
     public UtilizationDetector(PodSnapshot[] pods, int queueDepthThreshold, double kvCacheUtilThreshold, long stalenessUs) {
         if (queueDepthThreshold <= 0 || !(kvCacheUtilThreshold > 0 && kvCacheUtilThreshold <= 1) || stalenessUs <= 0) {
@@ -29,7 +32,22 @@ public final class UtilizationDetector implements SaturationDetector {
 
     @Override
     public double saturation(long nowUs) {
-        return mean(nowUs, true);
+        if (nowUs >= cachedUntilUs) {
+            cached = mean(nowUs, true);
+            long until = Long.MAX_VALUE;
+            for (PodSnapshot p : pods) {
+                if (p.scrapedAtUs != Long.MIN_VALUE && nowUs - p.scrapedAtUs <= stalenessUs) {
+                    until = Math.min(until, p.scrapedAtUs + stalenessUs + 1);
+                }
+            }
+            cachedUntilUs = until;
+        }
+        return cached;
+    }
+
+    /** Must be called whenever a snapshot is updated. */
+    public void invalidate() {
+        cachedUntilUs = Long.MIN_VALUE;
     }
 
     /**

@@ -1,0 +1,114 @@
+package io.nous.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.report.JsonReport;
+import io.nous.sim.Scenario;
+import io.nous.sim.StudyGrid;
+import io.nous.sim.metrics.SimulationResult;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nous bench}: measures the simulator's speed on the standard scenarios, one thread. Each
+ * scenario is run once to warm the JIT, then {@code --repeat} times; the median wall time is
+ * reported. This is a measurement, not a test: it prints numbers and never fails on them.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure simulated seconds per wall second on the standard scenarios (single thread).")
+public final class BenchCommand implements Callable<Integer> {
+
+    @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "600", description = "Simulated seconds per scenario (default: ${DEFAULT-VALUE}).")
+    double duration;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Timed runs per scenario; the median counts (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--policy", paramLabel = "NAME", defaultValue = "static-usage-limit", description = "Usage-limit policy (default: ${DEFAULT-VALUE}).")
+    String policy;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (!(duration > 0) || Double.isInfinite(duration)) {
+            throw new UserError("--duration must be a positive number of seconds, got " + duration);
+        }
+        if (repeat < 1) {
+            throw new UserError("--repeat must be at least 1, got " + repeat);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("policy", policy);
+        JsonReport.num(root, "duration_seconds", duration);
+        root.put("repeat", repeat);
+        root.put("threads", 1);
+        ArrayNode rows = root.putArray("scenarios");
+        double totalSim = 0;
+        double totalWall = 0;
+        long totalEvents = 0;
+        double minSpeedup = Double.POSITIVE_INFINITY;
+        if (!json) {
+            out.printf(Locale.ROOT, "%-22s %10s %9s %12s %12s %13s%n", "scenario", "simulated", "wall", "speed-up", "events", "events/s");
+        }
+        for (StudyGrid.Point p : StudyGrid.points()) {
+            Scenario s = Scenario.builder(p.workload()).qps(p.qps()).seed(seed).durationSeconds(duration).build();
+            Simulations.prepare(s, policy, "none").run(); // JIT warm-up
+            double[] walls = new double[repeat];
+            SimulationResult r = null;
+            for (int i = 0; i < repeat; i++) {
+                r = Simulations.prepare(s, policy, "none").run();
+                walls[i] = r.wallSeconds();
+            }
+            Arrays.sort(walls);
+            double wall = walls[repeat / 2];
+            double speedup = r.simulatedSeconds() / wall;
+            totalSim += r.simulatedSeconds();
+            totalWall += wall;
+            totalEvents += r.events();
+            minSpeedup = Math.min(minSpeedup, speedup);
+            ObjectNode row = rows.addObject();
+            row.put("scenario", p.label());
+            JsonReport.num(row, "simulated_seconds", r.simulatedSeconds());
+            JsonReport.num(row, "wall_seconds", wall);
+            JsonReport.num(row, "speedup", speedup);
+            row.put("events", r.events());
+            JsonReport.num(row, "events_per_second", r.events() / wall);
+            if (!json) {
+                out.printf(Locale.ROOT, "%-22s %9.0fs %8.3fs %11.0fx %12d %13.0f%n", p.label(), r.simulatedSeconds(), wall,
+                        speedup, r.events(), r.events() / wall);
+                out.flush();
+            }
+        }
+        ObjectNode overall = root.putObject("overall");
+        JsonReport.num(overall, "simulated_seconds", totalSim);
+        JsonReport.num(overall, "wall_seconds", totalWall);
+        JsonReport.num(overall, "speedup", totalSim / totalWall);
+        JsonReport.num(overall, "min_speedup", minSpeedup);
+        JsonReport.num(overall, "events_per_second", totalEvents / totalWall);
+        if (json) {
+            out.println(JsonReport.write(root));
+        } else {
+            out.printf(Locale.ROOT, "%-22s %9.0fs %8.3fs %11.0fx %12d %13.0f%n", "overall", totalSim, totalWall, totalSim / totalWall,
+                    totalEvents, totalEvents / totalWall);
+            out.printf(Locale.ROOT, "slowest scenario: %.0fx real time%n", minSpeedup);
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,58 @@
+package io.nous.cli;
+
+import io.nous.policy.PolicyException;
+import io.nous.sim.cost.ProfileException;
+import io.nous.sim.workload.WorkloadException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code nous} command line. Exit codes: 0 success, 1 internal error, 2 bad input (one line on
+ * stderr, no stack trace), 3 a policy under test failed during simulation.
+ */
+@Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
+        description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
+        subcommands = {SimulateCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
+                WorkloadsCommand.class, CommandLine.HelpCommand.class})
+public final class Nous implements Runnable {
+
+    @picocli.CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams and returns the exit code (for tests). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Nous());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("nous: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
+                    || ex instanceof PolicyException) {
+                err.println("nous: " + ex.getMessage());
+                return 2;
+            }
+            if (ex instanceof io.nous.sim.epp.PolicyException) {
+                err.println("nous: policy failed: " + ex.getMessage());
+                return 3;
+            }
+            err.println("nous: internal error: " + ex);
+            ex.printStackTrace(err);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+}

@@ -1,0 +1,33 @@
+package io.nous.cli;
+
+import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadCatalog;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code nous workloads}: lists the workload presets. */
+@Command(name = "workloads", mixinStandardHelpOptions = true, description = "List the workload presets.")
+public final class WorkloadsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        for (Workload w : WorkloadCatalog.builtin().workloads().values()) {
+            out.printf(Locale.ROOT, "%-17s in %s ~%.0f, out %s ~%.0f, %s, %d pods, qps %s%n    %s%n", w.name(),
+                    w.input().kind(), w.input().mean(), w.output().kind(), w.output().mean(),
+                    w.classes().stream().map(c -> String.format(Locale.ROOT, "%s(p%d) %.0f%%", c.name(), c.priority(), 100 * c.share()))
+                            .collect(Collectors.joining(" / ")),
+                    w.pods(), w.qpsPoints(), w.description());
+        }
+        out.flush();
+        return 0;
+    }
+}

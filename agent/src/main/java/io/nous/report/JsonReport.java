@@ -1,0 +1,127 @@
+package io.nous.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.sim.metrics.ClassSummary;
+import io.nous.sim.metrics.Latency;
+import io.nous.sim.metrics.PodSummary;
+import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.SimulationResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Renders a simulation result as one flat-keyed JSON object (snake_case, milliseconds, NaN as
+ * null). Numbers are rounded to 4 decimals so that output is stable and readable.
+ */
+public final class JsonReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {
+    }
+
+    public static ObjectNode toJson(SimulationResult r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("workload", r.workload());
+        num(o, "qps", r.qps());
+        o.put("seed", r.seed());
+        o.put("policy", r.policy().usageLimitPolicy());
+        o.put("admission", r.policy().admissionPolicy());
+        o.put("detector", r.detector());
+        o.put("flow_control", r.flowControl());
+        o.put("pods", r.pods());
+        o.put("cost_profile", r.costProfile());
+        num(o, "duration_seconds", r.durationSeconds());
+        num(o, "warmup_seconds", r.warmupSeconds());
+        num(o, "simulated_seconds", r.simulatedSeconds());
+        num(o, "wall_seconds", r.wallSeconds());
+        o.put("events", r.events());
+
+        ObjectNode classes = o.putObject("classes");
+        for (ClassSummary c : r.classes().values()) {
+            ObjectNode n = classes.putObject(c.name());
+            n.put("priority", c.priority());
+            n.put("arrived", c.arrived());
+            n.put("completed", c.completed());
+            n.put("dropped", c.dropped());
+            n.put("rejected_saturated", c.rejectedSaturated());
+            n.put("evicted_ttl", c.evictedTtl());
+            n.put("admission_rejected", c.admissionRejected());
+            n.put("in_flight", c.inFlight());
+            num(n, "throughput_rps", c.throughputRps());
+            num(n, "output_tokens_per_s", c.outputTokensPerSecond());
+            n.put("preemptions", c.preemptions());
+            latency(n, "ttft", c.ttft());
+            latency(n, "e2e", c.e2e());
+            latency(n, "itl", c.itl());
+            latency(n, "queue_delay", c.queueDelay());
+        }
+
+        ArrayNode pods = o.putArray("pod_stats");
+        for (PodSummary p : r.podStats()) {
+            ObjectNode n = pods.addObject();
+            n.put("pod", p.pod());
+            num(n, "utilization", p.utilization());
+            n.put("steps", p.steps());
+            num(n, "mean_batch", p.meanBatch());
+            num(n, "mean_kv_usage", p.meanKvUsage());
+            num(n, "max_kv_usage", p.maxKvUsage());
+            n.put("preemptions", p.preemptions());
+        }
+
+        ObjectNode sat = o.putObject("saturation");
+        sat.put("samples", r.saturation().samples());
+        num(sat, "mean", r.saturation().mean());
+        num(sat, "max", r.saturation().max());
+        num(sat, "share_at_least_half", r.saturation().shareAtLeastHalf());
+        num(sat, "share_at_least_one", r.saturation().shareAtLeastOne());
+
+        PolicySummary ps = r.policy();
+        ObjectNode pol = o.putObject("policy_stats");
+        pol.put("calls", ps.calls());
+        ArrayNode bands = pol.putArray("bands");
+        for (PolicySummary.BandSummary b : ps.bands()) {
+            ObjectNode n = bands.addObject();
+            n.put("priority", b.priority());
+            num(n, "gated_share", b.gatedShare());
+        }
+        pol.put("ceiling_violations", ps.ceilingViolations());
+        if (ps.firstViolation() != null) {
+            pol.put("first_violation", ps.firstViolation());
+        }
+        num(o, "mean_in_system", r.meanInSystem());
+        return o;
+    }
+
+    public static String render(SimulationResult r) {
+        return write(toJson(r));
+    }
+
+    public static String write(Object node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void latency(ObjectNode n, String prefix, Latency l) {
+        num(n, prefix + "_mean_ms", l.meanMs());
+        num(n, prefix + "_p50_ms", l.p50Ms());
+        num(n, prefix + "_p90_ms", l.p90Ms());
+        num(n, prefix + "_p99_ms", l.p99Ms());
+        num(n, prefix + "_max_ms", l.maxMs());
+    }
+
+    /** Puts a rounded number, or null for NaN and infinities. */
+    public static void num(ObjectNode n, String key, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            n.putNull(key);
+        } else {
+            n.put(key, BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros());
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.nous.report;
+
+import io.nous.sim.metrics.ClassSummary;
+import io.nous.sim.metrics.PodSummary;
+import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.SimulationResult;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Renders a simulation result as a compact human-readable table. */
+public final class TableReport {
+    private TableReport() {
+    }
+
+    public static String render(SimulationResult r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s @ %s qps on %d pods (%s), seed %d%n", r.workload(), fmt(r.qps()),
+                r.pods(), r.costProfile(), r.seed()));
+        sb.append(String.format(Locale.ROOT, "policy %s, admission %s, detector %s, flow control %s%n",
+                r.policy().usageLimitPolicy(), r.policy().admissionPolicy(), r.detector(), r.flowControl() ? "on" : "off"));
+        sb.append(String.format(Locale.ROOT, "measured %s-%s s; simulated %.0f s in %.2f s wall (%,.0fx real time), %,d events%n%n",
+                fmt(r.warmupSeconds()), fmt(r.durationSeconds()), r.simulatedSeconds(), r.wallSeconds(), r.speedup(), r.events()));
+        sb.append(String.format(Locale.ROOT, "%-10s %5s %8s %8s %7s %9s %9s %9s %9s %8s %9s %7s%n",
+                "class", "prio", "arrived", "done", "dropped", "ttft p50", "ttft p99", "e2e p99", "itl p50", "queue", "rps", "preempt"));
+        for (ClassSummary c : r.classes().values()) {
+            sb.append(String.format(Locale.ROOT, "%-10s %5d %8d %8d %7d %9s %9s %9s %9s %8s %9.2f %7d%n",
+                    c.name(), c.priority(), c.arrived(), c.completed(), c.dropped(),
+                    ms(c.ttft().p50Ms()), ms(c.ttft().p99Ms()), ms(c.e2e().p99Ms()), ms(c.itl().p50Ms()),
+                    ms(c.queueDelay().p99Ms()), c.throughputRps(), c.preemptions()));
+            if (c.dropped() > 0) {
+                sb.append(String.format(Locale.ROOT, "%16s dropped: %d band full / shed, %d TTL expired, %d admission%n", "",
+                        c.rejectedSaturated(), c.evictedTtl(), c.admissionRejected()));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
+                r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),
+                100 * r.saturation().shareAtLeastOne()));
+        for (PodSummary p : r.podStats()) {
+            sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, %d preemptions%n",
+                    p.pod(), 100 * p.utilization(), p.meanBatch(), 100 * p.meanKvUsage(), 100 * p.maxKvUsage(), p.preemptions()));
+        }
+        PolicySummary ps = r.policy();
+        sb.append(String.format(Locale.ROOT, "policy      %,d dispatch cycles; gated: %s%n", ps.calls(),
+                ps.bands().stream().map(b -> String.format(Locale.ROOT, "band %d %.0f%%", b.priority(), 100 * b.gatedShare()))
+                        .collect(Collectors.joining(", "))));
+        if (ps.ceilingViolations() > 0) {
+            sb.append(String.format(Locale.ROOT, "WARNING     %d cycles broke the ceiling contract; first: %s%n",
+                    ps.ceilingViolations(), ps.firstViolation()));
+        }
+        return sb.toString();
+    }
+
+    private static String ms(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        if (v >= 10_000) {
+            return String.format(Locale.ROOT, "%.1fs", v / 1000);
+        }
+        return String.format(Locale.ROOT, v >= 100 ? "%.0fms" : "%.1fms", v);
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}
