@@ -66,6 +66,10 @@ public final class ScenarioOptions {
     @Option(names = "--ttl", paramLabel = "SECONDS", defaultValue = "60", description = "Flow-control request TTL (default: ${DEFAULT-VALUE}; 0 disables).")
     double ttl;
 
+    @Option(names = "--scrape-interval", paramLabel = "MS", defaultValue = "50",
+            description = "How often the EPP scrapes pod metrics, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeIntervalMs;
+
     @Option(names = "--no-flow-control", description = "Turn the flowControl feature gate off (legacy path: straight to a pod).")
     boolean noFlowControl;
 
@@ -89,6 +93,9 @@ public final class ScenarioOptions {
         if (!(ttl >= 0) || Double.isInfinite(ttl)) {
             throw new UserError("--ttl must be >= 0 seconds, got " + ttl);
         }
+        if (!(scrapeIntervalMs >= 0.001) || Double.isInfinite(scrapeIntervalMs)) {
+            throw new UserError("--scrape-interval must be at least 0.001 ms, got " + scrapeIntervalMs);
+        }
         Workload w = WorkloadCatalog.builtin().workload(workload);
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
@@ -109,7 +116,8 @@ public final class ScenarioOptions {
         }
         Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(duration).profile(p)
                 .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize()))
-                .detector(d).flowControlConfig(fc).flowControl(!noFlowControl);
+                .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
+                .scrapeIntervalUs(Math.round(scrapeIntervalMs * 1000));
         if (warmup != null) {
             b.warmupSeconds(warmup);
         }

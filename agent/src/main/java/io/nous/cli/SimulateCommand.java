@@ -1,11 +1,17 @@
 package io.nous.cli;
 
 import io.nous.policy.PolicyRegistry;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.nous.report.ComparisonReport;
 import io.nous.report.JsonReport;
 import io.nous.report.TableReport;
+import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nous simulate}: one scenario, one policy, a table or a JSON object. */
+/**
+ * {@code nous simulate}: one scenario under one policy (a table or a JSON object), or under several
+ * policies on the same arrivals (a side-by-side comparison or a JSON array).
+ */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Simulate an llm-d cluster (EPP with flow control + vLLM pods) under one policy.")
 public final class SimulateCommand implements Callable<Integer> {
@@ -22,8 +31,9 @@ public final class SimulateCommand implements Callable<Integer> {
     ScenarioOptions scenario;
 
     @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", defaultValue = PolicyRegistry.BASELINE,
-            description = "Usage-limit policy (default: ${DEFAULT-VALUE}); see 'nous policies'.")
-    String policy;
+            description = "Usage-limit policy (default: ${DEFAULT-VALUE}); see 'nous policies'. Repeat to compare "
+                    + "policies on the same arrivals; the first is the reference.")
+    List<String> policies;
 
     @Option(names = "--admission", paramLabel = "NAME[:k=v,...]", defaultValue = "none",
             description = "Admission: none, legacy (flow control off, shed sheddable at s >= 1) or an admission policy such as probabilistic-admitter.")
@@ -38,9 +48,28 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = scenario.toScenario();
-        SimulationResult r = Simulations.prepare(s, policy, admission).run();
+        List<ClusterSimulation> runs = new ArrayList<>();
+        for (String p : policies) {
+            runs.add(Simulations.prepare(s, p, admission)); // validate every reference before running any
+        }
+        List<SimulationResult> results = new ArrayList<>();
+        for (ClusterSimulation run : runs) {
+            results.add(run.run());
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? JsonReport.render(r) + System.lineSeparator() : TableReport.render(r));
+        if (json) {
+            if (results.size() == 1) {
+                out.println(JsonReport.render(results.get(0)));
+            } else {
+                ArrayNode all = new ObjectMapper().createArrayNode();
+                results.forEach(r -> all.add(JsonReport.toJson(r)));
+                out.println(JsonReport.write(all));
+            }
+        } else if (results.size() == 1) {
+            out.print(TableReport.render(results.get(0)));
+        } else {
+            out.print(ComparisonReport.render(results));
+        }
         out.flush();
         return 0;
     }

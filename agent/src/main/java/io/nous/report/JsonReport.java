@@ -69,6 +69,7 @@ public final class JsonReport {
             num(n, "mean_batch", p.meanBatch());
             num(n, "mean_kv_usage", p.meanKvUsage());
             num(n, "max_kv_usage", p.maxKvUsage());
+            n.put("max_waiting", p.maxWaiting());
             n.put("preemptions", p.preemptions());
         }
 

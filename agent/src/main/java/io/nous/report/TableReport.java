@@ -36,8 +36,9 @@ public final class TableReport {
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),
                 100 * r.saturation().shareAtLeastOne()));
         for (PodSummary p : r.podStats()) {
-            sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, %d preemptions%n",
-                    p.pod(), 100 * p.utilization(), p.meanBatch(), 100 * p.meanKvUsage(), 100 * p.maxKvUsage(), p.preemptions()));
+            sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, queue max %d, %d preemptions%n",
+                    p.pod(), 100 * p.utilization(), p.meanBatch(), 100 * p.meanKvUsage(), 100 * p.maxKvUsage(), p.maxWaiting(),
+                    p.preemptions()));
         }
         PolicySummary ps = r.policy();
         sb.append(String.format(Locale.ROOT, "policy      %,d dispatch cycles; gated: %s%n", ps.calls(),
@@ -60,7 +61,7 @@ public final class TableReport {
         return String.format(Locale.ROOT, v >= 100 ? "%.0fms" : "%.1fms", v);
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -331,6 +331,7 @@ public final class ClusterSimulation implements PodListener {
                     p.steps() > 0 ? (double) p.batchSum() / p.steps() : 0,
                     busy > 0 ? p.kvBlockUs() / busy / p.kvBlocks() : 0,
                     (double) p.maxUsedBlocks() / p.kvBlocks(),
+                    p.maxWaiting(),
                     p.preemptions()));
         }
         SaturationSummary sat = new SaturationSummary(satSamples,

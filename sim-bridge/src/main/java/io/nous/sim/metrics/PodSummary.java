@@ -7,7 +7,8 @@ package io.nous.sim.metrics;
  * @param meanBatch    mean number of requests per step (decodes + prefill chunks)
  * @param meanKvUsage  time-weighted mean KV-cache usage while busy
  * @param maxKvUsage   highest KV-cache usage reached
+ * @param maxWaiting   longest the pod's waiting queue has been
  */
 public record PodSummary(int pod, double utilization, long steps, double meanBatch, double meanKvUsage,
-                         double maxKvUsage, long preemptions) {
+                         double maxKvUsage, int maxWaiting, long preemptions) {
 }

@@ -57,6 +57,7 @@ public final class VllmPod {
     private double kvBlockUs;
     private int maxUsedBlocks;
     private long preemptions;
+    private int maxWaiting;
 
     public VllmPod(int index, PodConfig config, CostModel cost, PodListener listener) {
         this.index = index;
@@ -76,6 +77,9 @@ public final class VllmPod {
     public boolean enqueue(Request r) {
         r.pod = index;
         waiting.addLast(r);
+        if (waiting.size() > maxWaiting) {
+            maxWaiting = waiting.size();
+        }
         return !busy;
     }
 
@@ -360,6 +364,11 @@ public final class VllmPod {
 
     public long preemptions() {
         return preemptions;
+    }
+
+    /** Longest the waiting queue has been. */
+    public int maxWaiting() {
+        return maxWaiting;
     }
 
     /**

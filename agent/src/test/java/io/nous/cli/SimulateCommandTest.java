@@ -1,0 +1,100 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SimulateCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode json(String... args) throws Exception {
+        CliHarness h = CliHarness.run(args);
+        assertThat(h.exit()).as(h.err()).isZero();
+        return JSON.readTree(h.out());
+    }
+
+    @Test
+    void jsonHasTheDocumentedKeys() throws Exception {
+        JsonNode j = json("simulate", "--workload", "code-generation", "--qps", "10", "--seed", "3", "--duration", "60", "--json");
+        for (String key : new String[] {"workload", "qps", "seed", "policy", "simulated_seconds", "wall_seconds"}) {
+            assertThat(j.has(key)).as(key).isTrue();
+        }
+        assertThat(j.get("workload").asText()).isEqualTo("code-generation");
+        assertThat(j.get("policy").asText()).isEqualTo("static-usage-limit");
+        assertThat(j.get("seed").asLong()).isEqualTo(3);
+        for (String cls : new String[] {"critical", "sheddable"}) {
+            JsonNode c = j.get("classes").get(cls);
+            for (String key : new String[] {"ttft_p50_ms", "ttft_p99_ms", "e2e_p99_ms", "throughput_rps", "completed", "dropped", "arrived"}) {
+                assertThat(c.has(key)).as(cls + "." + key).isTrue();
+            }
+            assertThat(c.get("completed").asLong()).isPositive();
+        }
+    }
+
+    @Test
+    void identicalSeedsGiveIdenticalJson() throws Exception {
+        String[] args = {"simulate", "--workload", "interactive-chat", "--qps", "60", "--seed", "9", "--duration", "90",
+                "--policy", "soft-reflective-ceiling", "--json"};
+        ObjectNode a = (ObjectNode) json(args);
+        ObjectNode b = (ObjectNode) json(args);
+        a.remove("wall_seconds");
+        b.remove("wall_seconds");
+        assertThat(JSON.writeValueAsString(b)).isEqualTo(JSON.writeValueAsString(a));
+        args[6] = "10";
+        ObjectNode c = (ObjectNode) json(args);
+        c.remove("wall_seconds");
+        assertThat(JSON.writeValueAsString(c)).isNotEqualTo(JSON.writeValueAsString(a));
+    }
+
+    @Test
+    void tableNamesTheScenarioAndBothClasses() {
+        CliHarness h = CliHarness.run("simulate", "--workload", "reasoning", "--qps", "0.2", "--duration", "120",
+                "--policy", "priority-holdback:minCeiling=0.5");
+        assertThat(h.exit()).isZero();
+        assertThat(h.out()).contains("reasoning @ 0.2 qps on 2 pods").contains("priority-holdback:minCeiling=0.5")
+                .contains("critical").contains("sheddable").contains("saturation");
+    }
+
+    @Test
+    void admissionModesRun() throws Exception {
+        JsonNode legacy = json("simulate", "--workload", "balanced", "--qps", "90", "--duration", "60", "--admission", "legacy", "--json");
+        assertThat(legacy.get("flow_control").asBoolean()).isFalse();
+        assertThat(legacy.get("admission").asText()).isEqualTo("legacy");
+        assertThat(legacy.get("pods").asInt()).isEqualTo(4);
+        JsonNode prob = json("simulate", "--workload", "balanced", "--qps", "90", "--duration", "60",
+                "--admission", "probabilistic-admitter", "--json");
+        assertThat(prob.get("classes").get("sheddable").get("admission_rejected").asLong()).isPositive();
+        assertThat(prob.get("classes").get("critical").get("admission_rejected").asLong()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown workload  | --workload chat --qps 10                      | unknown workload 'chat'",
+            "unknown policy    | --workload reasoning --qps 1 --policy fifo    | unknown policy 'fifo'",
+            "zero qps          | --workload reasoning --qps 0                  | --qps must be a positive number",
+            "negative qps      | --workload reasoning --qps -3                 | --qps must be a positive number",
+            "zero pods         | --workload reasoning --qps 1 --pods 0         | --pods must be at least 1",
+            "duration not num  | --workload reasoning --qps 1 --duration ten   | '--duration': 'ten'",
+            "negative duration | --workload reasoning --qps 1 --duration -5    | --duration must be a positive number",
+            "qps not a number  | --workload reasoning --qps fast               | '--qps': 'fast'",
+            "missing qps       | --workload reasoning                          | Missing required option: '--qps=X'",
+            "unknown detector  | --workload reasoning --qps 1 --detector magic | unknown detector 'magic'",
+            "unknown profile   | --workload reasoning --qps 1 --profile a100   | unknown cost profile 'a100'",
+            "bad policy param  | --workload reasoning --qps 1 --policy soft-reflective-ceiling:x=1 | unknown parameter 'x'",
+            "admission as ulp  | --workload reasoning --qps 1 --policy probabilistic-admitter | is an admission policy",
+            "unknown option    | --workload reasoning --qps 1 --turbo          | Unknown option: '--turbo'",
+    })
+    void badInputIsOneClearLineAndExitTwo(String label, String args, String expected) {
+        CliHarness h = CliHarness.run(("simulate " + args.trim()).split("\\s+"));
+        assertThat(h.exit()).isEqualTo(2);
+        assertThat(h.out()).isEmpty();
+        assertThat(h.err()).startsWith("nous: ").contains(expected);
+        assertThat(h.err().strip().lines().count()).isEqualTo(1);
+        assertThat(h.err()).doesNotContain("\tat ").doesNotContain("Exception");
+    }
+}

@@ -1,0 +1,62 @@
+package io.nous.sim.epp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class DetectorTest {
+
+    @Test
+    void utilizationIsTheMeanOfPerPodMaxOfQueueAndKvRatios() {
+        PodSnapshot a = new PodSnapshot();
+        PodSnapshot b = new PodSnapshot();
+        a.update(0, 10, 3, 0.2); // max(10/5, 0.2/0.8) = 2.0
+        b.update(0, 1, 3, 0.6);  // max(1/5, 0.6/0.8) = 0.75
+        UtilizationDetector d = new UtilizationDetector(new PodSnapshot[] {a, b}, 5, 0.8, 200_000);
+        assertThat(d.saturation(1000)).isCloseTo(1.375, within(1e-12));
+    }
+
+    @Test
+    void staleOrMissingMetricsCountAsSaturatedButNotForTheAdmitter() {
+        PodSnapshot a = new PodSnapshot();
+        PodSnapshot never = new PodSnapshot();
+        a.update(0, 0, 0, 0.0);
+        UtilizationDetector d = new UtilizationDetector(new PodSnapshot[] {a, never}, 5, 0.8, 200_000);
+        assertThat(d.saturation(200_000)).isCloseTo(0.5, within(1e-12)); // a is fresh, never-scraped is 1
+        assertThat(d.saturation(200_001)).isCloseTo(1.0, within(1e-12)); // a turned stale
+        assertThat(d.saturationIgnoringStaleness(10_000_000)).isCloseTo(0.5, within(1e-12));
+    }
+
+    @Test
+    void cachedValueFollowsScrapesOnceInvalidated() {
+        PodSnapshot a = new PodSnapshot();
+        a.update(0, 0, 0, 0.0);
+        UtilizationDetector d = new UtilizationDetector(new PodSnapshot[] {a}, 5, 0.8, 200_000);
+        assertThat(d.saturation(10)).isZero();
+        a.update(50_000, 5, 0, 0.0);
+        d.invalidate();
+        assertThat(d.saturation(50_001)).isCloseTo(1.0, within(1e-12));
+    }
+
+    @Test
+    void emptyPoolIsSaturated() {
+        assertThat(new UtilizationDetector(new PodSnapshot[0], 5, 0.8, 200_000).saturation(0)).isEqualTo(1.0);
+        assertThat(new ConcurrencyDetector(new ConcurrencyDetector.InFlight(), 0, ConcurrencyDetector.Mode.REQUESTS, 100)
+                .saturation(0)).isEqualTo(1.0);
+    }
+
+    @Test
+    void concurrencyIsInstantaneousInFlightOverCapacity() {
+        ConcurrencyDetector.InFlight f = new ConcurrencyDetector.InFlight();
+        ConcurrencyDetector req = new ConcurrencyDetector(f, 2, ConcurrencyDetector.Mode.REQUESTS, 100);
+        ConcurrencyDetector tok = new ConcurrencyDetector(f, 2, ConcurrencyDetector.Mode.TOKENS, 1_000_000);
+        for (int i = 0; i < 50; i++) {
+            f.add(4000);
+        }
+        assertThat(req.saturation(0)).isCloseTo(0.25, within(1e-12));
+        assertThat(tok.saturation(0)).isCloseTo(0.1, within(1e-12));
+        f.remove(4000);
+        assertThat(req.saturation(0)).isCloseTo(0.245, within(1e-12));
+    }
+}
