@@ -1,11 +1,6 @@
 package io.nous.sim.cost;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nous.sim.config.StrictYaml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,7 +8,6 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * The registry of hardware, models and cost profiles, read from YAML. The built-in catalog is the
@@ -77,21 +71,8 @@ public final class CostCatalog {
     }
 
     private static CostCatalog parse(InputStream in, String origin) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-        FileShape shape;
-        try {
-            shape = yaml.readValue(in, FileShape.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new ProfileException(origin + ": unknown key '" + e.getPropertyName() + "' at " + path(e), e);
-        } catch (JsonMappingException e) {
-            throw new ProfileException(origin + ": " + e.getOriginalMessage() + " at " + path(e), e);
-        } catch (IOException e) {
-            throw new ProfileException(origin + ": not valid YAML: " + e.getMessage(), e);
-        }
-        if (shape == null || shape.profiles() == null || shape.profiles().isEmpty()) {
+        FileShape shape = StrictYaml.read(in, origin, FileShape.class, ProfileException::new);
+        if (shape.profiles() == null || shape.profiles().isEmpty()) {
             throw new ProfileException(origin + ": no 'profiles' defined");
         }
         Map<String, HardwareSpec> hw = shape.hardware() == null ? Map.of() : shape.hardware();
@@ -116,11 +97,5 @@ public final class CostCatalog {
             resolved.put(e.getKey(), full);
         }
         return new CostCatalog(resolved);
-    }
-
-    private static String path(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining("."));
     }
 }

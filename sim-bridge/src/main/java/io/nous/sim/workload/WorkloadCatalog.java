@@ -1,18 +1,12 @@
 package io.nous.sim.workload;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nous.sim.config.StrictYaml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The registry of named workload presets, read from the resource {@code io/nous/sim/workloads.yaml}. */
 public final class WorkloadCatalog {
@@ -70,20 +64,8 @@ public final class WorkloadCatalog {
     }
 
     private static WorkloadCatalog parse(InputStream in, String origin) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        FileShape shape;
-        try {
-            shape = yaml.readValue(in, FileShape.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new WorkloadException(origin + ": unknown key '" + e.getPropertyName() + "' at " + path(e), e);
-        } catch (JsonMappingException e) {
-            throw new WorkloadException(origin + ": " + e.getOriginalMessage() + " at " + path(e), e);
-        } catch (IOException e) {
-            throw new WorkloadException(origin + ": not valid YAML: " + e.getMessage(), e);
-        }
-        if (shape == null || shape.workloads() == null) {
+        FileShape shape = StrictYaml.read(in, origin, FileShape.class, WorkloadException::new);
+        if (shape.workloads() == null) {
             throw new WorkloadException(origin + ": no 'workloads' defined");
         }
         Map<String, Workload> out = new LinkedHashMap<>();
@@ -91,11 +73,5 @@ public final class WorkloadCatalog {
                 e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(),
                 e.pods() == null ? 2 : e.pods(), e.tenantsPerClass() == null ? 1 : e.tenantsPerClass())));
         return new WorkloadCatalog(out);
-    }
-
-    private static String path(JsonMappingException e) {
-        return e.getPath().stream()
-                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining("."));
     }
 }
