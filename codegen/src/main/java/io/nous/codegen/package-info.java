@@ -1,4 +1,6 @@
 /**
- * Candidate code: static verification, in-memory compilation with Janino, runtime containment, normalization, and Java-to-Go export (see the codegen issue).
+ * Candidate code: static verification ({@code verify}), in-memory compilation behind a class-loader
+ * wall ({@code compile}), run-time containment ({@code guard}) and identity ({@code canonical}).
+ * {@link io.nous.codegen.Candidates} is the entry point.
  */
 package io.nous.codegen;

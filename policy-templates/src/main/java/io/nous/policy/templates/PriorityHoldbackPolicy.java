@@ -12,6 +12,11 @@ public final class PriorityHoldbackPolicy implements UsageLimitPolicy {
     private final double maxCeiling;
     private final boolean byValue;
 
+    /** The llm-d flow-control guide's example: ceilings from 1.0 down to 0.5, by rank. */
+    public PriorityHoldbackPolicy() {
+        this(0.5, 1.0, false);
+    }
+
     public PriorityHoldbackPolicy(double minCeiling, double maxCeiling, boolean byValue) {
         this.minCeiling = minCeiling;
         this.maxCeiling = maxCeiling;

@@ -1,0 +1,48 @@
+package io.nous.codegen;
+
+import io.nous.codegen.canonical.CanonicalForm;
+import io.nous.codegen.compile.CandidateCompiler;
+import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.guard.Exercise;
+import io.nous.codegen.guard.GuardInstrumenter;
+import io.nous.codegen.verify.Verification;
+import io.nous.codegen.verify.Verifier;
+import java.util.List;
+
+/**
+ * The front door for untrusted policy source: verify, instrument, compile, load and exercise it.
+ * Thread-safe; each call is independent.
+ */
+public final class Candidates {
+    private Candidates() {
+    }
+
+    /**
+     * Checks {@code source}; {@code origin} names it in messages (e.g. the file name).
+     */
+    public static CheckResult check(String source, String origin) {
+        long t0 = System.nanoTime();
+        Verification v = new Verifier().verify(source);
+        long t1 = System.nanoTime();
+        String hash = v.unit() == null ? null : CanonicalForm.hash(v.unit());
+        if (!v.accepted()) {
+            return new CheckResult(origin, v.kind(), v.className(), hash, v.violations(), List.of(), null, null, t1 - t0, 0);
+        }
+        String instrumented = GuardInstrumenter.instrument(source, v.unit());
+        CandidateCompiler.Result r = new CandidateCompiler().compile(instrumented, v.className(), origin);
+        long t2 = System.nanoTime();
+        if (!r.ok()) {
+            return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), r.diagnostics(), null, null, t1 - t0, t2 - t1);
+        }
+        String simpleName = v.className().substring(v.className().lastIndexOf('.') + 1);
+        Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash);
+        CandidateFault fault;
+        try {
+            fault = v.kind() == CandidateKind.USAGE_LIMIT ? Exercise.usageLimit(c.newUsageLimitPolicy())
+                    : Exercise.admission(c.newAdmissionPolicy());
+        } catch (CandidateFault f) {
+            fault = f;
+        }
+        return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), List.of(), fault, c, t1 - t0, t2 - t1);
+    }
+}

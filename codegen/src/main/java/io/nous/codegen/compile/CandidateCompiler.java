@@ -1,0 +1,74 @@
+package io.nous.codegen.compile;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.codehaus.commons.compiler.CompileException;
+import org.codehaus.commons.compiler.Location;
+import org.codehaus.janino.SimpleCompiler;
+
+/**
+ * Compiles (instrumented) candidate source in memory with Janino against the compile-time
+ * sandbox, checks the bytecode's references, and loads the class behind the run-time sandbox.
+ * Every error comes back as a {@link CompileDiagnostic}; nothing is written to disk.
+ */
+public final class CandidateCompiler {
+
+    /** A successful compilation: the loaded policy class. */
+    public record Compiled(Class<?> policyClass, Map<String, byte[]> bytecode) {
+    }
+
+    /** The outcome: a class, or the diagnostics that prevented one. */
+    public record Result(Compiled compiled, List<CompileDiagnostic> diagnostics) {
+        public boolean ok() {
+            return compiled != null;
+        }
+    }
+
+    public Result compile(String source, String className, String fileName) {
+        List<CompileDiagnostic> diagnostics = new ArrayList<>();
+        SimpleCompiler janino = new SimpleCompiler();
+        janino.setParentClassLoader(SandboxLoaders.compileTime());
+        janino.setDebuggingInformation(true, true, false);
+        janino.setCompileErrorHandler((message, location) -> diagnostics.add(diagnostic(message, location)));
+        try {
+            janino.cook(fileName, new StringReader(source));
+        } catch (CompileException e) {
+            if (diagnostics.isEmpty()) {
+                diagnostics.add(diagnostic(e.getMessage(), e.getLocation()));
+            }
+        } catch (IOException e) {
+            diagnostics.add(new CompileDiagnostic(0, 0, "cannot read source: " + e.getMessage()));
+        } catch (RuntimeException | StackOverflowError e) {
+            diagnostics.add(new CompileDiagnostic(0, 0, "the compiler failed on this source: " + e));
+        }
+        if (!diagnostics.isEmpty()) {
+            return new Result(null, List.copyOf(diagnostics));
+        }
+        Map<String, byte[]> bytecode = janino.getBytecodes();
+        for (String problem : ConstantPoolCheck.check(bytecode)) {
+            diagnostics.add(new CompileDiagnostic(0, 0, "bytecode " + problem));
+        }
+        if (!diagnostics.isEmpty()) {
+            return new Result(null, List.copyOf(diagnostics));
+        }
+        try {
+            Class<?> cls = Class.forName(className, false, new CandidateClassLoader(bytecode));
+            return new Result(new Compiled(cls, bytecode), List.of());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return new Result(null, List.of(new CompileDiagnostic(0, 0, "the compiled class cannot be loaded: " + e.getMessage())));
+        }
+    }
+
+    private static CompileDiagnostic diagnostic(String message, Location loc) {
+        String m = message;
+        // Janino prefixes messages with "File x, Line n, Column m: "; the location is reported separately.
+        int colon = m.indexOf(": ");
+        if (m.startsWith("File ") || m.startsWith("Line ")) {
+            m = colon >= 0 ? m.substring(colon + 2) : m;
+        }
+        return loc == null ? new CompileDiagnostic(0, 0, m) : new CompileDiagnostic(loc.getLineNumber(), loc.getColumnNumber(), m);
+    }
+}

@@ -1,0 +1,54 @@
+package io.nous.codegen.guard;
+
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.Arrays;
+
+/**
+ * Calls a guarded policy over a grid of inputs before it meets the simulator: saturations from 0
+ * to 2 (including 0.5, 1 and their neighbours), 1 to 5 bands, and enough repeated calls to cycle
+ * any counter. Returns the first fault, or null when the policy behaved.
+ */
+public final class Exercise {
+    static final double[] SATURATIONS = {0, 0.1, 0.25, 0.4, 0.4999, 0.5, 0.5001, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.99,
+        0.9999, 1.0, 1.0001, 1.2, 1.5, 2.0};
+
+    private Exercise() {
+    }
+
+    public static CandidateFault usageLimit(UsageLimitPolicy p) {
+        try {
+            for (int bands = 1; bands <= 5; bands++) {
+                int[] priorities = new int[bands];
+                for (int i = 0; i < bands; i++) {
+                    priorities[i] = bands - 2 - i; // e.g. 3 bands: 1, 0, -1
+                }
+                double[] ceilings = new double[bands];
+                for (int round = 0; round < 20; round++) {
+                    for (double s : SATURATIONS) {
+                        Arrays.fill(ceilings, 1.0);
+                        p.computeLimit(s, priorities, ceilings);
+                    }
+                }
+            }
+            return null;
+        } catch (CandidateFault f) {
+            return f;
+        }
+    }
+
+    public static CandidateFault admission(AdmissionPolicy p) {
+        try {
+            for (int priority = -2; priority <= 1; priority++) {
+                for (double s : SATURATIONS) {
+                    for (double u = 0.05; u < 1; u += 0.1) {
+                        p.admit(priority, s, u);
+                    }
+                }
+            }
+            return null;
+        } catch (CandidateFault f) {
+            return f;
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Run-time containment of candidates: a step/depth/allocation budget charged by instrumentation,
+ * and guards that turn any misbehaviour into a {@link io.nous.codegen.guard.CandidateFault}.
+ */
+package io.nous.codegen.guard;

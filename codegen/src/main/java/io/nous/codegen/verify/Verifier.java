@@ -1,0 +1,428 @@
+package io.nous.codegen.verify;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Position;
+import com.github.javaparser.Problem;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.ImportDeclaration;
+import com.github.javaparser.ast.Modifier;
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.ArrayCreationLevel;
+import com.github.javaparser.ast.NodeList;
+import com.github.javaparser.ast.PackageDeclaration;
+import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
+import com.github.javaparser.ast.comments.BlockComment;
+import com.github.javaparser.ast.comments.JavadocComment;
+import com.github.javaparser.ast.comments.LineComment;
+import com.github.javaparser.ast.expr.*;
+import com.github.javaparser.ast.stmt.*;
+import com.github.javaparser.ast.type.ArrayType;
+import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import com.github.javaparser.ast.type.PrimitiveType;
+import com.github.javaparser.ast.type.Type;
+import com.github.javaparser.ast.type.VoidType;
+import io.nous.codegen.CandidateKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks candidate source against the rules of what a policy may be, before anything is compiled:
+ * one top-level class implementing exactly one SPI type, built only from primitives, arrays, its
+ * own members and the {@link AllowList}. It is default-deny: every syntax node that is not known
+ * to be harmless is a violation. All violations are reported at once, each with a fix-it sentence.
+ */
+public final class Verifier {
+    /** Identifiers reserved for the instrumentation that guards the candidate at run time. */
+    public static final String RESERVED_PREFIX = "$nous";
+
+    private static final Set<String> SPI_IMPORTS = Set.of("io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy");
+
+    /** Syntax that is always allowed (its children are still checked). */
+    private static final Set<Class<? extends Node>> HARMLESS = Set.of(
+            CompilationUnit.class, PackageDeclaration.class, Name.class, SimpleName.class, Modifier.class,
+            Parameter.class, VariableDeclarator.class, PrimitiveType.class, ArrayType.class, VoidType.class,
+            BlockStmt.class, ExpressionStmt.class, IfStmt.class, ForStmt.class, ForEachStmt.class, WhileStmt.class,
+            DoStmt.class, ReturnStmt.class, BreakStmt.class, ContinueStmt.class, SwitchStmt.class, SwitchEntry.class,
+            LabeledStmt.class, EmptyStmt.class, VariableDeclarationExpr.class, AssignExpr.class, BinaryExpr.class,
+            UnaryExpr.class, ConditionalExpr.class, EnclosedExpr.class, NameExpr.class, ArrayAccessExpr.class,
+            ArrayCreationExpr.class, ArrayCreationLevel.class, ArrayInitializerExpr.class, IntegerLiteralExpr.class,
+            LongLiteralExpr.class, DoubleLiteralExpr.class, BooleanLiteralExpr.class, CharLiteralExpr.class,
+            NullLiteralExpr.class, JavadocComment.class, LineComment.class, BlockComment.class);
+
+    /** Syntax that is never allowed, with the reason and the fix. */
+    private static final Map<Class<? extends Node>, String[]> FORBIDDEN = Map.ofEntries(
+            Map.entry(LambdaExpr.class, new String[] {"lambda", "lambdas are not allowed", "write a private method instead."}),
+            Map.entry(MethodReferenceExpr.class, new String[] {"method-reference", "method references are not allowed", "call the method directly."}),
+            Map.entry(ObjectCreationExpr.class, new String[] {"object-creation", "creating objects with 'new' is not allowed (only arrays)", "use primitives and arrays of primitives."}),
+            Map.entry(InstanceOfExpr.class, new String[] {"instanceof", "instanceof is not allowed", "policies only handle primitives."}),
+            Map.entry(SynchronizedStmt.class, new String[] {"synchronized", "synchronized blocks are not allowed", "the simulator calls a policy from one thread; remove it (the Go export makes the counter atomic)."}),
+            Map.entry(TryStmt.class, new String[] {"try", "try/catch/finally is not allowed (it could swallow the guard that stops runaway code)", "remove the try; avoid the exception instead (e.g. check a divisor)."}),
+            Map.entry(ThrowStmt.class, new String[] {"throw", "throwing is not allowed", "write a safe value into the ceilings instead; the router fails open on 1.0."}),
+            Map.entry(AssertStmt.class, new String[] {"assert", "assert is not allowed", "remove it."}),
+            Map.entry(LocalClassDeclarationStmt.class, new String[] {"local-class", "local classes are not allowed", "keep everything in the one policy class."}),
+            Map.entry(LocalRecordDeclarationStmt.class, new String[] {"local-class", "local records are not allowed", "keep everything in the one policy class."}),
+            Map.entry(ClassExpr.class, new String[] {"reflection", "class literals (X.class) are reflection and are not allowed", "remove it."}),
+            Map.entry(StringLiteralExpr.class, new String[] {"string", "strings are not allowed in a policy", "remove the string; policies compute with numbers only."}),
+            Map.entry(TextBlockLiteralExpr.class, new String[] {"string", "text blocks are not allowed in a policy", "remove it."}),
+            Map.entry(SuperExpr.class, new String[] {"super", "super is not allowed", "the policy extends nothing; call your own methods."}),
+            Map.entry(SwitchExpr.class, new String[] {"switch-expression", "switch expressions are not supported by the in-memory compiler", "use a classic switch statement or if/else."}),
+            Map.entry(YieldStmt.class, new String[] {"switch-expression", "yield is not supported", "use a classic switch statement or if/else."}),
+            Map.entry(PatternExpr.class, new String[] {"pattern", "patterns are not allowed", "policies only handle primitives."}),
+            Map.entry(TypeExpr.class, new String[] {"type-expression", "type expressions are not allowed", "remove it."}),
+            Map.entry(SingleMemberAnnotationExpr.class, new String[] {"annotation", "only @Override is allowed", "remove the annotation."}),
+            Map.entry(NormalAnnotationExpr.class, new String[] {"annotation", "only @Override is allowed", "remove the annotation."}));
+
+    private final JavaParser parser = new JavaParser(new ParserConfiguration()
+            .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
+
+    /** Parses and checks {@code source}. */
+    public Verification verify(String source) {
+        List<Violation> out = new ArrayList<>();
+        ParseResult<CompilationUnit> parsed = parser.parse(source);
+        if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
+            for (Problem p : parsed.getProblems()) {
+                Position pos = p.getLocation().flatMap(t -> t.toRange()).map(r -> r.begin).orElse(new Position(1, 1));
+                out.add(new Violation(pos.line, pos.column, "syntax", firstLine(p.getMessage()), "fix the Java syntax."));
+            }
+            return new Verification(out, null, null, null);
+        }
+        CompilationUnit cu = parsed.getResult().get();
+        Context ctx = new Context(out);
+        ClassOrInterfaceDeclaration cls = checkTopLevel(cu, ctx);
+        CandidateKind kind = null;
+        if (cls != null) {
+            kind = checkClassHeader(cls, ctx);
+            ctx.className = cls.getNameAsString();
+            for (MethodDeclaration m : cls.getMethods()) {
+                ctx.ownMethods.add(m.getNameAsString());
+            }
+            checkMembers(cls, ctx);
+        }
+        checkImports(cu, ctx);
+        cu.walk(n -> checkNode(n, ctx));
+        out.sort(Comparator.comparingInt(Violation::line).thenComparingInt(Violation::column));
+        String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
+        return new Verification(List.copyOf(dedupe(out)), cu, cls == null ? null : (pkg.isEmpty() ? "" : pkg + ".") + cls.getNameAsString(), kind);
+    }
+
+    private static final class Context {
+        final List<Violation> out;
+        final Set<String> ownMethods = new HashSet<>();
+        String className;
+
+        Context(List<Violation> out) {
+            this.out = out;
+        }
+
+        void add(Node at, String rule, String message, String fixIt) {
+            Position p = at.getBegin().orElse(new Position(1, 1));
+            out.add(new Violation(p.line, p.column, rule, message, fixIt));
+        }
+    }
+
+    private static ClassOrInterfaceDeclaration checkTopLevel(CompilationUnit cu, Context ctx) {
+        NodeList<TypeDeclaration<?>> types = cu.getTypes();
+        if (types.isEmpty()) {
+            ctx.out.add(new Violation(1, 1, "one-class", "the source declares no class",
+                    "write one class that implements UsageLimitPolicy or AdmissionPolicy."));
+            return null;
+        }
+        for (int i = 1; i < types.size(); i++) {
+            ctx.add(types.get(i), "one-class", "only one top-level type is allowed, found '" + types.get(i).getNameAsString() + "'",
+                    "move everything into the policy class.");
+        }
+        TypeDeclaration<?> first = types.get(0);
+        if (!(first instanceof ClassOrInterfaceDeclaration c) || c.isInterface()) {
+            ctx.add(first, "one-class", "'" + first.getNameAsString() + "' must be a class", "declare 'public final class "
+                    + first.getNameAsString() + " implements UsageLimitPolicy'.");
+            return null;
+        }
+        return c;
+    }
+
+    private static CandidateKind checkClassHeader(ClassOrInterfaceDeclaration cls, Context ctx) {
+        if (cls.isAbstract()) {
+            ctx.add(cls, "class", "the policy class must not be abstract", "remove 'abstract'.");
+        }
+        if (!cls.getTypeParameters().isEmpty()) {
+            ctx.add(cls, "class", "the policy class must not be generic", "remove the type parameters.");
+        }
+        for (ClassOrInterfaceType t : cls.getExtendedTypes()) {
+            ctx.add(t, "extends", "the policy class must not extend '" + t.getNameWithScope() + "'", "remove the extends clause.");
+        }
+        CandidateKind kind = null;
+        if (cls.getImplementedTypes().size() != 1) {
+            ctx.add(cls, "implements", "the policy must implement exactly one of UsageLimitPolicy or AdmissionPolicy, found "
+                    + cls.getImplementedTypes().size(), "declare 'implements UsageLimitPolicy' (or AdmissionPolicy) and nothing else.");
+        }
+        for (ClassOrInterfaceType t : cls.getImplementedTypes()) {
+            CandidateKind k = CandidateKind.byInterfaceName(t.getNameWithScope());
+            if (k == null) {
+                ctx.add(t, "implements", "'" + t.getNameWithScope() + "' is not a policy interface",
+                        "implement io.nous.sim.spi.UsageLimitPolicy or io.nous.sim.spi.AdmissionPolicy.");
+            } else if (kind == null) {
+                kind = k;
+            }
+        }
+        return cls.getImplementedTypes().size() == 1 ? kind : null;
+    }
+
+    private static void checkMembers(ClassOrInterfaceDeclaration cls, Context ctx) {
+        boolean hasConstructor = false;
+        boolean hasNoArgConstructor = false;
+        for (var member : cls.getMembers()) {
+            if (member instanceof FieldDeclaration f) {
+                checkField(f, ctx);
+            } else if (member instanceof MethodDeclaration m) {
+                checkCallable(m, ctx);
+                if (m.getNameAsString().equals("finalize")) {
+                    ctx.add(m, "finalize", "finalize() would run on the garbage collector's thread", "remove it.");
+                }
+                if (m.isAbstract() || m.getBody().isEmpty()) {
+                    ctx.add(m, "method", "method '" + m.getNameAsString() + "' has no body", "give it a body.");
+                }
+            } else if (member instanceof ConstructorDeclaration c) {
+                hasConstructor = true;
+                checkCallable(c, ctx);
+                if (c.getParameters().isEmpty()) {
+                    hasNoArgConstructor = true;
+                }
+            } else if (member instanceof TypeDeclaration<?> t) {
+                ctx.add(t, "nested-type", "nested type '" + t.getNameAsString() + "' is not allowed", "keep everything in the one policy class.");
+            } else {
+                ctx.add(member, "member", "initializer blocks are not allowed", "initialize fields where they are declared.");
+            }
+        }
+        if (hasConstructor && !hasNoArgConstructor) {
+            ctx.add(cls, "constructor", "the policy needs a constructor without parameters (Nous creates one instance per run)",
+                    "add a no-argument constructor, or put the values in constants.");
+        }
+    }
+
+    private static void checkCallable(CallableDeclaration<?> c, Context ctx) {
+        for (Modifier m : c.getModifiers()) {
+            switch (m.getKeyword()) {
+                case NATIVE -> ctx.add(m, "native", "native methods are not allowed", "write the method in Java.");
+                case SYNCHRONIZED -> ctx.add(m, "synchronized", "synchronized methods are not allowed",
+                        "remove 'synchronized'; the simulator calls a policy from one thread.");
+                case ABSTRACT, DEFAULT -> ctx.add(m, "method", "'" + m.getKeyword().asString() + "' is not allowed here", "remove it.");
+                default -> { }
+            }
+        }
+        if (!c.getTypeParameters().isEmpty()) {
+            ctx.add(c, "generic", "generic methods are not allowed", "use primitive types.");
+        }
+        if (!c.getThrownExceptions().isEmpty()) {
+            ctx.add(c, "throws", "'throws' clauses are not allowed", "remove it; a policy must not throw.");
+        }
+        for (Parameter p : c.getParameters()) {
+            checkValueType(p.getType(), p, ctx, "parameter '" + p.getNameAsString() + "'");
+        }
+        if (c instanceof MethodDeclaration m && !m.getType().isVoidType()) {
+            checkValueType(m.getType(), m, ctx, "the return type of '" + m.getNameAsString() + "'");
+        }
+    }
+
+    private static void checkField(FieldDeclaration f, Context ctx) {
+        boolean isStatic = f.isStatic();
+        for (Modifier m : f.getModifiers()) {
+            if (m.getKeyword() == Modifier.Keyword.VOLATILE || m.getKeyword() == Modifier.Keyword.TRANSIENT) {
+                ctx.add(m, "field", "'" + m.getKeyword().asString() + "' fields are not allowed", "remove '" + m.getKeyword().asString() + "'.");
+            }
+        }
+        for (VariableDeclarator v : f.getVariables()) {
+            checkValueType(v.getType(), v, ctx, "field '" + v.getNameAsString() + "'");
+            if (isStatic && !f.isFinal()) {
+                ctx.add(v, "static-state", "static field '" + v.getNameAsString() + "' is mutable state shared by every instance and every run",
+                        "make it an instance field (state) or 'static final' (a constant).");
+            } else if (isStatic && v.getType().isArrayType()) {
+                ctx.add(v, "static-state", "static array '" + v.getNameAsString() + "' is mutable state shared by every run",
+                        "make it an instance field.");
+            }
+        }
+    }
+
+    /** Values must be primitives or arrays of primitives. */
+    private static void checkValueType(Type t, Node at, Context ctx, String what) {
+        Type base = t.getElementType();
+        if (t.isVarType()) {
+            ctx.add(at, "type", what + " uses 'var'", "write the primitive type explicitly.");
+        } else if (!base.isPrimitiveType()) {
+            ctx.add(at, "type", what + " has type '" + t.asString() + "'; only primitives and arrays of primitives are allowed",
+                    "use double, long, int, boolean (or arrays of them).");
+        }
+    }
+
+    private static void checkImports(CompilationUnit cu, Context ctx) {
+        for (ImportDeclaration i : cu.getImports()) {
+            String name = i.getNameAsString();
+            if (i.isStatic() || i.isAsterisk()) {
+                ctx.add(i, "import", "import '" + i.toString().trim() + "' is not allowed",
+                        "import the SPI interface by name and write Math.max(...) in full.");
+            } else if (!SPI_IMPORTS.contains(name) && !name.equals("java.lang.Math") && !name.equals("java.lang.StrictMath")) {
+                ctx.add(i, "import", "import of '" + name + "' is not allowed; a policy may only use the SPI, primitives and Math",
+                        "remove the import.");
+            }
+        }
+    }
+
+    private static void checkNode(Node n, Context ctx) {
+        String[] forbidden = FORBIDDEN.get(n.getClass());
+        if (forbidden != null) {
+            ctx.add(n, forbidden[0], forbidden[1], forbidden[2]);
+            return;
+        }
+        if (n instanceof ExplicitConstructorInvocationStmt call) {
+            if (!call.isThis()) {
+                ctx.add(n, "super", "super(...) is not allowed", "the policy extends nothing; remove it.");
+            }
+            return;
+        }
+        if (n instanceof SimpleName s && s.getIdentifier().startsWith(RESERVED_PREFIX)) {
+            ctx.add(n, "reserved", "identifiers starting with '" + RESERVED_PREFIX + "' are reserved for the guard", "rename it.");
+        }
+        if (n instanceof MethodCallExpr call) {
+            checkCall(call, ctx);
+        } else if (n instanceof FieldAccessExpr fa) {
+            checkFieldAccess(fa, ctx);
+        } else if (n instanceof CastExpr cast) {
+            if (!cast.getType().isPrimitiveType()) {
+                ctx.add(cast, "cast", "casts to '" + cast.getType().asString() + "' are not allowed", "cast only between primitive types.");
+            }
+        } else if (n instanceof MarkerAnnotationExpr a) {
+            if (!a.getNameAsString().equals("Override")) {
+                ctx.add(a, "annotation", "only @Override is allowed", "remove @" + a.getNameAsString() + ".");
+            }
+        } else if (n instanceof ThisExpr t) {
+            if (t.getTypeName().isPresent()) {
+                ctx.add(t, "this", "qualified 'this' is not allowed", "write 'this'.");
+            }
+        } else if (n instanceof ClassOrInterfaceType t) {
+            boolean inImplements = t.getParentNode().filter(p -> p instanceof ClassOrInterfaceDeclaration).isPresent();
+            if (!inImplements) {
+                ctx.add(t, "type", "type '" + t.getNameWithScope() + "' is not allowed; only primitives and arrays of primitives",
+                        "use double, long, int or boolean.");
+            }
+        } else if (n instanceof VariableDeclarationExpr v) {
+            for (VariableDeclarator d : v.getVariables()) {
+                checkValueType(d.getType(), d, ctx, "local '" + d.getNameAsString() + "'");
+            }
+        } else if (n instanceof SwitchEntry e && e.getType() != SwitchEntry.Type.STATEMENT_GROUP) {
+            ctx.add(e, "switch-expression", "arrow-form case labels are not supported by the in-memory compiler",
+                    "use 'case X:' labels with break.");
+        } else if (!HARMLESS.contains(n.getClass()) && !(n instanceof ClassOrInterfaceDeclaration)
+                && !(n instanceof FieldDeclaration) && !(n instanceof CallableDeclaration) && !(n instanceof ImportDeclaration)
+                && !(n instanceof TypeDeclaration)) {
+            ctx.add(n, "construct", n.getClass().getSimpleName() + " is not allowed in a policy", "use plain arithmetic, if/else and loops.");
+        }
+    }
+
+    private static void checkCall(MethodCallExpr call, Context ctx) {
+        String name = call.getNameAsString();
+        if (!call.getTypeArguments().map(NodeList::isEmpty).orElse(true)) {
+            ctx.add(call, "generic", "type arguments are not allowed", "remove them.");
+        }
+        if (call.getScope().isEmpty() || call.getScope().get() instanceof ThisExpr) {
+            if (!ctx.ownMethods.contains(name)) {
+                ctx.add(call, "call", "'" + name + "(...)' is not a method of this class" + inherited(name),
+                        "call only methods declared in the policy class, or Math.* helpers.");
+            }
+            return;
+        }
+        Expression scope = call.getScope().get();
+        if (scope instanceof NameExpr ne) {
+            String cls = ne.getNameAsString();
+            if (cls.equals("Math") && name.equals("random") || cls.equals("StrictMath") && name.equals("random")) {
+                ctx.add(call, "random", "Math.random() is not deterministic and would make runs unreplayable",
+                        "derive behaviour from saturation and a counter; admission policies get a seeded uniform draw 'u'.");
+                return;
+            }
+            if (cls.equals("System") && (name.equals("currentTimeMillis") || name.equals("nanoTime"))) {
+                ctx.add(call, "wall-clock", "System." + name + "() reads the wall clock; results would differ between runs",
+                        "count dispatch cycles with a field instead; the policy is called once per cycle.");
+                return;
+            }
+            if (cls.equals("Class") && name.equals("forName")) {
+                ctx.add(call, "reflection", "Class.forName loads classes by name and is not allowed", "remove it.");
+                return;
+            }
+            Set<String> allowed = AllowList.STATIC_METHODS.get(cls);
+            if (allowed != null) {
+                if (!allowed.contains(name)) {
+                    ctx.add(call, "call", cls + "." + name + "(...) is not on the allow-list", "use another " + cls + " method, or write it yourself.");
+                }
+                return;
+            }
+            String why = AllowList.FORBIDDEN_SCOPES.get(cls);
+            ctx.add(call, "call", "calling '" + cls + "." + name + "(...)' is not allowed" + (why == null ? "" : ": " + why),
+                    "a policy may call only its own methods and Math/StrictMath/Double/Integer/Long helpers.");
+            return;
+        }
+        ctx.add(call, "call", "calling '" + name + "(...)' on '" + scope + "' is not allowed" + inherited(name),
+                "a policy may call only its own methods and Math/StrictMath/Double/Integer/Long helpers.");
+    }
+
+    private static String inherited(String name) {
+        return switch (name) {
+            case "getClass" -> " (it is reflection)";
+            case "wait", "notify", "notifyAll" -> " (it is thread synchronization)";
+            case "clone", "hashCode", "equals", "toString", "finalize" -> " (Object methods are not allowed)";
+            default -> "";
+        };
+    }
+
+    private static void checkFieldAccess(FieldAccessExpr fa, Context ctx) {
+        String field = fa.getNameAsString();
+        Expression scope = fa.getScope();
+        if (scope instanceof ThisExpr || field.equals("length")) {
+            return;
+        }
+        if (scope instanceof NameExpr ne) {
+            String cls = ne.getNameAsString();
+            Set<String> allowed = AllowList.STATIC_FIELDS.get(cls);
+            if (allowed != null && allowed.contains(field)) {
+                return;
+            }
+            if (cls.equals(ctx.className)) {
+                return; // own constant, e.g. MyPolicy.LIMIT
+            }
+            String why = AllowList.FORBIDDEN_SCOPES.get(cls);
+            ctx.add(fa, "field", "'" + cls + "." + field + "' is not allowed" + (why == null ? "" : ": " + why),
+                    "use your own fields, array .length, or constants of Math/Double/Integer/Long.");
+            return;
+        }
+        if (scope instanceof FieldAccessExpr || scope instanceof NameExpr) {
+            return; // handled when the inner access is visited
+        }
+        ctx.add(fa, "field", "field access '" + fa + "' is not allowed", "use your own fields and array .length.");
+    }
+
+    private static List<Violation> dedupe(List<Violation> vs) {
+        List<Violation> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Violation v : vs) {
+            if (seen.add(v.line() + ":" + v.column() + ":" + v.rule())) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
