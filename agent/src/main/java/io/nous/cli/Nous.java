@@ -8,12 +8,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code nous} command line. Exit codes: 0 success, 1 internal error, 2 bad input (one line on
- * stderr, no stack trace), 3 a policy under test failed during simulation.
+ * The {@code nous} command line. Exit codes: 0 success, 1 internal error, 2 bad input (a clear
+ * message on stderr, no stack trace), 3 a policy under test failed during simulation, 4 a candidate
+ * was rejected by {@code nous check}.
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {SimulateCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
+        subcommands = {SimulateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {
 
@@ -44,7 +45,7 @@ public final class Nous implements Runnable {
                 err.println("nous: " + ex.getMessage());
                 return 2;
             }
-            if (ex instanceof io.nous.sim.epp.PolicyException) {
+            if (ex instanceof io.nous.sim.epp.PolicyException || ex instanceof io.nous.codegen.guard.CandidateFault) {
                 err.println("nous: policy failed: " + ex.getMessage());
                 return 3;
             }
