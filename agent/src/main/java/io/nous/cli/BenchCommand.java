@@ -40,6 +40,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--codegen", description = "Instead, measure candidate verification + compilation time and the guard's overhead.")
+    boolean codegen;
+
     @Spec
     CommandSpec spec;
 
@@ -52,6 +55,10 @@ public final class BenchCommand implements Callable<Integer> {
             throw new UserError("--repeat must be at least 1, got " + repeat);
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (codegen) {
+            CodegenBench.run(out, duration, repeat, json);
+            return 0;
+        }
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = mapper.createObjectNode();
         root.put("policy", policy);

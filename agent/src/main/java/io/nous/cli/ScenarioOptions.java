@@ -70,6 +70,10 @@ public final class ScenarioOptions {
             description = "How often the EPP scrapes pod metrics, in milliseconds (default: ${DEFAULT-VALUE}).")
     double scrapeIntervalMs;
 
+    @Option(names = "--record-violations",
+            description = "Count ceiling-contract breaches and carry on (as the router would) instead of failing the run.")
+    boolean recordViolations;
+
     @Option(names = "--no-flow-control", description = "Turn the flowControl feature gate off (legacy path: straight to a pod).")
     boolean noFlowControl;
 
@@ -104,7 +108,7 @@ public final class ScenarioOptions {
         FlowControlConfig fc;
         try {
             fc = FlowControlConfig.DEFAULTS.withFairness(Fairness.byId(fairness)).withOrdering(Ordering.byId(ordering))
-                    .withTtlUs(Math.round(ttl * 1e6));
+                    .withTtlUs(Math.round(ttl * 1e6)).withFailOnContractViolation(!recordViolations);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -7,8 +7,9 @@ import io.nous.codegen.guard.GuardedAdmissionPolicy;
 import io.nous.codegen.guard.GuardedUsageLimitPolicy;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 /**
  * A verified, compiled candidate policy. Every instance it hands out is fresh (a policy may keep
@@ -19,8 +20,12 @@ public final class Candidate {
     private final CandidateKind kind;
     private final Class<?> policyClass;
     private final String canonicalHash;
+    private final java.util.Map<java.util.List<Class<?>>, MethodHandle> constructors = new java.util.concurrent.ConcurrentHashMap<>();
 
-    Candidate(String name, CandidateKind kind, Class<?> policyClass, String canonicalHash) {
+    private final boolean threadBudget;
+
+    Candidate(String name, CandidateKind kind, Class<?> policyClass, String canonicalHash, boolean threadBudget) {
+        this.threadBudget = threadBudget;
         this.name = name;
         this.kind = kind;
         this.policyClass = policyClass;
@@ -49,7 +54,8 @@ public final class Candidate {
         if (kind != CandidateKind.USAGE_LIMIT) {
             throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
         }
-        return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(parameterTypes, args), name, new Budget());
+        Budget budget = new Budget();
+        return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
     }
 
     /** A fresh guarded instance of an admission candidate, built with its no-argument constructor. */
@@ -62,26 +68,41 @@ public final class Candidate {
         if (kind != CandidateKind.ADMISSION) {
             throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
         }
-        return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(parameterTypes, args), name, new Budget());
+        Budget budget = new Budget();
+        return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
     }
 
-    /** Runs the constructor (and field initializers) under a budget of its own. */
-    private Object instantiate(Class<?>[] parameterTypes, Object[] args) {
-        Budget previous = Budget.bind(new Budget());
+    /**
+     * Runs the constructor (and field initializers) under {@code budget}, which the new instance
+     * keeps as its own (the instrumented budget field takes the thread's binding). Through a method
+     * handle, not {@code Constructor.newInstance}: after a few calls core reflection generates an
+     * accessor class inside the candidate's class loader, which the sandbox (rightly) cannot link.
+     */
+    private Object instantiate(Budget budget, Class<?>[] parameterTypes, Object[] args) {
+        MethodHandle ctor;
         try {
-            Constructor<?> c = policyClass.getDeclaredConstructor(parameterTypes);
-            c.setAccessible(true);
-            return c.newInstance(args);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            String what = cause instanceof BudgetExceeded ? cause.getMessage()
-                    : cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-            throw new CandidateFault("candidate '" + name + "' failed while being created: " + what);
+            ctor = constructors.computeIfAbsent(java.util.List.of(parameterTypes), k -> {
+                try {
+                    return MethodHandles.privateLookupIn(policyClass, MethodHandles.lookup())
+                            .findConstructor(policyClass, MethodType.methodType(void.class, parameterTypes));
+                } catch (ReflectiveOperationException e) {
+                    throw new CandidateFault("candidate '" + name + "' cannot be created: it has no constructor taking "
+                            + java.util.Arrays.toString(parameterTypes));
+                }
+            });
+        } catch (CandidateFault f) {
+            throw f;
+        }
+        Budget previous = Budget.bind(budget);
+        try {
+            return ctor.invokeWithArguments(args);
+        } catch (BudgetExceeded e) {
+            throw new CandidateFault("candidate '" + name + "' failed while being created: " + e.getMessage());
         } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
             throw new CandidateFault("candidate '" + name + "' failed while being initialized: " + e);
-        } catch (ReflectiveOperationException e) {
-            throw new CandidateFault("candidate '" + name + "' cannot be created: it has no constructor taking "
-                    + java.util.Arrays.toString(parameterTypes));
+        } catch (Throwable e) {
+            throw new CandidateFault("candidate '" + name + "' failed while being created: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
         } finally {
             Budget.bind(previous);
         }

@@ -35,10 +35,11 @@ public final class Candidates {
             return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), r.diagnostics(), null, null, t1 - t0, t2 - t1);
         }
         String simpleName = v.className().substring(v.className().lastIndexOf('.') + 1);
-        Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash);
+        Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash,
+                GuardInstrumenter.needsThreadBudget(v.unit()));
         CandidateFault fault;
         try {
-            fault = v.kind() == CandidateKind.USAGE_LIMIT ? Exercise.usageLimit(c.newUsageLimitPolicy())
+            fault = v.kind() == CandidateKind.USAGE_LIMIT ? Exercise.usageLimit(c.newUsageLimitPolicy(), simpleName)
                     : Exercise.admission(c.newAdmissionPolicy());
         } catch (CandidateFault f) {
             fault = f;

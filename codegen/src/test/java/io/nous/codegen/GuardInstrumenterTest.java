@@ -29,8 +29,9 @@ class GuardInstrumenterTest {
         String out = GuardInstrumenter.instrument(SRC, v.unit());
         assertThat(out.split("\r\n", -1)).hasSameSizeAs(SRC.split("\r\n", -1));
         assertThat(out.split("\\$nous.tick\\(\\)", -1)).hasSize(5); // four loops
-        assertThat(out).contains("io.nous.codegen.guard.Budget.alloc(c.length + 1)");
-        assertThat(out).contains("$nous = io.nous.codegen.guard.Budget.enter(); try {");
+        assertThat(out).contains("this.$nousBudget.allocate(c.length + 1)");
+        assertThat(out).contains("$nous = this.$nousBudget.enterMethod(); try {");
+        assertThat(out).contains("private final io.nous.codegen.guard.Budget $nousBudget = io.nous.codegen.guard.Budget.creating();");
         assertThat(out.lines().skip(4).findFirst().orElseThrow()).contains("{ $nous.tick(); c[i] = 1.0; }");
     }
 

@@ -21,6 +21,12 @@ public final class Budget {
 
     private static final ThreadLocal<Budget> CURRENT = new ThreadLocal<>();
 
+    /** The last binding made, as one immutable pair so that a racing thread can never mix halves. */
+    private record Binding(Thread thread, Budget budget) {
+    }
+
+    private static volatile Binding last = new Binding(null, null);
+
     private final long steps;
     private final int maxDepth;
     private long remaining;
@@ -46,24 +52,54 @@ public final class Budget {
 
     /** Binds {@code b} to this thread; returns the previously bound budget (or null). */
     public static Budget bind(Budget b) {
-        Budget prev = CURRENT.get();
+        Budget prev = current();
         CURRENT.set(b);
+        last = new Binding(Thread.currentThread(), b);
         return prev;
+    }
+
+    /** Makes {@code b} this thread's budget if it is not already (the cheap path for repeated calls). */
+    static void use(Budget b) {
+        Binding l = last;
+        if (l.thread != Thread.currentThread() || l.budget != b) {
+            bind(b);
+        }
+    }
+
+    /** This thread's budget: from the one-entry cache when this thread bound last, else the thread-local. */
+    private static Budget current() {
+        Binding l = last;
+        if (l.thread == Thread.currentThread()) {
+            return l.budget;
+        }
+        Budget b = CURRENT.get();
+        last = new Binding(Thread.currentThread(), b);
+        return b;
     }
 
     // ------------------------------------------------------------- called by instrumented code
 
-    /** Method entry: charges a step and a level of depth; returns the budget for the method's loops. */
-    public static Budget enter() {
-        Budget b = CURRENT.get();
+    /** The budget a candidate instance being constructed takes as its own (the one bound to the thread). */
+    public static Budget creating() {
+        Budget b = current();
         if (b == null) {
             throw new BudgetExceeded("candidate code ran outside a guarded call");
         }
-        b.tick();
-        if (++b.depth > b.maxDepth) {
-            throw new BudgetExceeded("call depth exceeded " + b.maxDepth + " (unbounded recursion?)");
-        }
         return b;
+    }
+
+    /** Static method entry: the thread's budget, charged. */
+    public static Budget enter() {
+        return creating().enterMethod();
+    }
+
+    /** Instance method entry: charges a step and a level of depth; returns this budget for the method's loops. */
+    public Budget enterMethod() {
+        tick();
+        if (++depth > maxDepth) {
+            throw new BudgetExceeded("call depth exceeded " + maxDepth + " (unbounded recursion?)");
+        }
+        return this;
     }
 
     /** Method exit (in a finally block). */
@@ -78,18 +114,19 @@ public final class Budget {
         }
     }
 
-    /** An array dimension about to be allocated. */
+    /** An array dimension about to be allocated in static code. */
     public static int alloc(int n) {
-        Budget b = CURRENT.get();
-        if (b == null) {
-            throw new BudgetExceeded("candidate code ran outside a guarded call");
-        }
+        return creating().allocate(n);
+    }
+
+    /** An array dimension about to be allocated in instance code. */
+    public int allocate(int n) {
         if (n > MAX_ARRAY) {
             throw new BudgetExceeded("array of " + n + " elements exceeds the limit of " + MAX_ARRAY);
         }
         if (n > 0) {
-            b.allocated += n;
-            if (b.allocated > MAX_ALLOCATED) {
+            allocated += n;
+            if (allocated > MAX_ALLOCATED) {
                 throw new BudgetExceeded("allocated more than " + MAX_ALLOCATED + " array elements in one call");
             }
         }

@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * Calls a guarded policy over a grid of inputs before it meets the simulator: saturations from 0
  * to 2 (including 0.5, 1 and their neighbours), 1 to 5 bands, and enough repeated calls to cycle
- * any counter. Returns the first fault, or null when the policy behaved.
+ * any counter; checks every answer against the ceiling contract. Returns the first fault, or null
+ * when the policy behaved.
  */
 public final class Exercise {
     static final double[] SATURATIONS = {0, 0.1, 0.25, 0.4, 0.4999, 0.5, 0.5001, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.99,
@@ -16,18 +17,24 @@ public final class Exercise {
     private Exercise() {
     }
 
-    public static CandidateFault usageLimit(UsageLimitPolicy p) {
+    public static CandidateFault usageLimit(UsageLimitPolicy p, String name) {
         try {
             for (int bands = 1; bands <= 5; bands++) {
                 int[] priorities = new int[bands];
                 for (int i = 0; i < bands; i++) {
                     priorities[i] = bands - 2 - i; // e.g. 3 bands: 1, 0, -1
                 }
+                int[] view = priorities.clone();
                 double[] ceilings = new double[bands];
                 for (int round = 0; round < 20; round++) {
                     for (double s : SATURATIONS) {
                         Arrays.fill(ceilings, 1.0);
-                        p.computeLimit(s, priorities, ceilings);
+                        p.computeLimit(s, view, ceilings);
+                        String breach = ContractCheck.breach(priorities, view, ceilings);
+                        if (breach != null) {
+                            return new CandidateFault("candidate '" + name + "' " + breach + " (computeLimit at saturation " + s + ", "
+                                    + bands + " bands)");
+                        }
                     }
                 }
             }

@@ -5,6 +5,8 @@ import com.github.javaparser.ast.ArrayCreationLevel;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
+import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.stmt.BlockStmt;
@@ -18,14 +20,18 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Inserts the {@link Budget} guard into verified candidate source: a budget lookup and a
- * try/finally depth counter at every method and constructor entry, a step at every loop
- * back-edge, and a size check around every array dimension. It edits the text in place and never
- * adds or removes a line break, so compiler diagnostics keep the author's line numbers.
+ * Inserts the {@link Budget} guard into verified candidate source: a budget field as the class's
+ * first member (so it is initialized before any other field), a step and a try/finally depth
+ * counter at every method and constructor entry, a step at every loop back-edge, and a size check
+ * around every array dimension. Instance code reaches the budget through {@code this}; only static
+ * methods look it up on the thread. It edits the text in place and never adds or removes a line
+ * break, so compiler diagnostics keep the author's line numbers.
  */
 public final class GuardInstrumenter {
     private static final String BUDGET = "io.nous.codegen.guard.Budget";
     private static final String VAR = "$nous";
+    /** Name of the inserted instance field holding the budget. */
+    public static final String FIELD = "$nousBudget";
 
     private record Edit(int offset, int order, String text) {
     }
@@ -37,6 +43,14 @@ public final class GuardInstrumenter {
     public static String instrument(String source, CompilationUnit unit) {
         int[] lineStarts = lineStarts(source);
         List<Edit> edits = new ArrayList<>();
+        for (ClassOrInterfaceDeclaration cls : unit.findAll(ClassOrInterfaceDeclaration.class)) {
+            // The class body's '{' is the first one after the name and header.
+            int headerEnd = cls.getMembers().isEmpty()
+                    ? offset(lineStarts, cls.getEnd().orElseThrow())
+                    : offset(lineStarts, cls.getMember(0).getBegin().orElseThrow());
+            int brace = source.lastIndexOf('{', headerEnd - 1);
+            edits.add(new Edit(brace + 1, 5, " private final " + BUDGET + " " + FIELD + " = " + BUDGET + ".creating();"));
+        }
         for (CallableDeclaration<?> c : unit.findAll(CallableDeclaration.class)) {
             BlockStmt body = c instanceof MethodDeclaration m ? m.getBody().orElse(null)
                     : ((ConstructorDeclaration) c).getBody();
@@ -48,7 +62,8 @@ public final class GuardInstrumenter {
                     ? offset(lineStarts, body.getStatement(0).getEnd().orElseThrow()) + 1
                     : offset(lineStarts, body.getBegin().orElseThrow()) + 1;
             int close = offset(lineStarts, body.getEnd().orElseThrow());
-            edits.add(new Edit(open, 0, " final " + BUDGET + " " + VAR + " = " + BUDGET + ".enter(); try {"));
+            String lookup = c.isStatic() ? BUDGET + ".enter()" : "this." + FIELD + ".enterMethod()";
+            edits.add(new Edit(open, 0, " final " + BUDGET + " " + VAR + " = " + lookup + "; try {"));
             edits.add(new Edit(close, 1, "} finally { " + VAR + ".exit(); } "));
         }
         for (Node loop : unit.findAll(Node.class, n -> n instanceof ForStmt || n instanceof ForEachStmt
@@ -71,8 +86,11 @@ public final class GuardInstrumenter {
             }
         }
         for (ArrayCreationLevel level : unit.findAll(ArrayCreationLevel.class)) {
+            boolean staticContext = level.findAncestor(CallableDeclaration.class).map(CallableDeclaration::isStatic)
+                    .orElseGet(() -> level.findAncestor(FieldDeclaration.class).map(FieldDeclaration::isStatic).orElse(true));
+            String check = staticContext ? BUDGET + ".alloc(" : "this." + FIELD + ".allocate(";
             level.getDimension().ifPresent(d -> {
-                edits.add(new Edit(offset(lineStarts, d.getBegin().orElseThrow()), 4, BUDGET + ".alloc("));
+                edits.add(new Edit(offset(lineStarts, d.getBegin().orElseThrow()), 4, check));
                 edits.add(new Edit(offset(lineStarts, d.getEnd().orElseThrow()) + 1, -2, ")"));
             });
         }
@@ -100,6 +118,13 @@ public final class GuardInstrumenter {
             }
         }
         return starts.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** True when the class has static methods, whose guard looks the budget up on the thread. */
+    public static boolean needsThreadBudget(CompilationUnit unit) {
+        return unit.findAll(CallableDeclaration.class).stream().anyMatch(CallableDeclaration::isStatic)
+                || unit.findAll(FieldDeclaration.class).stream().anyMatch(f -> f.isStatic()
+                        && !f.findAll(ArrayCreationLevel.class).isEmpty());
     }
 
     /** javaparser positions are 1-based lines and columns, tabs counting as one column. */

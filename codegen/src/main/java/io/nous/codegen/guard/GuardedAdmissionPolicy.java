@@ -7,35 +7,29 @@ public final class GuardedAdmissionPolicy implements AdmissionPolicy {
     private final AdmissionPolicy delegate;
     private final String name;
     private final Budget budget;
+    private final boolean threadBudget;
 
-    public GuardedAdmissionPolicy(AdmissionPolicy delegate, String name, Budget budget) {
+    /**
+     * @param budget       the budget the candidate instance was constructed with (it holds it in a field)
+     * @param threadBudget whether the candidate has static code, which finds the budget on the thread
+     */
+    public GuardedAdmissionPolicy(AdmissionPolicy delegate, String name, Budget budget, boolean threadBudget) {
         this.delegate = delegate;
         this.name = name;
         this.budget = budget;
+        this.threadBudget = threadBudget;
     }
 
     @Override
     public boolean admit(int priority, double saturation, double u) {
         budget.reset();
-        Budget previous = Budget.bind(budget);
+        if (threadBudget) {
+            Budget.use(budget);
+        }
         try {
             return delegate.admit(priority, saturation, u);
-        } catch (BudgetExceeded e) {
-            throw fault(e.getMessage());
-        } catch (StackOverflowError e) {
-            throw fault("overflowed the stack");
-        } catch (OutOfMemoryError e) {
-            throw fault("ran out of memory");
-        } catch (LinkageError e) {
-            throw fault("referenced a class it may not use (" + e.getMessage() + ")");
-        } catch (RuntimeException e) {
-            throw fault("threw " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-        } finally {
-            Budget.bind(previous);
+        } catch (Throwable t) {
+            throw Faults.translate(t, name, "admit");
         }
-    }
-
-    private CandidateFault fault(String what) {
-        return new CandidateFault("candidate '" + name + "' " + what + " (admit)");
     }
 }

@@ -9,6 +9,8 @@ package io.nous.sim.epp;
  * @param tickUs             the dispatch ticker period (1 ms)
  * @param maxRequestsPerBand per-band request limit (5,000)
  * @param maxBytesPerBand    per-band payload limit (1 GB)
+ * @param failOnContractViolation fail the run at the first ceiling that breaks the contract (default);
+ *                           off: count breaches and carry on, as the router does
  */
 public record FlowControlConfig(
         long ttlUs,
@@ -17,10 +19,11 @@ public record FlowControlConfig(
         int maxRequestsPerBand,
         long maxBytesPerBand,
         Fairness fairness,
-        Ordering ordering) {
+        Ordering ordering,
+        boolean failOnContractViolation) {
 
     public static final FlowControlConfig DEFAULTS = new FlowControlConfig(
-            60_000_000L, 1_000_000L, 1_000L, 5_000, 1_000_000_000L, Fairness.GLOBAL_STRICT, Ordering.FCFS);
+            60_000_000L, 1_000_000L, 1_000L, 5_000, 1_000_000_000L, Fairness.GLOBAL_STRICT, Ordering.FCFS, true);
 
     public FlowControlConfig {
         if (ttlUs < 0 || sweepIntervalUs <= 0 || tickUs <= 0 || maxRequestsPerBand <= 0 || maxBytesPerBand <= 0) {
@@ -32,18 +35,26 @@ public record FlowControlConfig(
     }
 
     public FlowControlConfig withFairness(Fairness f) {
-        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, f, ordering);
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, f, ordering,
+                failOnContractViolation);
     }
 
     public FlowControlConfig withOrdering(Ordering o) {
-        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, o);
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, o,
+                failOnContractViolation);
     }
 
     public FlowControlConfig withTtlUs(long ttl) {
-        return new FlowControlConfig(ttl, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering);
+        return new FlowControlConfig(ttl, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering,
+                failOnContractViolation);
     }
 
     public FlowControlConfig withMaxRequestsPerBand(int n) {
-        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, n, maxBytesPerBand, fairness, ordering);
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, n, maxBytesPerBand, fairness, ordering,
+                failOnContractViolation);
+    }
+
+    public FlowControlConfig withFailOnContractViolation(boolean fail) {
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering, fail);
     }
 }

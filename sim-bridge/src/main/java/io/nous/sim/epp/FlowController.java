@@ -19,11 +19,18 @@ import java.util.function.Consumer;
  * </ol>
  * Cycles run after every enqueue and on a 1 ms ticker; the caller skips ticks while every band is
  * empty, which changes nothing observable except for policies that count calls with nothing queued.
+ *
+ * <p>Every answer is checked against the contract (ceilings in [0, 1], none above the band before,
+ * priorities untouched). By default a breach fails the run with a {@link PolicyException}; with
+ * {@link FlowControlConfig#failOnContractViolation()} off it is counted and the run goes on, as the
+ * router would (it does not check), to study what a broken policy does.
  */
 public final class FlowController {
     private final FlowControlConfig config;
     private final Band[] bands;
     private final int[] priorities;
+    /** What the policy sees: refilled from {@link #priorities} if a policy ever writes to it. */
+    private final int[] prioritiesView;
     private final double[] ceilings;
     private final UsageLimitPolicy policy;
     private final String policyName;
@@ -52,6 +59,7 @@ public final class FlowController {
         for (int i = 0; i < priorities.length; i++) {
             bands[i] = new Band(priorities[i], config.fairness());
         }
+        this.prioritiesView = priorities.clone();
         this.ceilings = new double[priorities.length];
         this.gatedCycles = new long[priorities.length];
         this.policy = policy;
@@ -84,7 +92,7 @@ public final class FlowController {
         lastSaturation = s;
         Arrays.fill(ceilings, 1.0);
         try {
-            policy.computeLimit(s, priorities, ceilings);
+            policy.computeLimit(s, prioritiesView, ceilings);
         } catch (RuntimeException | StackOverflowError e) {
             throw new PolicyException("usage-limit policy '" + policyName + "' threw " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage())
@@ -182,7 +190,10 @@ public final class FlowController {
         for (int i = 0; i < ceilings.length; i++) {
             double c = ceilings[i];
             String problem = null;
-            if (Double.isNaN(c)) {
+            if (prioritiesView[i] != priorities[i]) {
+                System.arraycopy(priorities, 0, prioritiesView, 0, priorities.length);
+                problem = "the policy modified the read-only priorities array";
+            } else if (Double.isNaN(c)) {
                 problem = "ceiling[" + i + "] is NaN";
             } else if (c < 0 || c > 1) {
                 problem = "ceiling[" + i + "] = " + c + " is outside [0, 1]";
@@ -193,6 +204,10 @@ public final class FlowController {
                 ceilingViolations++;
                 if (firstViolation == null) {
                     firstViolation = problem + " at saturation " + s;
+                }
+                if (config.failOnContractViolation()) {
+                    throw new PolicyException("usage-limit policy '" + policyName + "' broke the contract: " + problem
+                            + " (saturation " + s + ", ceilings " + java.util.Arrays.toString(ceilings) + ")", null);
                 }
                 return;
             }

@@ -43,7 +43,7 @@ class FlowControllerTest {
     void thePolicySeesEveryProvisionedBandAndABufferPrefilledWithOne() {
         List<double[]> seen = new ArrayList<>();
         List<int[]> prios = new ArrayList<>();
-        FlowController fc = controller((s, p, c) -> {
+        FlowController fc = recording((s, p, c) -> {
             seen.add(c.clone());
             prios.add(p.clone());
             c[0] = 0.3; // dirty the buffer: the next cycle must still start from 1.0
@@ -72,8 +72,9 @@ class FlowControllerTest {
 
     @Test
     void aGatedHigherBandBlocksLowerBandsEvenWhenItIsEmpty() {
-        // band 0 (empty) gets ceiling 0.5; the sheddable band is open (1.0) but below it
-        FlowController fc = controller((s, p, c) -> c[1] = 0.5);
+        // band 0 (empty) gets ceiling 0.5; the sheddable band is open (1.0) but below it. Such
+        // non-monotone ceilings break the contract, which is exactly why the walk must stop early.
+        FlowController fc = recording((s, p, c) -> c[1] = 0.5);
         fc.enqueue(req(SHED, 0), 0);
         sat.value = 0.6;
         assertThat(fc.dispatchCycle(1)).as("walk stops at the gated empty band 0").isNull();
@@ -155,9 +156,20 @@ class FlowControllerTest {
                 .containsExactly(a1, b1, a2, a3);
     }
 
+    private FlowController recording(UsageLimitPolicy p) {
+        return new FlowController(FlowControlConfig.DEFAULTS.withFailOnContractViolation(false), new int[] {HIGH, SHED}, p, "test", sat);
+    }
+
     @Test
-    void contractViolationsAreCountedAndDescribed() {
-        FlowController fc = controller((s, p, c) -> {
+    void contractViolationsFailTheRunByDefault() {
+        FlowController fc = controller((s, p, c) -> c[2] = Double.NaN);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fc.dispatchCycle(0))
+                .isInstanceOf(PolicyException.class).hasMessageContaining("broke the contract").hasMessageContaining("NaN");
+    }
+
+    @Test
+    void inRecordModeContractViolationsAreCountedAndDescribed() {
+        FlowController fc = recording((s, p, c) -> {
             c[0] = 0.2;
             c[1] = 0.9; // increases down the bands
         });
@@ -166,9 +178,25 @@ class FlowControllerTest {
         assertThat(fc.ceilingViolations()).isEqualTo(1);
         assertThat(fc.firstViolation()).contains("exceeds the band above");
 
-        FlowController nan = controller((s, p, c) -> c[2] = Double.NaN);
+        FlowController nan = recording((s, p, c) -> c[2] = Double.NaN);
         nan.dispatchCycle(0);
         assertThat(nan.firstViolation()).contains("NaN");
+    }
+
+    @Test
+    void aPolicyCannotCorruptTheProvisionedPriorities() {
+        FlowController fc = recording((s, p, c) -> p[0] = 99);
+        fc.dispatchCycle(0);
+        assertThat(fc.firstViolation()).contains("modified the read-only priorities");
+        assertThat(fc.priorities()).containsExactly(HIGH, 0, SHED);
+        List<int[]> seen = new ArrayList<>();
+        FlowController again = recording((s, p, c) -> {
+            seen.add(p.clone());
+            p[1] = 7;
+        });
+        again.dispatchCycle(0);
+        again.dispatchCycle(1);
+        assertThat(seen.get(1)).containsExactly(HIGH, 0, SHED); // the view was restored
     }
 
     @Test
