@@ -3,6 +3,7 @@ package io.nous.cli;
 import io.nous.policy.PolicyRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.nous.codegen.isolate.WorkerPool;
 import io.nous.report.ComparisonReport;
 import io.nous.report.JsonReport;
 import io.nous.report.TableReport;
@@ -10,6 +11,7 @@ import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -42,19 +44,46 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--isolate", description = "Simulate .java candidates in a separate worker JVM (bounded heap, killed on timeout).")
+    boolean isolate;
+
+    @Option(names = "--worker-heap", paramLabel = "SIZE", defaultValue = "512m", description = "Worker JVM heap with --isolate (default: ${DEFAULT-VALUE}).")
+    String workerHeap;
+
+    @Option(names = "--worker-timeout", paramLabel = "SECONDS", defaultValue = "600",
+            description = "Longest one isolated simulation may take (default: ${DEFAULT-VALUE}).")
+    double workerTimeout;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         Scenario s = scenario.toScenario();
-        List<ClusterSimulation> runs = new ArrayList<>();
-        for (String p : policies) {
-            runs.add(Simulations.prepare(s, p, admission)); // validate every reference before running any
-        }
         List<SimulationResult> results = new ArrayList<>();
-        for (ClusterSimulation run : runs) {
-            results.add(run.run());
+        if (isolate) {
+            if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {
+                throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
+            }
+            WorkerPool.Options options;
+            try {
+                options = new WorkerPool.Options(1, workerHeap, Duration.ofMillis(Math.round(workerTimeout * 1000)));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--worker-heap: " + e.getMessage());
+            }
+            try (WorkerPool pool = new WorkerPool(options)) {
+                for (String p : policies) {
+                    results.add(Simulations.run(s, p, admission, pool));
+                }
+            }
+        } else {
+            List<ClusterSimulation> runs = new ArrayList<>();
+            for (String p : policies) {
+                runs.add(Simulations.prepare(s, p, admission)); // validate every reference before running any
+            }
+            for (ClusterSimulation run : runs) {
+                results.add(run.run());
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

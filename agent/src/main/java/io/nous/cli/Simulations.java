@@ -3,16 +3,70 @@ package io.nous.cli;
 import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.PolicyException;
+import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
 
-/** Turns policy references from the command line into a ready-to-run simulation. */
+/** Turns policy references from the command line into simulation results, in process or in a worker JVM. */
 final class Simulations {
     private Simulations() {
+    }
+
+    /**
+     * Runs one scenario with one policy. With a worker pool, a policy given as a .java file never
+     * runs in this JVM: the worker checks, compiles and simulates it.
+     */
+    static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool) {
+        if (pool == null || !(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef))) {
+            return prepare(s, policyRef, admissionRef).run();
+        }
+        String usageSource;
+        String usageOrigin;
+        if (CandidateFiles.isSourceReference(policyRef)) {
+            usageSource = CandidateFiles.read(Path.of(policyRef));
+            usageOrigin = Path.of(policyRef).getFileName().toString();
+        } else {
+            if (policyRef.contains(":")) {
+                throw new UserError("--isolate runs built-in policies from their source, without parameters; drop the parameters of "
+                        + policyRef + " or run without --isolate");
+            }
+            usageSource = PolicyRegistry.builtin().template(policyRef).source();
+            usageOrigin = PolicyRegistry.builtin().template(policyRef).name() + ".java";
+        }
+        String admissionSource = null;
+        String admissionOrigin = null;
+        switch (admissionRef) {
+            case "none" -> { }
+            case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
+            default -> {
+                if (!CandidateFiles.isSourceReference(admissionRef)) {
+                    throw new UserError("with --isolate, --admission must be none, legacy or a .java file");
+                }
+                admissionSource = CandidateFiles.read(Path.of(admissionRef));
+                admissionOrigin = Path.of(admissionRef).getFileName().toString();
+            }
+        }
+        WorkerProtocol.Reply reply;
+        try {
+            reply = pool.run(new WorkerProtocol.Job(0, s, usageSource, usageOrigin, admissionSource, admissionOrigin));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("interrupted");
+        }
+        if (reply.error() != null) {
+            if (reply.error().startsWith("rejected") || reply.error().startsWith("admission candidate rejected")) {
+                throw new UserError(usageOrigin + " " + reply.error());
+            }
+            throw new PolicyException("in an isolated worker: " + reply.error(), null);
+        }
+        return reply.result();
     }
 
     /**

@@ -1,0 +1,226 @@
+package io.nous.codegen.isolate;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A second wall around untrusted candidates: simulations run in separate worker JVMs with a
+ * bounded heap. A worker that takes longer than the timeout, dies, or answers garbage is killed
+ * and replaced; the job fails with the reason and the caller's JVM is untouched. Thread-safe: up
+ * to {@code workers} jobs run at once.
+ */
+public final class WorkerPool implements AutoCloseable {
+
+    /**
+     * @param workers number of worker JVMs
+     * @param maxHeap the workers' -Xmx, e.g. {@code 512m}
+     * @param timeout longest a job may take, start-up excluded
+     */
+    public record Options(int workers, String maxHeap, Duration timeout) {
+        public Options {
+            if (workers < 1) {
+                throw new IllegalArgumentException("workers must be >= 1");
+            }
+            if (!maxHeap.matches("[0-9]+[kmgKMG]?")) {
+                throw new IllegalArgumentException("heap must look like 512m or 2g, got '" + maxHeap + "'");
+            }
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive");
+            }
+        }
+    }
+
+    private final Options options;
+    private final BlockingQueue<Worker> idle;
+    private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "nous-worker-io");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicLong nextId = new AtomicLong();
+    private final AtomicLong replaced = new AtomicLong();
+    private volatile boolean closed;
+
+    public WorkerPool(Options options) {
+        this.options = options;
+        this.idle = new ArrayBlockingQueue<>(options.workers());
+        for (int i = 0; i < options.workers(); i++) {
+            idle.add(start());
+        }
+    }
+
+    /** Runs one job in a worker and waits for its reply (a failure reply on timeout or crash). */
+    public WorkerProtocol.Reply run(WorkerProtocol.Job job) throws InterruptedException {
+        if (closed) {
+            throw new IllegalStateException("worker pool is closed");
+        }
+        long id = nextId.incrementAndGet();
+        WorkerProtocol.Job numbered = new WorkerProtocol.Job(id, job.scenario(), job.usageLimitSource(), job.usageLimitOrigin(),
+                job.admissionSource(), job.admissionOrigin());
+        Worker w = idle.take();
+        try {
+            if (!w.alive()) {
+                w = replace(w);
+            }
+            w.send(WorkerProtocol.write(numbered));
+            String line = w.readLine(readers, options.timeout());
+            if (line == null) {
+                String why = "worker JVM died while running the job" + w.lastErrors();
+                w = replace(w);
+                return new WorkerProtocol.Reply(id, null, why);
+            }
+            WorkerProtocol.Reply reply = WorkerProtocol.read(line, WorkerProtocol.Reply.class);
+            if (reply.id() != id) {
+                w = replace(w);
+                return new WorkerProtocol.Reply(id, null, "worker answered job " + reply.id() + " instead of " + id);
+            }
+            return reply;
+        } catch (TimeoutException e) {
+            w = replace(w);
+            return new WorkerProtocol.Reply(id, null, "timed out after " + options.timeout().toMillis() / 1000.0
+                    + " s; the worker was killed");
+        } catch (IOException e) {
+            w = replace(w);
+            return new WorkerProtocol.Reply(id, null, "worker I/O failed: " + e.getMessage());
+        } finally {
+            idle.put(w);
+        }
+    }
+
+    /** Workers killed and replaced so far (timeouts, crashes). */
+    public long replacedWorkers() {
+        return replaced.get();
+    }
+
+    /** The live worker processes (for tests and diagnostics). */
+    public List<ProcessHandle> processes() {
+        List<ProcessHandle> out = new ArrayList<>();
+        idle.forEach(w -> out.add(w.process.toHandle()));
+        return out;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Worker w; (w = idle.poll()) != null; ) {
+            w.kill();
+        }
+        readers.shutdownNow();
+    }
+
+    private Worker replace(Worker w) {
+        w.kill();
+        replaced.incrementAndGet();
+        return start();
+    }
+
+    private Worker start() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                WorkerMain.class.getName());
+        try {
+            Worker w = new Worker(pb.start());
+            String ready = w.readLine(readers, Duration.ofSeconds(60));
+            if (ready == null || !ready.contains("\"ready\"")) {
+                w.kill();
+                throw new IllegalStateException("a worker JVM did not start" + w.lastErrors());
+            }
+            return w;
+        } catch (IOException | TimeoutException e) {
+            throw new IllegalStateException("cannot start a worker JVM: " + e.getMessage(), e);
+        }
+    }
+
+    /** One worker process and its pipes; stderr is drained into a short tail for error messages. */
+    private static final class Worker {
+        final Process process;
+        final BufferedWriter in;
+        final BufferedReader out;
+        final Deque<String> errTail = new ArrayDeque<>();
+
+        Worker(Process p) {
+            this.process = p;
+            this.in = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
+            this.out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            Thread drain = new Thread(() -> {
+                try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+                    for (String l; (l = err.readLine()) != null; ) {
+                        synchronized (errTail) {
+                            errTail.addLast(l);
+                            if (errTail.size() > 5) {
+                                errTail.removeFirst();
+                            }
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process is gone
+                }
+            }, "nous-worker-stderr");
+            drain.setDaemon(true);
+            drain.start();
+        }
+
+        boolean alive() {
+            return process.isAlive();
+        }
+
+        void send(String line) throws IOException {
+            in.write(line);
+            in.newLine();
+            in.flush();
+        }
+
+        String readLine(ExecutorService readers, Duration timeout) throws TimeoutException, IOException {
+            CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return out.readLine();
+                } catch (IOException e) {
+                    return null;
+                }
+            }, readers);
+            try {
+                return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            } catch (ExecutionException e) {
+                throw new IOException(e.getCause());
+            }
+        }
+
+        String lastErrors() {
+            synchronized (errTail) {
+                return errTail.isEmpty() ? "" : " (stderr: " + String.join(" | ", errTail) + ")";
+            }
+        }
+
+        void kill() {
+            process.destroyForcibly();
+            try {
+                process.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

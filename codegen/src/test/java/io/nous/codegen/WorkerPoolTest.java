@@ -1,0 +1,102 @@
+package io.nous.codegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.policy.PolicyRegistry;
+import io.nous.sim.ClusterSimulation;
+import io.nous.sim.Scenario;
+import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.workload.WorkloadCatalog;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Real worker JVMs, started by the test. */
+class WorkerPoolTest {
+    private static WorkerPool pool;
+    private static final String SOFT = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
+
+    @BeforeAll
+    static void start() {
+        pool = new WorkerPool(new WorkerPool.Options(1, "256m", Duration.ofSeconds(20)));
+    }
+
+    @AfterAll
+    static void stop() {
+        pool.close();
+    }
+
+    private static Scenario scenario(String workload, double qps, double seconds) {
+        return Scenario.builder(WorkloadCatalog.builtin().workload(workload)).qps(qps).durationSeconds(seconds).build();
+    }
+
+    private static WorkerProtocol.Job job(Scenario s, String source) {
+        return new WorkerProtocol.Job(0, s, source, "Candidate.java", null, null);
+    }
+
+    @Test
+    void anIsolatedRunGivesExactlyTheInProcessResult() throws Exception {
+        Scenario s = scenario("interactive-chat", 60, 120);
+        WorkerProtocol.Reply reply = pool.run(job(s, SOFT));
+        assertThat(reply.error()).isNull();
+        CheckResult local = Candidates.check(SOFT, "Candidate.java");
+        SimulationResult here = new ClusterSimulation(s, local.candidate().newUsageLimitPolicy(), local.candidate().name(), null, null).run();
+        assertThat(withoutWall(reply.result())).isEqualTo(withoutWall(here));
+    }
+
+    @Test
+    void aJobThatOverrunsTheTimeoutIsKilledAndTheWorkerReplaced() throws Exception {
+        try (WorkerPool quick = new WorkerPool(new WorkerPool.Options(1, "256m", Duration.ofMillis(300)))) {
+            ProcessHandle first = quick.processes().get(0);
+            WorkerProtocol.Reply slow = quick.run(job(scenario("interactive-chat", 80, 1_000_000), SOFT));
+            assertThat(slow.error()).contains("timed out");
+            assertThat(quick.replacedWorkers()).isEqualTo(1);
+            assertThat(first.isAlive()).isFalse();
+            assertThat(quick.processes().get(0).pid()).isNotEqualTo(first.pid());
+        }
+        // the pool under test is unaffected
+        assertThat(pool.run(job(scenario("reasoning", 0.2, 60), SOFT)).error()).isNull();
+    }
+
+    @Test
+    void aWorkerThatDiesIsReplaced() throws Exception {
+        try (WorkerPool p = new WorkerPool(new WorkerPool.Options(1, "256m", Duration.ofSeconds(20)))) {
+            ProcessHandle victim = p.processes().get(0);
+            victim.destroyForcibly();
+            victim.onExit().get();
+            WorkerProtocol.Reply r = p.run(job(scenario("code-generation", 4, 60), SOFT));
+            assertThat(r.error()).isNull();
+            assertThat(p.replacedWorkers()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void rejectedAndFaultingCandidatesComeBackAsErrors() throws Exception {
+        WorkerProtocol.Reply rejected = pool.run(job(scenario("code-generation", 4, 30), SOFT.replace("Math.round", "Math.random")));
+        assertThat(rejected.result()).isNull();
+        assertThat(rejected.error()).contains("rejected");
+        String trap = """
+                import io.nous.sim.spi.UsageLimitPolicy;
+                public final class Trap implements UsageLimitPolicy {
+                    public void computeLimit(double s, int[] p, double[] c) {
+                        if (s > 0.26 && s < 0.39) {
+                            while (true) {
+                            }
+                        }
+                    }
+                }
+                """;
+        WorkerProtocol.Reply fault = pool.run(job(scenario("code-generation", 16, 120), trap));
+        assertThat(fault.error()).contains("exceeded 1000000 steps");
+        assertThat(pool.run(job(scenario("reasoning", 0.2, 30), SOFT)).error()).isNull();
+    }
+
+    private static SimulationResult withoutWall(SimulationResult r) {
+        return new SimulationResult(r.workload(), r.qps(), r.seed(), r.pods(), r.costProfile(), r.detector(), r.flowControl(),
+                r.durationSeconds(), r.warmupSeconds(), r.simulatedSeconds(), 0, r.events(), r.classes(), r.podStats(),
+                r.saturation(), r.policy(), r.meanInSystem());
+    }
+}
