@@ -43,6 +43,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--codegen", description = "Instead, measure candidate verification + compilation time and the guard's overhead.")
     boolean codegen;
 
+    @Option(names = "--evaluator", description = "Instead, measure candidate evaluations per minute on the full default matrix.")
+    boolean evaluator;
+
     @Spec
     CommandSpec spec;
 
@@ -57,6 +60,10 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (codegen) {
             CodegenBench.run(out, duration, repeat, json);
+            return 0;
+        }
+        if (evaluator) {
+            EvaluatorBench.run(out, repeat, json);
             return 0;
         }
         ObjectMapper mapper = new ObjectMapper();

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {SimulateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
+        subcommands = {SimulateCommand.class, EvaluateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {
 

@@ -2,7 +2,6 @@ package io.nous.cli;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
-import io.nous.codegen.CheckResult;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.policy.PolicyRegistry;
@@ -79,7 +78,7 @@ final class Simulations {
         UsageLimitPolicy policy;
         String policyName;
         if (CandidateFiles.isSourceReference(policyRef)) {
-            Candidate c = compiled(policyRef, CandidateKind.USAGE_LIMIT);
+            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT);
             policy = c.newUsageLimitPolicy();
             policyName = c.name() + " (" + Path.of(policyRef).getFileName() + ")";
         } else {
@@ -93,7 +92,7 @@ final class Simulations {
             case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION);
+                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION);
                     admitter = c.newAdmissionPolicy();
                     admissionName = c.name() + " (" + Path.of(admissionRef).getFileName() + ")";
                 } else {
@@ -105,18 +104,6 @@ final class Simulations {
         return new ClusterSimulation(s, policy, policyName, admitter, admissionName);
     }
 
-    /** Checks a candidate source file; a rejected or mismatched candidate is bad input. */
-    private static Candidate compiled(String file, CandidateKind expected) {
-        CheckResult r = CandidateFiles.check(Path.of(file));
-        if (!r.accepted()) {
-            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
-        }
-        if (r.kind() != expected) {
-            throw new UserError(file + " implements " + r.kind().spi().getSimpleName() + ", but "
-                    + expected.spi().getSimpleName() + " is needed here");
-        }
-        return r.candidate();
-    }
 
     private static String paramsOf(String ref) {
         int colon = ref.indexOf(':');

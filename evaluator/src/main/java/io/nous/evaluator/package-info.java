@@ -1,4 +1,5 @@
 /**
- * Scenario matrices, paired evaluation with common random numbers, objectives and statistics (see the evaluator issue).
+ * The judge: {@link io.nous.evaluator.Evaluation} compares a candidate with a baseline on a scenario
+ * matrix and decides, with statistics, whether it is better, where, and how sure we are.
  */
 package io.nous.evaluator;

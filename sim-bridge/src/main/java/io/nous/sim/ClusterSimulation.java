@@ -15,6 +15,7 @@ import io.nous.sim.metrics.ClassStats;
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SaturationSummary;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.pod.PodListener;
@@ -124,6 +125,26 @@ public final class ClusterSimulation implements PodListener {
             events.schedule(phase.nextLong(scenario.scrapeIntervalUs()), SCRAPE, i);
         }
         events.schedule(scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
+    }
+
+    /** Keep every measured request's latencies too; read them with {@link #samples} after the run. */
+    public ClusterSimulation recordSamples() {
+        for (ClassStats s : stats) {
+            s.recordSamples();
+        }
+        return this;
+    }
+
+    /** Per-class request samples (class name → samples), after {@link #run} with {@link #recordSamples}. */
+    public Map<String, RequestSamples> samples() {
+        Map<String, RequestSamples> out = new LinkedHashMap<>();
+        for (int i = 0; i < stats.length; i++) {
+            if (stats[i].samples() == null) {
+                throw new IllegalStateException("samples were not recorded; call recordSamples() before run()");
+            }
+            out.put(scenario.workload().classes().get(i).name(), stats[i].samples());
+        }
+        return out;
     }
 
     /** Runs the scenario to the end and summarizes it. */

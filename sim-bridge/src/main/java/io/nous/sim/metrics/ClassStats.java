@@ -25,10 +25,21 @@ public final class ClassStats {
     final Histogram e2e = new Histogram(MAX_US, 3);
     final Histogram itl = new Histogram(MAX_US, 3);
     final Histogram queueDelay = new Histogram(MAX_US, 3);
+    private RequestSamples samples;
 
     public ClassStats(String name, int priority) {
         this.name = name;
         this.priority = priority;
+    }
+
+    /** Also keep every completed request's latencies (for statistics). */
+    public void recordSamples() {
+        samples = new RequestSamples();
+    }
+
+    /** The per-request latencies, or null when not recorded. */
+    public RequestSamples samples() {
+        return samples;
     }
 
     public void arrived() {
@@ -51,9 +62,13 @@ public final class ClassStats {
         ttft.recordValue(clamp(r.firstTokenUs - r.arrivalUs));
         e2e.recordValue(clamp(r.finishUs - r.arrivalUs));
         queueDelay.recordValue(clamp(r.dispatchUs - r.arrivalUs));
+        double itlUs = r.outputTokens > 1 ? (r.finishUs - r.firstTokenUs) / (double) (r.outputTokens - 1) : 0;
         if (r.outputTokens > 1) {
             // Mean inter-token latency of this request (time per output token after the first).
-            itl.recordValue(clamp(Math.round((r.finishUs - r.firstTokenUs) / (double) (r.outputTokens - 1))));
+            itl.recordValue(clamp(Math.round(itlUs)));
+        }
+        if (samples != null) {
+            samples.add((r.firstTokenUs - r.arrivalUs) / 1000.0, (r.finishUs - r.arrivalUs) / 1000.0, itlUs / 1000.0);
         }
     }
 

@@ -1,0 +1,125 @@
+package io.nous.cli;
+
+import io.nous.evaluator.Evaluation;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.objective.Objective;
+import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.MatrixException;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.policy.PolicyRegistry;
+import io.nous.report.EvaluationJson;
+import io.nous.report.EvaluationTable;
+import io.nous.report.JsonReport;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nous evaluate}: a candidate against a baseline on a scenario matrix, with paired
+ * statistics, the objective's score and the constraints. Exit 0 when evaluated (promotable or
+ * not), 3 when the candidate failed inside a simulation.
+ */
+@Command(name = "evaluate", mixinStandardHelpOptions = true,
+        description = "Compare a policy with a baseline on a scenario matrix: per-scenario change with intervals, score, constraints.")
+public final class EvaluateCommand implements Callable<Integer> {
+
+    @Option(names = "--policy", required = true, paramLabel = "NAME|FILE.java", description = "The candidate usage-limit policy.")
+    String policy;
+
+    @Option(names = "--baseline", defaultValue = PolicyRegistry.BASELINE, paramLabel = "NAME|FILE.java",
+            description = "The baseline (default: ${DEFAULT-VALUE}).")
+    String baseline;
+
+    @Option(names = "--admission", defaultValue = "none", paramLabel = "NAME", description = "Candidate's admission: none, legacy, a policy or FILE.java.")
+    String admission;
+
+    @Option(names = "--baseline-admission", defaultValue = "none", paramLabel = "NAME", description = "Baseline's admission (default: ${DEFAULT-VALUE}).")
+    String baselineAdmission;
+
+    @Option(names = "--objective", defaultValue = "critical-ttft", paramLabel = "NAME",
+            description = "critical-ttft, critical-e2e or goodput (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--matrix", defaultValue = "default", paramLabel = "default|FILE.yaml", description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
+    String matrix;
+
+    @Option(names = "--split", defaultValue = "all", paramLabel = "NAME", description = "search, validation, test or all (default: ${DEFAULT-VALUE}).")
+    String split;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Seeds per scenario (default: the matrix's).")
+    Integer seeds;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "Simulated seconds per scenario (default: the matrix's).")
+    Double duration;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--confidence", defaultValue = "0.95", paramLabel = "C", description = "Confidence of intervals and verdicts (default: ${DEFAULT-VALUE}).")
+    double confidence;
+
+    @Option(names = "--replicates", defaultValue = "2000", paramLabel = "B", description = "Bootstrap replicates (default: ${DEFAULT-VALUE}).")
+    int replicates;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Objective obj;
+        Split sp;
+        PairedBootstrap stats;
+        Matrix m;
+        try {
+            obj = Objectives.byName(objective);
+            sp = Split.byId(split);
+            stats = new PairedBootstrap(replicates, confidence);
+            m = MatrixCatalog.load(matrix);
+        } catch (IllegalArgumentException | MatrixException e) {
+            throw new UserError(e.getMessage());
+        }
+        if (seeds != null) {
+            if (seeds < 1) {
+                throw new UserError("--seeds must be at least 1, got " + seeds);
+            }
+            m = m.withSeeds(seeds);
+        }
+        if (duration != null) {
+            if (!(duration > 0) || duration.isInfinite()) {
+                throw new UserError("--duration must be a positive number of seconds, got " + duration);
+            }
+            m = m.withDuration(duration);
+        }
+        int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (n < 1) {
+            throw new UserError("--threads must be at least 1, got " + n);
+        }
+        PolicyUnderTest cand = PolicyRefs.resolve(policy, admission);
+        PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission);
+        EvaluationReport report;
+        try (PairedRunner runner = new PairedRunner(base, n)) {
+            report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? JsonReport.write(EvaluationJson.toJson(report)) + System.lineSeparator() : EvaluationTable.render(report));
+        out.flush();
+        if (report.failure() != null) {
+            spec.commandLine().getErr().println("nous: the candidate failed: " + report.failure());
+            return 3;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package io.nous.cli;
+
+import io.nous.codegen.Candidate;
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.CheckResult;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/** Resolves command-line policy references (names with parameters, or .java files) into policies under test. */
+final class PolicyRefs {
+    private PolicyRefs() {
+    }
+
+    static PolicyUnderTest resolve(String usageRef, String admissionRef) {
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        Supplier<UsageLimitPolicy> usage;
+        String name;
+        String identity;
+        if (CandidateFiles.isSourceReference(usageRef)) {
+            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT);
+            usage = c::newUsageLimitPolicy;
+            name = c.name() + " (" + Path.of(usageRef).getFileName() + ")";
+            identity = "sha256:" + c.canonicalHash();
+        } else {
+            registry.usageLimit(usageRef); // validate now, not on a worker thread
+            usage = () -> registry.usageLimit(usageRef);
+            name = usageRef;
+            identity = "builtin:" + usageRef;
+        }
+        Supplier<AdmissionPolicy> admission = null;
+        boolean legacy = false;
+        switch (admissionRef) {
+            case "none" -> { }
+            case "legacy" -> {
+                legacy = true;
+                name += " + legacy admission";
+                identity += "+legacy";
+            }
+            default -> {
+                if (CandidateFiles.isSourceReference(admissionRef)) {
+                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION);
+                    admission = c::newAdmissionPolicy;
+                    identity += "+sha256:" + c.canonicalHash();
+                } else {
+                    registry.admission(admissionRef);
+                    admission = () -> registry.admission(admissionRef);
+                    identity += "+builtin:" + admissionRef;
+                }
+                name += " + " + admissionRef;
+            }
+        }
+        return new PolicyUnderTest(name, identity, usage, admission, legacy);
+    }
+
+    /** Checks a candidate source file; a rejected or mismatched candidate is bad input. */
+    static Candidate compiled(String file, CandidateKind expected) {
+        CheckResult r = CandidateFiles.check(Path.of(file));
+        if (!r.accepted()) {
+            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
+        }
+        if (r.kind() != expected) {
+            throw new UserError(file + " implements " + r.kind().spi().getSimpleName() + ", but "
+                    + expected.spi().getSimpleName() + " is needed here");
+        }
+        return r.candidate();
+    }
+}

@@ -1,0 +1,57 @@
+package io.nous.report;
+
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.StandardMetrics;
+import io.nous.evaluator.stats.Comparison;
+import java.util.Locale;
+
+/** Renders an evaluation as a table per scenario, the score, constraints and sanity. */
+public final class EvaluationTable {
+    private EvaluationTable() {
+    }
+
+    public static String render(EvaluationReport r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s vs %s on matrix %s (%s), objective %s, %d seeds, %.0f%% intervals%n%n",
+                r.candidate(), r.baseline(), r.matrix(), r.split(), r.objective(), r.seeds(), 100 * r.confidence()));
+        if (r.failure() != null) {
+            sb.append("FAILED: ").append(r.failure()).append(System.lineSeparator());
+            return sb.toString();
+        }
+        sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", "scenario", "split", "regime",
+                "base p99", "cand p99", "change", "interval", "verdict", "drops b/c"));
+        sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %s%n", "", "", "", "(critical TTFT)"));
+        for (ScenarioReport s : r.scenarios()) {
+            Comparison c = s.metrics().get(StandardMetrics.CRITICAL_TTFT_P99);
+            sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", s.entry().label(),
+                    s.entry().split().id(), s.entry().regime().id(), ms(c.baseline()), ms(c.candidate()), pct(c.change()),
+                    "[" + pct(c.ciLow()) + ", " + pct(c.ciHigh()) + "]", c.verdict().id(),
+                    s.baselineDropped() + "/" + s.candidateDropped()));
+        }
+        if (r.score() != null) {
+            sb.append(String.format(Locale.ROOT, "%nscore       %s over %d scenario(s): %s [%s, %s] %s%n", r.score().objective(),
+                    r.score().scenarios(), pct(r.score().change()), pct(r.score().ciLow()), pct(r.score().ciHigh()),
+                    r.score().verdict().id()));
+        }
+        for (ConstraintResult c : r.constraints()) {
+            sb.append(String.format(Locale.ROOT, "constraint  %-24s %s  %s%n", c.name(), c.pass() ? "pass" : "FAIL", c.detail()));
+        }
+        sb.append(r.sanity().isEmpty() ? "sanity      ok\n" : "sanity      " + String.join("; ", r.sanity()) + "\n");
+        sb.append(String.format(Locale.ROOT, "promotable  %s%n", r.promotable() ? "yes" : "no"));
+        sb.append(String.format(Locale.ROOT, "%n%d simulations in %.1f s%n", r.simulations(), r.wallSeconds()));
+        return sb.toString();
+    }
+
+    static String ms(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return v >= 10_000 ? String.format(Locale.ROOT, "%.1fs", v / 1000) : String.format(Locale.ROOT, "%.0fms", v);
+    }
+
+    static String pct(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * v);
+    }
+}

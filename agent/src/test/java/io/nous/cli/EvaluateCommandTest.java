@@ -1,0 +1,60 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class EvaluateCommandTest {
+
+    @Test
+    void jsonCarriesPerScenarioDeltasWithIntervalsAndTheScore() throws Exception {
+        CliHarness h = CliHarness.run("evaluate", "--policy", "soft-reflective-ceiling", "--split", "search", "--seeds", "2",
+                "--duration", "180", "--replicates", "300", "--json");
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(h.out());
+        assertThat(j.get("scenarios")).hasSize(5);
+        for (JsonNode s : j.get("scenarios")) {
+            assertThat(s.get("workload").asText()).isNotBlank();
+            assertThat(s.get("qps").asDouble()).isPositive();
+            assertThat(s.get("policy").get("critical").has("ttft_p99_ms")).isTrue();
+            assertThat(s.get("baseline").get("critical").has("ttft_p99_ms")).isTrue();
+            assertThat(s.get("delta").has("critical_ttft_p99")).isTrue();
+            assertThat(s.get("delta").get("critical_ttft_p99_ci")).hasSize(2);
+            assertThat(s.get("verdict").asText()).isIn("better", "worse", "no-difference");
+        }
+        JsonNode score = j.get("score");
+        assertThat(score.get("objective").asText()).isEqualTo("critical-ttft");
+        assertThat(score.get("value").asDouble()).isNegative();
+        assertThat(score.get("ci")).hasSize(2);
+        assertThat(score.get("constraints").get("no-harm-under-capacity").get("pass").asBoolean()).isTrue();
+        assertThat(score.get("constraints").has("no-starvation")).isTrue();
+        assertThat(score.get("constraints").has("no-added-drops")).isTrue();
+    }
+
+    @Test
+    void tableShowsVerdictsConstraintsAndPromotion() {
+        CliHarness h = CliHarness.run("evaluate", "--policy", "priority-holdback:minCeiling=0", "--split", "search", "--seeds", "2",
+                "--duration", "120", "--replicates", "200");
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("constraint  no-harm-under-capacity   FAIL").contains("promotable  no");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown objective | --policy soft-reflective-ceiling --objective speed | unknown objective 'speed'",
+            "unknown split     | --policy soft-reflective-ceiling --split train     | unknown split 'train'",
+            "unknown matrix    | --policy soft-reflective-ceiling --matrix huge     | unknown matrix 'huge'",
+            "zero seeds        | --policy soft-reflective-ceiling --seeds 0         | --seeds must be at least 1",
+            "bad confidence    | --policy soft-reflective-ceiling --confidence 2    | confidence must be in",
+            "unknown policy    | --policy fifo                                      | unknown policy 'fifo'",
+    })
+    void badInputIsOneClearLine(String label, String args, String expected) {
+        CliHarness h = CliHarness.run(("evaluate " + args.trim()).split("\\s+"));
+        assertThat(h.exit()).isEqualTo(2);
+        assertThat(h.err()).startsWith("nous: ").contains(expected).doesNotContain("\tat ");
+    }
+}

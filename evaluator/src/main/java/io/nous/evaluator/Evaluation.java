@@ -1,0 +1,135 @@
+package io.nous.evaluator;
+
+import io.nous.evaluator.objective.Constraint;
+import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.Constraints;
+import io.nous.evaluator.objective.Objective;
+import io.nous.evaluator.objective.ScenarioScore;
+import io.nous.evaluator.objective.StandardMetrics;
+import io.nous.evaluator.run.EvaluationFailure;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PairedScenario;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.Comparison;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.sim.metrics.ClassSummary;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+
+/**
+ * Judges a candidate against the baseline on a matrix split: runs the paired simulations, compares
+ * per scenario, aggregates the objective over contended scenarios, checks constraints and sanity.
+ * Deterministic: bootstrap generators are seeded from the matrix and scenario names.
+ */
+public final class Evaluation {
+    private final PairedRunner runner;
+    private final Objective objective;
+    private final PairedBootstrap stats;
+
+    public Evaluation(PairedRunner runner, Objective objective, PairedBootstrap stats) {
+        this.runner = runner;
+        this.objective = objective;
+        this.stats = stats;
+    }
+
+    public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split) {
+        long t0 = System.nanoTime();
+        int before = runner.simulations();
+        List<MatrixEntry> entries = matrix.entries(split);
+        String splitName = split == null ? "all" : split.id();
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException("matrix '" + matrix.name() + "' has no " + splitName + " scenarios");
+        }
+        List<PairedScenario> paired;
+        try {
+            paired = runner.run(candidate, matrix, entries);
+        } catch (EvaluationFailure f) {
+            return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
+                    matrix.seeds(), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
+                    runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
+        }
+        List<ScenarioReport> reports = new ArrayList<>();
+        Map<String, Map<String, Comparison>> comparisons = new LinkedHashMap<>();
+        List<double[]> contendedReplicates = new ArrayList<>();
+        List<Double> contendedChanges = new ArrayList<>();
+        List<double[]> allReplicates = new ArrayList<>();
+        List<Double> allChanges = new ArrayList<>();
+        for (PairedScenario p : paired) {
+            String label = p.entry().label();
+            Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
+            ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
+            comparisons.put(label, metrics);
+            allReplicates.add(score.replicates());
+            allChanges.add(score.comparison().change());
+            if (p.entry().regime().contended()) {
+                contendedReplicates.add(score.replicates());
+                contendedChanges.add(score.comparison().change());
+            }
+            reports.add(new ScenarioReport(p.entry(), metrics, score.comparison(), arrived(p.baseline()),
+                    dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate())));
+        }
+        boolean contended = !contendedChanges.isEmpty();
+        Score score = aggregate(contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
+        List<ConstraintResult> constraints = new ArrayList<>();
+        for (Constraint c : Constraints.all()) {
+            constraints.add(c.check(paired, comparisons, stats));
+        }
+        return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
+                matrix.seeds(), stats.confidence(), reports, score, constraints, SanityChecks.check(paired), null,
+                runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
+    }
+
+    private Score aggregate(List<Double> changes, List<double[]> replicates) {
+        double observed = geometricChange(changes.stream().mapToDouble(Double::doubleValue).toArray());
+        int reps = replicates.get(0).length;
+        double[] agg = new double[reps];
+        double[] one = new double[replicates.size()];
+        for (int b = 0; b < reps; b++) {
+            for (int e = 0; e < replicates.size(); e++) {
+                one[e] = replicates.get(e)[b];
+            }
+            agg[b] = geometricChange(one);
+        }
+        double[] ci = stats.percentileInterval(agg);
+        return new Score(objective.name(), observed, ci[0], ci[1],
+                stats.verdict(ci[0], ci[1], Double.NaN, 0, objective.lowerIsBetter()), changes.size());
+    }
+
+    /** exp(mean(log(1 + change))) - 1, with ratios floored just above zero. */
+    static double geometricChange(double[] changes) {
+        double sum = 0;
+        for (double c : changes) {
+            sum += Math.log(Math.max(1e-9, 1 + c));
+        }
+        return Math.exp(sum / changes.length) - 1;
+    }
+
+    private static RandomGenerator rng(Matrix m, String label, String purpose) {
+        byte[] b = (m.name() + "|" + label + "|" + purpose).getBytes(StandardCharsets.UTF_8);
+        long h = 0xcbf29ce484222325L;
+        for (byte x : b) {
+            h = (h ^ (x & 0xff)) * 0x100000001b3L;
+        }
+        return new Well19937c(new int[] {(int) h, (int) (h >>> 32)});
+    }
+
+    private static long arrived(List<io.nous.evaluator.run.RunData> runs) {
+        return runs.stream().flatMap(r -> r.result().classes().values().stream()).mapToLong(ClassSummary::arrived).sum();
+    }
+
+    private static long dropped(List<io.nous.evaluator.run.RunData> runs) {
+        return runs.stream().flatMap(r -> r.result().classes().values().stream()).mapToLong(ClassSummary::dropped).sum();
+    }
+
+    private static double satOne(List<io.nous.evaluator.run.RunData> runs) {
+        return runs.stream().mapToDouble(r -> r.result().saturation().shareAtLeastOne()).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,36 @@
+package io.nous.evaluator.objective;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The registry of objectives by name. */
+public final class Objectives {
+    private static final Map<String, Objective> ALL = new LinkedHashMap<>();
+
+    static {
+        register(new LatencyQuantileObjective("critical-ttft", "critical TTFT p99 (lower is better)", "critical",
+                Samples.Latency.TTFT, 0.99));
+        register(new LatencyQuantileObjective("critical-e2e", "critical end-to-end latency p99 (lower is better)", "critical",
+                Samples.Latency.E2E, 0.99));
+        register(new Goodput());
+    }
+
+    private Objectives() {
+    }
+
+    private static void register(Objective o) {
+        ALL.put(o.name(), o);
+    }
+
+    public static Objective byName(String name) {
+        Objective o = ALL.get(name);
+        if (o == null) {
+            throw new IllegalArgumentException("unknown objective '" + name + "'; known: " + String.join(", ", ALL.keySet()));
+        }
+        return o;
+    }
+
+    public static Map<String, Objective> all() {
+        return java.util.Collections.unmodifiableMap(ALL);
+    }
+}

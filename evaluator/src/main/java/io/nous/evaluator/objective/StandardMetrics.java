@@ -1,0 +1,34 @@
+package io.nous.evaluator.objective;
+
+import io.nous.evaluator.run.PairedScenario;
+import io.nous.evaluator.stats.Comparison;
+import io.nous.evaluator.stats.PairedBootstrap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/** The comparisons every evaluation reports per scenario, whatever the objective. */
+public final class StandardMetrics {
+    public static final String CRITICAL_TTFT_P99 = "critical_ttft_p99";
+    public static final String CRITICAL_E2E_P99 = "critical_e2e_p99";
+    public static final String SHEDDABLE_TTFT_P99 = "sheddable_ttft_p99";
+    public static final String SHEDDABLE_E2E_P99 = "sheddable_e2e_p99";
+
+    private StandardMetrics() {
+    }
+
+    public static Map<String, Comparison> compare(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
+        Map<String, Comparison> out = new LinkedHashMap<>();
+        put(out, CRITICAL_TTFT_P99, p, "critical", Samples.Latency.TTFT, stats, rng);
+        put(out, CRITICAL_E2E_P99, p, "critical", Samples.Latency.E2E, stats, rng);
+        put(out, SHEDDABLE_TTFT_P99, p, "sheddable", Samples.Latency.TTFT, stats, rng);
+        put(out, SHEDDABLE_E2E_P99, p, "sheddable", Samples.Latency.E2E, stats, rng);
+        return out;
+    }
+
+    private static void put(Map<String, Comparison> out, String key, PairedScenario p, String cls, Samples.Latency l,
+                            PairedBootstrap stats, RandomGenerator rng) {
+        out.put(key, stats.compare(key, Samples.quantile(p.baseline(), cls, l, 0.99), Samples.quantile(p.candidate(), cls, l, 0.99),
+                true, rng));
+    }
+}

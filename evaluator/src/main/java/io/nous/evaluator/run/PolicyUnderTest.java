@@ -1,0 +1,22 @@
+package io.nous.evaluator.run;
+
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.function.Supplier;
+
+/**
+ * A policy configuration to evaluate: a usage-limit policy, optionally an admission policy or the
+ * legacy admission path, with a name for people and an identity for caching (the same identity
+ * must mean the same behaviour, e.g. a built-in reference or a canonical source hash).
+ *
+ * @param usageLimit a fresh instance per call (policies may keep a dispatch counter)
+ * @param admission  a fresh admission policy per call, or null
+ * @param legacyAdmission run on the legacy path (flow control off, shed sheddable at saturation >= 1)
+ */
+public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit,
+                              Supplier<AdmissionPolicy> admission, boolean legacyAdmission) {
+
+    public static PolicyUnderTest of(String name, String identity, Supplier<UsageLimitPolicy> usageLimit) {
+        return new PolicyUnderTest(name, identity, usageLimit, null, false);
+    }
+}

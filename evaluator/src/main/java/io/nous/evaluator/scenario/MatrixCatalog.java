@@ -1,0 +1,104 @@
+package io.nous.evaluator.scenario;
+
+import io.nous.sim.config.StrictYaml;
+import io.nous.sim.workload.WorkloadCatalog;
+import io.nous.sim.workload.WorkloadException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
+public final class MatrixCatalog {
+    private MatrixCatalog() {
+    }
+
+    private record EntryShape(String workload, Double qps, Double arrivalCv, Integer pods, String split, String regime) {
+    }
+
+    private record FileShape(String name, Integer seeds, Double durationSeconds, List<EntryShape> scenarios) {
+    }
+
+    /** {@code default} (or another built-in name), or a path to a YAML file. */
+    public static Matrix load(String nameOrFile) {
+        if (nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml") || nameOrFile.contains("/")) {
+            Path p = Path.of(nameOrFile);
+            try (InputStream in = Files.newInputStream(p)) {
+                return parse(in, p.toString());
+            } catch (IOException e) {
+                throw new MatrixException("cannot read matrix file " + p + ": " + e.getMessage(), e);
+            }
+        }
+        String resource = "/io/nous/evaluator/matrices/" + nameOrFile + ".yaml";
+        try (InputStream in = MatrixCatalog.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new MatrixException("unknown matrix '" + nameOrFile + "'; built in: default (or give a .yaml file)", null);
+            }
+            return parse(in, resource);
+        } catch (IOException e) {
+            throw new MatrixException("cannot read " + resource + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Matrix parse(InputStream in, String origin) {
+        FileShape f = StrictYaml.read(in, origin, FileShape.class, MatrixException::new);
+        if (f.scenarios() == null || f.scenarios().isEmpty()) {
+            throw new MatrixException(origin + ": no 'scenarios'", null);
+        }
+        int seeds = f.seeds() == null ? 3 : f.seeds();
+        double duration = f.durationSeconds() == null ? 600 : f.durationSeconds();
+        if (seeds < 1) {
+            throw new MatrixException(origin + ": seeds must be >= 1, got " + seeds, null);
+        }
+        if (!(duration > 0)) {
+            throw new MatrixException(origin + ": duration_seconds must be > 0, got " + duration, null);
+        }
+        List<MatrixEntry> entries = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (int i = 0; i < f.scenarios().size(); i++) {
+            EntryShape e = f.scenarios().get(i);
+            String where = origin + ": scenarios[" + i + "]";
+            if (e.workload() == null) {
+                throw new MatrixException(where + ".workload is required", null);
+            }
+            try {
+                WorkloadCatalog.builtin().workload(e.workload());
+            } catch (WorkloadException ex) {
+                throw new MatrixException(where + ".workload: " + ex.getMessage(), ex);
+            }
+            if (e.qps() == null || !(e.qps() > 0) || e.qps().isInfinite()) {
+                throw new MatrixException(where + ".qps must be a positive number", null);
+            }
+            if (e.arrivalCv() != null && !(e.arrivalCv() > 0)) {
+                throw new MatrixException(where + ".arrival_cv must be > 0", null);
+            }
+            if (e.pods() != null && e.pods() < 1) {
+                throw new MatrixException(where + ".pods must be >= 1", null);
+            }
+            MatrixEntry entry = new MatrixEntry(e.workload(), e.qps(), e.arrivalCv(), e.pods(),
+                    parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
+                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"));
+            if (!labels.add(entry.label())) {
+                throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);
+            }
+            entries.add(entry);
+        }
+        return new Matrix(f.name() == null ? origin : f.name(), seeds, duration, entries);
+    }
+
+    private static <E extends Enum<E>> E parseEnum(Class<E> type, String value, String where, String known) {
+        if (value == null) {
+            throw new MatrixException(where + " is required (" + known + ")", null);
+        }
+        try {
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new MatrixException(where + " must be one of " + known + ", got '" + value + "'", e);
+        }
+    }
+}

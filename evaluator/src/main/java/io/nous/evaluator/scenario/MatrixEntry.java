@@ -1,0 +1,36 @@
+package io.nous.evaluator.scenario;
+
+import io.nous.sim.Scenario;
+import io.nous.sim.workload.ArrivalProcess;
+import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadCatalog;
+
+/**
+ * One scenario of a matrix: a workload at a load, optionally burstier than Poisson, with its split
+ * and regime. Seeds come from the matrix.
+ *
+ * @param arrivalCv coefficient of variation of the gamma inter-arrival gaps, or null for Poisson
+ * @param pods      cluster size, or null for the workload's study size
+ */
+public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime) {
+
+    /** A short stable name, e.g. {@code code-generation@16} or {@code interactive-chat@50~cv2}. */
+    public String label() {
+        String q = qps == Math.rint(qps) ? String.valueOf((long) qps) : String.valueOf(qps);
+        String cv = arrivalCv == null ? "" : "~cv" + (arrivalCv == Math.rint(arrivalCv) ? String.valueOf(arrivalCv.longValue()) : arrivalCv);
+        return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods");
+    }
+
+    /** The simulation scenario for one seed. */
+    public Scenario scenario(long seed, double durationSeconds) {
+        Workload w = WorkloadCatalog.builtin().workload(workload);
+        if (arrivalCv != null) {
+            w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
+        }
+        Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(durationSeconds);
+        if (pods != null) {
+            b.pods(pods);
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,10 @@
+package io.nous.evaluator.scenario;
+
+/** A matrix file is malformed or names something that does not exist. */
+public final class MatrixException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public MatrixException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

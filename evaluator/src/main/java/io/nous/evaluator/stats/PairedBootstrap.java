@@ -1,0 +1,118 @@
+package io.nous.evaluator.stats;
+
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.stat.inference.TTest;
+
+/**
+ * Compares a candidate with a baseline on one per-seed statistic. The metric is the mean over seeds;
+ * the change is relative. The confidence interval is a percentile bootstrap that resamples seeds
+ * (the same seeds for both arms, keeping the common-random-numbers pairing) and, within each drawn
+ * seed, the requests of each arm independently (which is conservative: it ignores the positive
+ * correlation that common random numbers create). The paired test is a one-sample t-test of the
+ * per-seed relative changes against zero.
+ *
+ * <p>Verdict: {@code better} when the whole interval is on the good side of zero and, with three or
+ * more seeds, the paired test agrees at the same level; {@code worse} symmetrically; otherwise
+ * {@code no-difference}.
+ */
+public final class PairedBootstrap {
+    private final int replicates;
+    private final double confidence;
+
+    public PairedBootstrap(int replicates, double confidence) {
+        if (replicates < 100) {
+            throw new IllegalArgumentException("at least 100 bootstrap replicates are needed, got " + replicates);
+        }
+        if (!(confidence > 0.5 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be in (0.5, 1), got " + confidence);
+        }
+        this.replicates = replicates;
+        this.confidence = confidence;
+    }
+
+    public double confidence() {
+        return confidence;
+    }
+
+    /** The bootstrap distribution of the relative change (for aggregation across scenarios). */
+    public double[] replicates(SeedStatistic baseline, SeedStatistic candidate, RandomGenerator rng) {
+        int n = baseline.seeds();
+        double[] out = new double[replicates];
+        for (int b = 0; b < replicates; b++) {
+            double cb = 0;
+            double cc = 0;
+            for (int i = 0; i < n; i++) {
+                int s = rng.nextInt(n);
+                cb += baseline.replicate(s, rng);
+                cc += candidate.replicate(s, rng);
+            }
+            out[b] = cb == 0 ? (cc == 0 ? 0 : Double.POSITIVE_INFINITY) : (cc - cb) / cb;
+        }
+        return out;
+    }
+
+    public Comparison compare(String metric, SeedStatistic baseline, SeedStatistic candidate, boolean lowerIsBetter,
+                              RandomGenerator rng) {
+        int n = baseline.seeds();
+        double b = 0;
+        double c = 0;
+        double[] perSeed = new double[n];
+        for (int s = 0; s < n; s++) {
+            b += baseline.value(s);
+            c += candidate.value(s);
+            double bs = baseline.value(s);
+            perSeed[s] = bs == 0 ? 0 : (candidate.value(s) - bs) / bs;
+        }
+        b /= n;
+        c /= n;
+        double change = b == 0 ? (c == 0 ? 0 : Double.POSITIVE_INFINITY) : (c - b) / b;
+        if (Double.isNaN(b) || Double.isNaN(c)) {
+            return new Comparison(metric, b, c, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.NO_DIFFERENCE);
+        }
+        double[] reps = replicates(baseline, candidate, rng);
+        double[] ci = percentileInterval(reps);
+        double p = pairedP(perSeed);
+        return new Comparison(metric, b, c, change, ci[0], ci[1], p, verdict(ci[0], ci[1], p, n, lowerIsBetter));
+    }
+
+    /** The central interval of the given replicates at this confidence. */
+    public double[] percentileInterval(double[] reps) {
+        double[] sorted = reps.clone();
+        java.util.Arrays.sort(sorted);
+        double alpha = 1 - confidence;
+        int lo = (int) Math.floor(alpha / 2 * (sorted.length - 1));
+        int hi = (int) Math.ceil((1 - alpha / 2) * (sorted.length - 1));
+        return new double[] {sorted[lo], sorted[hi]};
+    }
+
+    /** The verdict on an interval (and, with three or more seeds, the paired p-value). */
+    public Verdict verdict(double ciLow, double ciHigh, double p, int seeds, boolean lowerIsBetter) {
+        boolean testAgrees = seeds < 3 || p < 1 - confidence;
+        if (lowerIsBetter ? ciHigh < 0 : ciLow > 0) {
+            return testAgrees ? Verdict.BETTER : Verdict.NO_DIFFERENCE;
+        }
+        if (lowerIsBetter ? ciLow > 0 : ciHigh < 0) {
+            return testAgrees ? Verdict.WORSE : Verdict.NO_DIFFERENCE;
+        }
+        return Verdict.NO_DIFFERENCE;
+    }
+
+    private static double pairedP(double[] d) {
+        if (d.length < 2) {
+            return Double.NaN;
+        }
+        double mean = 0;
+        for (double x : d) {
+            mean += x;
+        }
+        mean /= d.length;
+        double var = 0;
+        for (double x : d) {
+            var += (x - mean) * (x - mean);
+        }
+        if (var == 0) {
+            return mean == 0 ? 1.0 : 0.0; // identical changes in every seed
+        }
+        return new TTest().tTest(0.0, d);
+    }
+}

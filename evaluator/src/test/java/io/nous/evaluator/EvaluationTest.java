@@ -1,0 +1,120 @@
+package io.nous.evaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.objective.StandardMetrics;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Regime;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Verdict;
+import io.nous.policy.PolicyRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EvaluationTest {
+    /** A small matrix: two under-capacity points and two contended ones, 3 seeds, 240 s. */
+    static final Matrix SMALL = new Matrix("small", 3, 240, List.of(
+            new MatrixEntry("code-generation", 4, null, null, Split.SEARCH, Regime.UNDER),
+            new MatrixEntry("interactive-chat", 20, null, null, Split.SEARCH, Regime.UNDER),
+            new MatrixEntry("code-generation", 16, null, null, Split.SEARCH, Regime.NEAR),
+            new MatrixEntry("interactive-chat", 60, null, null, Split.VALIDATION, Regime.NEAR)));
+
+    static PolicyUnderTest builtin(String ref) {
+        return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
+    }
+
+    static EvaluationReport evaluate(String candidate, int threads) {
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), threads)) {
+            return new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(1000, 0.95))
+                    .evaluate(builtin(candidate), SMALL, null);
+        }
+    }
+
+    private static ConstraintResult constraint(EvaluationReport r, String name) {
+        return r.constraints().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static EvaluationReport withoutTiming(EvaluationReport r) {
+        return new EvaluationReport(r.candidate(), r.baseline(), r.objective(), r.matrix(), r.split(), r.seeds(), r.confidence(),
+                r.scenarios(), r.score(), r.constraints(), r.sanity(), r.failure(), r.simulations(), 0);
+    }
+
+    @Test
+    void oneThreadAndManyThreadsGiveIdenticalResults() {
+        EvaluationReport one = evaluate("soft-reflective-ceiling", 1);
+        EvaluationReport four = evaluate("soft-reflective-ceiling", 4);
+        assertThat(withoutTiming(four)).usingRecursiveComparison().isEqualTo(withoutTiming(one));
+    }
+
+    @Test
+    void thePolicyItselfIsNoDifferentFromTheBaseline() {
+        EvaluationReport r = evaluate("static-usage-limit", 2);
+        for (ScenarioReport s : r.scenarios()) {
+            s.metrics().values().forEach(c -> {
+                assertThat(c.verdict()).as(s.entry().label() + " " + c.metric()).isEqualTo(Verdict.NO_DIFFERENCE);
+                assertThat(c.change()).isZero();
+            });
+        }
+        assertThat(r.score().verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(r.constraints()).allSatisfy(c -> assertThat(c.pass()).as(c.detail()).isTrue());
+        assertThat(r.sanity()).isEmpty();
+        assertThat(r.promotable()).isFalse();
+    }
+
+    @Test
+    void softReflectiveIsBetterWhereItMattersAndHarmlessElsewhere() {
+        EvaluationReport r = evaluate("soft-reflective-ceiling", 2);
+        assertThat(r.score().verdict()).isEqualTo(Verdict.BETTER);
+        assertThat(r.score().ciHigh()).isLessThan(0);
+        assertThat(r.constraints()).allSatisfy(c -> assertThat(c.pass()).as(c.detail()).isTrue());
+        assertThat(r.promotable()).isTrue();
+    }
+
+    @Test
+    void gatingSheddableTrafficAtEveryLoadFailsNoHarm() {
+        // ceiling 0 for the sheddable band: closed even when nothing contends
+        EvaluationReport r = evaluate("priority-holdback:minCeiling=0", 2);
+        ConstraintResult noHarm = constraint(r, "no-harm-under-capacity");
+        assertThat(noHarm.pass()).isFalse();
+        assertThat(noHarm.detail()).contains("under capacity");
+        assertThat(r.promotable()).isFalse();
+    }
+
+    @Test
+    void starvingSheddableTrafficFailsEvenThoughCriticalImproves() {
+        // a fixed 0.3 ceiling for the sheddable band: critical TTFT improves near capacity, sheddable starves
+        EvaluationReport r = evaluate("priority-holdback:minCeiling=0.3", 2);
+        ScenarioReport cg16 = r.scenarios().stream().filter(s -> s.entry().label().equals("code-generation@16")).findFirst().orElseThrow();
+        assertThat(cg16.metrics().get(StandardMetrics.CRITICAL_TTFT_P99).verdict()).isEqualTo(Verdict.BETTER);
+        assertThat(constraint(r, "no-starvation").pass()).isFalse();
+        assertThat(r.promotable()).isFalse();
+    }
+
+    @Test
+    void theBaselineIsSimulatedOncePerScenarioAndSeed() {
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
+            Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(200, 0.95));
+            e.evaluate(builtin("soft-reflective-ceiling"), SMALL, Split.SEARCH);
+            assertThat(runner.simulations()).isEqualTo(2 * 3 * 3);
+            e.evaluate(builtin("priority-holdback:minCeiling=0.5"), SMALL, Split.SEARCH);
+            assertThat(runner.simulations()).isEqualTo(2 * 3 * 3 + 3 * 3);
+        }
+    }
+
+    @Test
+    void aCandidateThatFailsInASimulationIsReportedNotThrown() {
+        PolicyUnderTest broken = PolicyUnderTest.of("nan", "nan", () -> (s, p, c) -> c[c.length - 1] = Double.NaN);
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
+            EvaluationReport r = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(200, 0.95))
+                    .evaluate(broken, SMALL, Split.SEARCH);
+            assertThat(r.failure()).contains("broke the contract").contains("NaN");
+            assertThat(r.promotable()).isFalse();
+        }
+    }
+}

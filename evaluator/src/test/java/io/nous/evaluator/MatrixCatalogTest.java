@@ -1,0 +1,45 @@
+package io.nous.evaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.MatrixException;
+import io.nous.evaluator.scenario.Split;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MatrixCatalogTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultMatrixHoldsTheBriefsGridSplitThreeWays() {
+        Matrix m = MatrixCatalog.load("default");
+        assertThat(m.seeds()).isEqualTo(3);
+        assertThat(m.entries()).extracting(e -> e.label()).contains("code-generation@4", "code-generation@10", "code-generation@16",
+                "interactive-chat@20", "interactive-chat@40", "interactive-chat@60", "interactive-chat@80", "reasoning@0.2", "reasoning@0.7");
+        for (Split s : Split.values()) {
+            assertThat(m.entries(s)).as(s.id()).isNotEmpty();
+            assertThat(m.entries(s).stream().anyMatch(e -> e.regime().contended())).as(s.id() + " has contended scenarios").isTrue();
+        }
+    }
+
+    @Test
+    void userFilesAreValidatedWithTheKeyNamed() throws Exception {
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: -1, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("scenarios[0].qps must be a positive number");
+        Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: 4, split: train, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].split must be one of");
+        Files.writeString(f, "scenarios:\n  - {workload: chat, qps: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("unknown workload 'chat'");
+        Files.writeString(f, "scenarios:\n  - {workload: reasoning, qps: 1, split: search, regime: under, colour: red}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("unknown key 'colour'");
+        assertThatThrownBy(() -> MatrixCatalog.load("nope")).hasMessageContaining("unknown matrix 'nope'");
+    }
+}

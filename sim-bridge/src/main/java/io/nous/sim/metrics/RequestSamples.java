@@ -1,0 +1,46 @@
+package io.nous.sim.metrics;
+
+import java.util.Arrays;
+
+/**
+ * Per-request latencies of one traffic class over the measurement window, in milliseconds, in
+ * completion order: what statistics need beyond a histogram (bootstrap resampling, SLO goodput).
+ * Recorded only when asked for, compactly, as floats.
+ */
+public final class RequestSamples {
+    private float[] ttft = new float[256];
+    private float[] e2e = new float[256];
+    private float[] itl = new float[256];
+    private int size;
+
+    void add(double ttftMs, double e2eMs, double itlMs) {
+        if (size == ttft.length) {
+            ttft = Arrays.copyOf(ttft, size * 2);
+            e2e = Arrays.copyOf(e2e, size * 2);
+            itl = Arrays.copyOf(itl, size * 2);
+        }
+        ttft[size] = (float) ttftMs;
+        e2e[size] = (float) e2eMs;
+        itl[size] = (float) itlMs;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Time to first token of each completed request, ms. */
+    public float[] ttftMs() {
+        return Arrays.copyOf(ttft, size);
+    }
+
+    /** End-to-end latency of each completed request, ms. */
+    public float[] e2eMs() {
+        return Arrays.copyOf(e2e, size);
+    }
+
+    /** Mean inter-token latency of each completed request, ms (0 for single-token outputs). */
+    public float[] itlMs() {
+        return Arrays.copyOf(itl, size);
+    }
+}
