@@ -45,10 +45,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     String baselineAdmission;
 
     @Option(names = "--objective", defaultValue = "critical-ttft", paramLabel = "NAME",
-            description = "critical-ttft, critical-e2e or goodput (default: ${DEFAULT-VALUE}).")
+            description = "critical-ttft, critical-e2e, goodput or ms-saved-per-shed (default: ${DEFAULT-VALUE}).")
     String objective;
 
-    @Option(names = "--matrix", defaultValue = "default", paramLabel = "default|FILE.yaml", description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--matrix", defaultValue = "default", paramLabel = "default|admission|FILE.yaml", description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
     String matrix;
 
     @Option(names = "--split", defaultValue = "all", paramLabel = "NAME", description = "search, validation, test or all (default: ${DEFAULT-VALUE}).")

@@ -15,7 +15,13 @@ final class PolicyRefs {
     private PolicyRefs() {
     }
 
-    static PolicyUnderTest resolve(String usageRef, String admissionRef) {
+    /**
+     * @param admissionRef {@code none}, {@code legacy} (flow control off, shed sheddable at s >= 1),
+     *                     an admission policy or FILE.java (after flow control), or {@code direct:}
+     *                     before either of the last two (flow control off, the admitter alone sheds)
+     */
+    static PolicyUnderTest resolve(String usageRef, String admissionArg) {
+        String admissionRef = admissionArg.startsWith("direct:") ? admissionArg.substring("direct:".length()) : admissionArg;
         PolicyRegistry registry = PolicyRegistry.builtin();
         Supplier<UsageLimitPolicy> usage;
         String name;
@@ -32,10 +38,18 @@ final class PolicyRefs {
             identity = "builtin:" + usageRef;
         }
         Supplier<AdmissionPolicy> admission = null;
+        boolean flowControl = true;
         boolean legacy = false;
+        if (admissionArg.startsWith("direct:")) {
+            // the admission study's deployment: no flow-control queue, the admitter alone sheds
+            flowControl = false;
+            name += " (flow control off)";
+            identity += "+direct";
+        }
         switch (admissionRef) {
             case "none" -> { }
             case "legacy" -> {
+                flowControl = false;
                 legacy = true;
                 name += " + legacy admission";
                 identity += "+legacy";
@@ -53,7 +67,7 @@ final class PolicyRefs {
                 name += " + " + admissionRef;
             }
         }
-        return new PolicyUnderTest(name, identity, usage, admission, legacy);
+        return new PolicyUnderTest(name, identity, usage, admission, flowControl, legacy);
     }
 
     /** Checks a candidate source file; a rejected or mismatched candidate is bad input. */

@@ -31,8 +31,20 @@ public final class EvaluationTable {
                     s.baselineDropped() + "/" + s.candidateDropped()));
         }
         if (r.score() != null) {
+            boolean relative = r.scenarios().isEmpty() || r.scenarios().get(0).objective().baseline() != 0
+                    || !r.objective().equals("ms-saved-per-shed");
+            java.util.function.DoubleFunction<String> f = relative ? EvaluationTable::pct
+                    : v -> Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
+            if (!relative) {
+                sb.append(String.format(Locale.ROOT, "%n%s per scenario:%n", r.objective()));
+                for (ScenarioReport s : r.scenarios()) {
+                    Comparison o = s.objective();
+                    sb.append(String.format(Locale.ROOT, "  %-28s %10s [%s, %s] %s%n", s.entry().label(), f.apply(o.change()),
+                            f.apply(o.ciLow()), f.apply(o.ciHigh()), Double.isNaN(o.change()) ? "undefined (no extra shedding)" : o.verdict().id()));
+                }
+            }
             sb.append(String.format(Locale.ROOT, "%nscore       %s over %d scenario(s): %s [%s, %s] %s%n", r.score().objective(),
-                    r.score().scenarios(), pct(r.score().change()), pct(r.score().ciLow()), pct(r.score().ciHigh()),
+                    r.score().scenarios(), f.apply(r.score().change()), f.apply(r.score().ciLow()), f.apply(r.score().ciHigh()),
                     r.score().verdict().id()));
         }
         for (ConstraintResult c : r.constraints()) {

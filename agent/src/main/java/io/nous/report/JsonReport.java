@@ -83,6 +83,7 @@ public final class JsonReport {
         PolicySummary ps = r.policy();
         ObjectNode pol = o.putObject("policy_stats");
         pol.put("calls", ps.calls());
+        pol.put("admission_calls", ps.admissionCalls());
         ArrayNode bands = pol.putArray("bands");
         for (PolicySummary.BandSummary b : ps.bands()) {
             ObjectNode n = bands.addObject();

@@ -2,7 +2,6 @@ package io.nous.evaluator;
 
 import io.nous.evaluator.objective.Constraint;
 import io.nous.evaluator.objective.ConstraintResult;
-import io.nous.evaluator.objective.Constraints;
 import io.nous.evaluator.objective.Objective;
 import io.nous.evaluator.objective.ScenarioScore;
 import io.nous.evaluator.objective.StandardMetrics;
@@ -79,28 +78,52 @@ public final class Evaluation {
         boolean contended = !contendedChanges.isEmpty();
         Score score = aggregate(contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
         List<ConstraintResult> constraints = new ArrayList<>();
-        for (Constraint c : Constraints.all()) {
+        for (Constraint c : objective.constraints()) {
             constraints.add(c.check(paired, comparisons, stats));
         }
         return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
-                matrix.seeds(), stats.confidence(), reports, score, constraints, SanityChecks.check(paired), null,
+                matrix.seeds(), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
                 runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
     }
 
     private Score aggregate(List<Double> changes, List<double[]> replicates) {
-        double observed = geometricChange(changes.stream().mapToDouble(Double::doubleValue).toArray());
+        boolean geometric = objective.aggregation() == Objective.Aggregation.GEOMETRIC_RELATIVE;
+        // Scenarios where the objective is undefined (NaN) do not count.
+        List<Integer> defined = new ArrayList<>();
+        for (int e = 0; e < changes.size(); e++) {
+            if (!Double.isNaN(changes.get(e))) {
+                defined.add(e);
+            }
+        }
+        if (defined.isEmpty()) {
+            return new Score(objective.name(), Double.NaN, Double.NaN, Double.NaN, io.nous.evaluator.stats.Verdict.NO_DIFFERENCE, 0);
+        }
+        double[] obs = defined.stream().mapToDouble(changes::get).toArray();
+        double observed = geometric ? geometricChange(obs) : mean(obs);
         int reps = replicates.get(0).length;
         double[] agg = new double[reps];
-        double[] one = new double[replicates.size()];
+        double[] one = new double[defined.size()];
+        int kept = 0;
         for (int b = 0; b < reps; b++) {
-            for (int e = 0; e < replicates.size(); e++) {
-                one[e] = replicates.get(e)[b];
+            for (int i = 0; i < defined.size(); i++) {
+                one[i] = replicates.get(defined.get(i))[b];
             }
-            agg[b] = geometricChange(one);
+            double v = geometric ? geometricChange(one) : mean(one);
+            if (Double.isFinite(v)) {
+                agg[kept++] = v;
+            }
         }
-        double[] ci = stats.percentileInterval(agg);
+        double[] ci = stats.percentileInterval(java.util.Arrays.copyOf(agg, Math.max(1, kept)));
         return new Score(objective.name(), observed, ci[0], ci[1],
-                stats.verdict(ci[0], ci[1], Double.NaN, 0, objective.lowerIsBetter()), changes.size());
+                stats.verdict(ci[0], ci[1], Double.NaN, 0, objective.lowerIsBetter()), defined.size());
+    }
+
+    private static double mean(double[] xs) {
+        double s = 0;
+        for (double x : xs) {
+            s += x;
+        }
+        return s / xs.length;
     }
 
     /** exp(mean(log(1 + change))) - 1, with ratios floored just above zero. */

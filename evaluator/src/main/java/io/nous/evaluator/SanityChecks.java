@@ -1,6 +1,7 @@
 package io.nous.evaluator;
 
 import io.nous.evaluator.run.PairedScenario;
+import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.run.RunData;
 import io.nous.sim.metrics.ClassSummary;
 import java.util.ArrayList;
@@ -15,7 +16,7 @@ final class SanityChecks {
     private SanityChecks() {
     }
 
-    static List<String> check(List<PairedScenario> scenarios) {
+    static List<String> check(List<PairedScenario> scenarios, PolicyUnderTest candidate) {
         List<String> problems = new ArrayList<>();
         for (PairedScenario p : scenarios) {
             String label = p.entry().label();
@@ -23,8 +24,11 @@ final class SanityChecks {
                 RunData c = p.candidate().get(s);
                 RunData b = p.baseline().get(s);
                 String where = label + " seed " + (s + 1);
-                if (c.result().policy().calls() == 0) {
-                    problems.add(where + ": the candidate policy was never called");
+                if (candidate.flowControl() && c.result().policy().calls() == 0) {
+                    problems.add(where + ": the candidate's usage-limit policy was never called");
+                }
+                if (candidate.admission() != null && c.result().policy().admissionCalls() == 0) {
+                    problems.add(where + ": the candidate's admission policy was never called");
                 }
                 conservation(c, where + " (candidate)", problems);
                 conservation(b, where + " (baseline)", problems);

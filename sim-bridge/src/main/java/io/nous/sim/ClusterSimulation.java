@@ -70,6 +70,7 @@ public final class ClusterSimulation implements PodListener {
     private long inSystem;
     private long now;
     private long eventCount;
+    private long admissionCalls;
     // Little's law: area under the number-in-system curve within the measurement window.
     private long lastChangeUs;
     private double inSystemArea;
@@ -264,6 +265,7 @@ public final class ClusterSimulation implements PodListener {
         if (admitter != null) {
             boolean admit;
             double s = utilization.saturationIgnoringStaleness(now);
+            admissionCalls++;
             try {
                 admit = admitter.admit(r.priority, s, r.admissionDraw);
             } catch (RuntimeException | StackOverflowError e) {
@@ -365,7 +367,7 @@ public final class ClusterSimulation implements PodListener {
             bands.add(new PolicySummary.BandSummary(prio[i],
                     flow.cycles() > 0 ? (double) flow.gatedCycles(i) / flow.cycles() : 0));
         }
-        PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), bands,
+        PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), admissionCalls, bands,
                 flow.ceilingViolations(), flow.firstViolation());
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),

@@ -14,7 +14,7 @@ import java.util.Map;
  * The constraints no objective may trade away. Thresholds are deliberate judgments, named here:
  * <ul>
  *   <li>{@code no-harm-under-capacity}: where the brief says the cluster is under capacity, critical
- *       and sheddable TTFT p99 must not be statistically worse nor change by more than
+ *       and sheddable TTFT p99 must not be statistically worse nor rise by more than
  *       {@link #NO_OP_TOLERANCE}, and no requests may be dropped that the baseline kept;</li>
  *   <li>{@code no-starvation}: everywhere, the sheddable class keeps its completed share (at most
  *       {@link #MAX_SHARE_LOSS} lower) and its E2E p99 stays within {@link #MAX_E2E_RATIO} x the
@@ -65,7 +65,7 @@ public final class Constraints {
         return c - b > slack ? c - b : 0;
     }
 
-    static final Constraint NO_HARM = new Constraint() {
+    public static final Constraint NO_HARM = new Constraint() {
         @Override
         public String name() {
             return "no-harm-under-capacity";
@@ -83,9 +83,9 @@ public final class Constraints {
                 String label = p.entry().label();
                 for (String m : List.of(StandardMetrics.CRITICAL_TTFT_P99, StandardMetrics.SHEDDABLE_TTFT_P99)) {
                     Comparison c = comparisons.get(label).get(m);
-                    if (c.verdict() == Verdict.WORSE || Math.abs(c.change()) > NO_OP_TOLERANCE) {
+                    if (c.verdict() == Verdict.WORSE || c.change() > NO_OP_TOLERANCE) {
                         return new ConstraintResult(name(), false, String.format(Locale.ROOT,
-                                "%s under capacity: %s changed %+.1f%% (CI %+.1f%%..%+.1f%%, %s); must stay within ±%.0f%%",
+                                "%s under capacity: %s changed %+.1f%% (CI %+.1f%%..%+.1f%%, %s); may not rise more than %.0f%%",
                                 label, m, 100 * c.change(), 100 * c.ciLow(), 100 * c.ciHigh(), c.verdict().id(), 100 * NO_OP_TOLERANCE));
                     }
                 }
@@ -95,7 +95,7 @@ public final class Constraints {
                 }
             }
             return new ConstraintResult(name(), true, checked == 0 ? "no under-capacity scenario in this split"
-                    : "near no-op on " + checked + " under-capacity scenario(s)");
+                    : "no harm on " + checked + " under-capacity scenario(s)");
         }
     };
 

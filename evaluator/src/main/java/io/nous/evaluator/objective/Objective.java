@@ -5,10 +5,24 @@ import io.nous.evaluator.stats.PairedBootstrap;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
- * What "better" means for a search. Scores one scenario as a relative change versus the baseline;
- * the evaluation aggregates contended scenarios by the geometric mean of {@code 1 + change}.
+ * What "better" means for a search. Scores one scenario, usually as a relative change versus the
+ * baseline (aggregated over contended scenarios by the geometric mean of {@code 1 + change}), or as
+ * an absolute quantity (aggregated by the mean); and says which constraints it must respect.
  */
 public interface Objective {
+
+    /** How per-scenario scores combine. */
+    enum Aggregation { GEOMETRIC_RELATIVE, MEAN_ABSOLUTE }
+
+    default Aggregation aggregation() {
+        return Aggregation.GEOMETRIC_RELATIVE;
+    }
+
+    /** The constraints a candidate must hold under this objective. */
+    default java.util.List<Constraint> constraints() {
+        return Constraints.all();
+    }
+
 
     String name();
 

@@ -13,6 +13,7 @@ public final class Objectives {
         register(new LatencyQuantileObjective("critical-e2e", "critical end-to-end latency p99 (lower is better)", "critical",
                 Samples.Latency.E2E, 0.99));
         register(new Goodput());
+        register(new MsSavedPerShed());
     }
 
     private Objectives() {

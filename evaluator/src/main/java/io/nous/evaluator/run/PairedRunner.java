@@ -74,7 +74,8 @@ public final class PairedRunner implements AutoCloseable {
     }
 
     private RunData simulate(Scenario s, PolicyUnderTest p, MatrixEntry e, String cacheKey) {
-        Scenario scenario = p.legacyAdmission() ? s.toBuilder().flowControl(false).legacyShedding(true).build() : s;
+        Scenario scenario = p.flowControl() && !p.legacyShedding() ? s
+                : s.toBuilder().flowControl(p.flowControl()).legacyShedding(p.legacyShedding()).build();
         ClusterSimulation sim = new ClusterSimulation(scenario, p.usageLimit().get(), p.name(),
                 p.admission() == null ? null : p.admission().get(), p.admission() == null ? null : p.name()).recordSamples();
         var result = sim.run();

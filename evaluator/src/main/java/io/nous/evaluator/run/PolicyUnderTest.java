@@ -9,14 +9,15 @@ import java.util.function.Supplier;
  * legacy admission path, with a name for people and an identity for caching (the same identity
  * must mean the same behaviour, e.g. a built-in reference or a canonical source hash).
  *
- * @param usageLimit a fresh instance per call (policies may keep a dispatch counter)
- * @param admission  a fresh admission policy per call, or null
- * @param legacyAdmission run on the legacy path (flow control off, shed sheddable at saturation >= 1)
+ * @param usageLimit     a fresh instance per call (policies may keep a dispatch counter)
+ * @param admission      a fresh admission policy per call, or null
+ * @param flowControl    the flow-control feature gate (off: requests go straight to a pod)
+ * @param legacyShedding with flow control off, shed sheddable requests at saturation >= 1
  */
 public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit,
-                              Supplier<AdmissionPolicy> admission, boolean legacyAdmission) {
+                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding) {
 
     public static PolicyUnderTest of(String name, String identity, Supplier<UsageLimitPolicy> usageLimit) {
-        return new PolicyUnderTest(name, identity, usageLimit, null, false);
+        return new PolicyUnderTest(name, identity, usageLimit, null, true, false);
     }
 }

@@ -37,7 +37,7 @@ public final class MatrixCatalog {
         String resource = "/io/nous/evaluator/matrices/" + nameOrFile + ".yaml";
         try (InputStream in = MatrixCatalog.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new MatrixException("unknown matrix '" + nameOrFile + "'; built in: default (or give a .yaml file)", null);
+                throw new MatrixException("unknown matrix '" + nameOrFile + "'; built in: default, admission (or give a .yaml file)", null);
             }
             return parse(in, resource);
         } catch (IOException e) {
