@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {SimulateCommand.class, EvaluateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
+        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, SimulateCommand.class, EvaluateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {
 
@@ -41,7 +41,8 @@ public final class Nous implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
-                    || ex instanceof PolicyException) {
+                    || ex instanceof PolicyException || ex instanceof io.nous.store.StoreException
+                    || ex instanceof io.nous.evaluator.scenario.MatrixException) {
                 err.println("nous: " + ex.getMessage());
                 return 2;
             }

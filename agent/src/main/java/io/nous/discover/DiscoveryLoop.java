@@ -1,0 +1,416 @@
+package io.nous.discover;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.evaluator.Evaluation;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.Objective;
+import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.policy.PolicyRegistry;
+import io.nous.store.JournalContents;
+import io.nous.store.JournalRecord;
+import io.nous.store.Run;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.random.Well19937c;
+
+/**
+ * The discovery loop (BRIEF §5): observe the seed policies, then repeatedly ask the proposer for a
+ * hypothesis bundle, verify and compile it, skip duplicates by canonical hash, evaluate it against
+ * the baseline on the search split, classify its predictions, record everything, distil principles,
+ * and promote it only if it beats the incumbent on the search split with confidence and is
+ * confirmed on the validation split. At the end the incumbent meets the test split once.
+ *
+ * <p>The loop only orchestrates, and decides only from what it journals, so a resumed run (which
+ * reuses journaled records) and an uninterrupted one make the same decisions.
+ */
+public final class DiscoveryLoop {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Progress notifications for a console. */
+    public interface Listener {
+        void event(int iteration, int budget, String what, Evaluated incumbent);
+    }
+
+    private final DiscoveryConfig config;
+    private final Run run;
+    private final Proposer proposer;
+    private final Listener listener;
+    private final boolean replay;
+
+    private final List<Evaluated> evaluated = new ArrayList<>();
+    private final Map<String, String> idByHash = new HashMap<>();
+    private final List<String> principles = new ArrayList<>();
+    private Evaluated incumbent;
+    private int candidates;
+    private int duplicates;
+    private int rejected;
+    private int iterations;
+
+    /**
+     * @param replay re-derive every evaluation instead of reusing journaled ones (for replay --verify);
+     *               the journal must already hold the whole run and is never written
+     */
+    public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay) {
+        this.config = config;
+        this.run = run;
+        this.proposer = proposer;
+        this.listener = listener;
+        this.replay = replay;
+    }
+
+    public ObjectNode run() {
+        Objective objective = Objectives.byName(config.objective());
+        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        PairedBootstrap stats = new PairedBootstrap(config.replicates(), 0.95);
+        JournalContents existing = Files.exists(run.journalFile()) ? run.journal() : new JournalContents(List.of(), false, 0);
+        long start = System.nanoTime();
+        try (var journal = replay ? null : run.openJournal();
+             PairedRunner baseRunner = new PairedRunner(builtin("static-usage-limit"), config.threads())) {
+            JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
+            Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
+            jf.record("run-started", config.toJson());
+            for (String ref : config.seedPolicies()) {
+                String source = PolicyRegistry.builtin().template(ref).source();
+                consider(jf, vsBaseline, objective, stats, matrix, 0, source, "seed", List.of(), List.of());
+            }
+            for (int it = 1; it <= config.budget(); it++) {
+                if (!jf.following() && config.timeLimitSeconds() > 0 && (System.nanoTime() - start) / 1e9 > config.timeLimitSeconds()) {
+                    break;
+                }
+                if (!Double.isNaN(config.target()) && incumbent != null && incumbent.change() <= config.target() && !jf.following()) {
+                    break;
+                }
+                Proposal p = proposer.propose(new ProposalContext(it, List.copyOf(evaluated), incumbent, List.copyOf(principles),
+                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it})));
+                ObjectNode h = JSON.createObjectNode();
+                h.put("iteration", it);
+                h.put("statement", p.statement());
+                h.put("mechanism", p.mechanism());
+                ArrayNode preds = h.putArray("predictions");
+                for (Prediction pr : p.predictions()) {
+                    preds.addObject().put("regime", pr.regime()).put("direction", pr.direction()).put("magnitude", pr.magnitude());
+                }
+                ArrayNode parents = h.putArray("parents");
+                p.parents().forEach(parents::add);
+                h.put("operator", p.operator());
+                h.put("source", p.source());
+                jf.record("hypothesis", h);
+                consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions());
+                iterations = it;
+                ObjectNode done = JSON.createObjectNode();
+                done.put("iteration", it);
+                done.put("incumbent", incumbent == null ? null : incumbent.candidateId());
+                jf.record("iteration-done", done);
+                listener.event(it, config.budget(), "iteration", incumbent);
+            }
+            ObjectNode test = null;
+            if (incumbent != null) {
+                JournalRecord prev = jf.peek("test-evaluation");
+                test = prev != null && !replay ? prev.body()
+                        : evaluationJson(incumbent.candidateId(), vsBaseline.evaluate(put(incumbent), matrix, Split.TEST), Double.NaN, Double.NaN);
+                jf.record("test-evaluation", test);
+            }
+            ObjectNode finished = JSON.createObjectNode();
+            finished.put("iterations", iterations);
+            finished.put("evaluations", candidates);
+            finished.put("duplicates", duplicates);
+            finished.put("rejected", rejected);
+            finished.put("best", incumbent == null ? null : incumbent.candidateId());
+            jf.record("run-finished", finished);
+            ObjectNode summary = summary(test);
+            if (!replay) {
+                run.writeSummary(summary);
+            }
+            return summary;
+        }
+    }
+
+    private static PolicyUnderTest builtin(String ref) {
+        return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
+    }
+
+    private final Map<String, CheckResult> compiled = new HashMap<>();
+
+    private PolicyUnderTest put(Evaluated e) {
+        CheckResult r = compiled.computeIfAbsent(e.candidateId(), k -> Candidates.check(e.source(), k + ".java"));
+        return PolicyUnderTest.of(e.candidateId(), "sha256:" + r.canonicalHash(), r.candidate()::newUsageLimitPolicy);
+    }
+
+    private void consider(JournalFollower jf, Evaluation vsBaseline, Objective objective, PairedBootstrap stats, Matrix matrix,
+                          int iteration, String source, String operator, List<String> parents, List<Prediction> predictions) {
+        CheckResult check = Candidates.check(source, "candidate.java");
+        if (!check.accepted()) {
+            rejected++;
+            ObjectNode v = JSON.createObjectNode();
+            v.put("iteration", iteration);
+            v.put("ok", false);
+            ArrayNode probs = v.putArray("problems");
+            check.problems().forEach(probs::add);
+            jf.record("verification", v);
+            listener.event(iteration, config.budget(), "rejected: " + check.problems().get(0), incumbent);
+            return;
+        }
+        String dup = idByHash.get(check.canonicalHash());
+        if (dup != null) {
+            duplicates++;
+            ObjectNode d = JSON.createObjectNode();
+            d.put("iteration", iteration);
+            d.put("of", dup);
+            d.put("sha256", check.canonicalHash());
+            jf.record("duplicate", d);
+            return;
+        }
+        String id = String.format("c%04d", ++candidates);
+        idByHash.put(check.canonicalHash(), id);
+        compiled.put(id, check);
+        if (!replay) {
+            run.writeCandidate(id, source);
+        }
+        ObjectNode c = JSON.createObjectNode();
+        c.put("id", id);
+        c.put("iteration", iteration);
+        c.put("operator", operator);
+        ArrayNode ps = c.putArray("parents");
+        parents.forEach(ps::add);
+        c.put("sha256", check.canonicalHash());
+        c.put("path", "candidates/" + id + ".java");
+        jf.record("candidate", c);
+
+        double[] feat = Behaviour.probe(check.candidate());
+        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
+        JournalRecord prev = jf.peek("evaluation");
+        ObjectNode ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.body()
+                : evaluationJson(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH), feat[0], feat[1]);
+        jf.record("evaluation", ev);
+        Evaluated e = fromJson(ev, source);
+        evaluated.add(e);
+        listener.event(iteration, config.budget(), id + " " + operator + ": " + fmtChange(e), incumbent);
+
+        if (!predictions.isEmpty()) {
+            jf.record("verdict", classify(id, predictions, e));
+        }
+        distil(jf, e);
+
+        boolean promising = e.failure() == null && e.constraintsHold() && "better".equals(e.verdict())
+                && (incumbent == null || e.fitness() < incumbent.fitness());
+        if (promising) {
+            JournalRecord prevP = jf.peek("promotion");
+            ObjectNode promo = prevP != null && !replay && prevP.body().path("candidate").asText().equals(id) ? prevP.body()
+                    : promotion(e, candidate, vsBaseline, objective, stats, matrix);
+            jf.record("promotion", promo);
+            if (promo.get("accepted").asBoolean()) {
+                incumbent = e;
+                listener.event(iteration, config.budget(), "promoted " + id, incumbent);
+            }
+        }
+    }
+
+    private ObjectNode promotion(Evaluated e, PolicyUnderTest candidate, Evaluation vsBaseline, Objective objective,
+                                 PairedBootstrap stats, Matrix matrix) {
+        ObjectNode p = JSON.createObjectNode();
+        p.put("candidate", e.candidateId());
+        p.put("over", incumbent == null ? "static-usage-limit" : incumbent.candidateId());
+        boolean beatsIncumbent = true;
+        if (incumbent != null) {
+            try (PairedRunner r = new PairedRunner(put(incumbent), config.threads())) {
+                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH);
+                p.set("search_vs_incumbent", evaluationJson(e.candidateId(), vs, Double.NaN, Double.NaN));
+                beatsIncumbent = vs.failure() == null && vs.score() != null && "better".equals(vs.score().verdict().id());
+            }
+        }
+        boolean confirmed = false;
+        if (beatsIncumbent) {
+            EvaluationReport val = vsBaseline.evaluate(candidate, matrix, Split.VALIDATION);
+            p.set("validation", evaluationJson(e.candidateId(), val, Double.NaN, Double.NaN));
+            confirmed = val.promotable();
+        }
+        p.put("accepted", beatsIncumbent && confirmed);
+        p.put("reason", !beatsIncumbent ? "not better than the incumbent on the search split with confidence"
+                : !confirmed ? "not confirmed on the validation split" : "better than the incumbent and confirmed on validation");
+        return p;
+    }
+
+    /** An evaluation as journaled: deterministic fields only (no wall time, no cache-dependent counts). */
+    static ObjectNode evaluationJson(String id, EvaluationReport r, double onset, double duty) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("candidate", id);
+        o.put("split", r.split());
+        if (r.failure() != null) {
+            o.put("failure", r.failure());
+        }
+        if (r.score() != null) {
+            ObjectNode s = o.putObject("score");
+            s.put("objective", r.score().objective());
+            s.put("change", r.score().change());
+            s.put("ci_low", r.score().ciLow());
+            s.put("ci_high", r.score().ciHigh());
+            s.put("verdict", r.score().verdict().id());
+        }
+        ObjectNode cons = o.putObject("constraints");
+        for (ConstraintResult c : r.constraints()) {
+            cons.put(c.name(), c.pass());
+            if (!c.pass()) {
+                cons.put(c.name() + "_detail", c.detail());
+            }
+        }
+        ArrayNode sc = o.putArray("scenarios");
+        for (ScenarioReport s : r.scenarios()) {
+            ObjectNode n = sc.addObject();
+            n.put("scenario", s.entry().label());
+            n.put("regime", s.entry().regime().id());
+            n.put("change", s.objective().change());
+            n.put("ci_low", s.objective().ciLow());
+            n.put("ci_high", s.objective().ciHigh());
+            n.put("verdict", s.objective().verdict().id());
+            n.put("baseline_dropped", s.baselineDropped());
+            n.put("candidate_dropped", s.candidateDropped());
+        }
+        ArrayNode sanity = o.putArray("sanity");
+        r.sanity().forEach(sanity::add);
+        if (!Double.isNaN(onset)) {
+            o.put("onset", onset);
+            o.put("duty_at_0_8", duty);
+        }
+        return o;
+    }
+
+    static Evaluated fromJson(JsonNode o, String source) {
+        String failure = o.hasNonNull("failure") ? o.get("failure").asText() : null;
+        JsonNode score = o.path("score");
+        boolean hold = failure == null && o.path("sanity").isEmpty();
+        String failed = null;
+        var it = o.path("constraints").fields();
+        while (it.hasNext()) {
+            var f = it.next();
+            if (f.getValue().isBoolean() && !f.getValue().asBoolean()) {
+                hold = false;
+                failed = failed == null ? f.getKey() : failed;
+            }
+        }
+        Map<String, Double> byRegime = new LinkedHashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        for (JsonNode s : o.path("scenarios")) {
+            String regime = s.get("regime").asText().equals("under") ? "under" : "near";
+            double ch = s.get("change").asDouble();
+            if (!Double.isNaN(ch)) {
+                byRegime.merge(regime, ch, Double::sum);
+                counts.merge(regime, 1, Integer::sum);
+            }
+        }
+        byRegime.replaceAll((k, v) -> v / counts.get(k));
+        return new Evaluated(o.get("candidate").asText(), source, score.path("change").asDouble(Double.NaN),
+                score.path("ci_low").asDouble(Double.NaN), score.path("ci_high").asDouble(Double.NaN),
+                score.path("verdict").asText("no-difference"), hold, failed, byRegime, o.path("onset").asDouble(Double.NaN),
+                o.path("duty_at_0_8").asDouble(Double.NaN), failure);
+    }
+
+    /** Compares each prediction with the evidence: confirmed, or wrong in direction, magnitude or regime. */
+    static ObjectNode classify(String id, List<Prediction> predictions, Evaluated e) {
+        ObjectNode v = JSON.createObjectNode();
+        v.put("candidate", id);
+        ArrayNode out = v.putArray("predictions");
+        boolean all = true;
+        for (Prediction p : predictions) {
+            Double observed = e.changeByRegime().get(p.regime());
+            ObjectNode n = out.addObject();
+            n.put("regime", p.regime());
+            n.put("predicted_direction", p.direction());
+            n.put("predicted_magnitude", p.magnitude());
+            String outcome;
+            if (observed == null) {
+                outcome = "untested";
+            } else {
+                n.put("observed", observed);
+                String dir = observed < -0.02 ? "decrease" : observed > 0.02 ? "increase" : "none";
+                if (!dir.equals(p.direction())) {
+                    outcome = p.regime().equals("under") ? "wrong-regime" : "wrong-direction";
+                } else if (!dir.equals("none") && Math.abs(observed - p.magnitude()) > Math.max(0.15, 0.5 * Math.abs(p.magnitude()))) {
+                    outcome = "wrong-magnitude";
+                } else {
+                    outcome = "confirmed";
+                }
+            }
+            all &= outcome.equals("confirmed");
+            n.put("outcome", outcome);
+        }
+        v.put("confirmed", all);
+        return v;
+    }
+
+    /** Principles distilled from evidence; each constrains later proposals. */
+    private void distil(JournalFollower jf, Evaluated e) {
+        List<String[]> found = new ArrayList<>();
+        if ("no-harm-under-capacity".equals(e.failedConstraint()) && e.onset() < 0.5) {
+            found.add(new String[] {"Gating below saturation 0.5 harms under-capacity traffic (min-gate=0.5)", e.candidateId()});
+        }
+        if ("no-starvation".equals(e.failedConstraint()) && e.dutyAt08() == 0.0) {
+            found.add(new String[] {"Closing the lowest band completely at saturation 0.8 starves sheddable traffic", e.candidateId()});
+        }
+        for (String[] f : found) {
+            if (!principles.contains(f[0])) {
+                principles.add(f[0]);
+                ObjectNode p = JSON.createObjectNode();
+                p.put("principle", f[0]);
+                p.put("evidence", f[1]);
+                jf.record("principle", p);
+            }
+        }
+    }
+
+    private ObjectNode summary(ObjectNode test) {
+        ObjectNode s = JSON.createObjectNode();
+        s.put("run_id", run.id());
+        s.put("objective", config.objective());
+        s.put("proposer", config.proposer());
+        s.put("iterations", iterations);
+        s.put("evaluations", candidates);
+        s.put("duplicates", duplicates);
+        s.put("rejected", rejected);
+        ArrayNode pr = s.putArray("principles");
+        principles.forEach(pr::add);
+        if (incumbent == null) {
+            s.putNull("best");
+        } else {
+            ObjectNode b = s.putObject("best");
+            b.put("candidate_id", incumbent.candidateId());
+            b.put("source_path", run.candidateFile(incumbent.candidateId()).toString());
+            ObjectNode score = b.putObject("score");
+            score.put("objective", config.objective());
+            score.put("search_change", incumbent.change());
+            score.put("search_ci_low", incumbent.ciLow());
+            score.put("search_ci_high", incumbent.ciHigh());
+            if (test != null && test.has("score")) {
+                score.put("test_change", test.get("score").get("change").asDouble());
+                score.put("test_ci_low", test.get("score").get("ci_low").asDouble());
+                score.put("test_ci_high", test.get("score").get("ci_high").asDouble());
+                score.put("test_verdict", test.get("score").get("verdict").asText());
+            }
+        }
+        return s;
+    }
+
+    private static String fmtChange(Evaluated e) {
+        if (e.failure() != null) {
+            return "failed: " + e.failure();
+        }
+        return String.format(java.util.Locale.ROOT, "%+.1f%% %s%s", 100 * e.change(), e.verdict(),
+                e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)");
+    }
+}

@@ -1,0 +1,21 @@
+package io.nous.discover;
+
+import java.util.Map;
+
+/**
+ * A candidate's evaluation as the loop knows it, read back from its journal record: the objective's
+ * change versus the baseline (negative is better for latency objectives) with its interval and
+ * verdict, whether every constraint held (and which failed), and the change per regime.
+ */
+public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
+                        boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
+                        double onset, double dutyAt08, String failure) {
+
+    /** Lower is better; a failing candidate ranks below every passing one. */
+    public double fitness() {
+        if (failure != null || Double.isNaN(change)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return change + (constraintsHold ? 0 : 10);
+    }
+}

@@ -1,0 +1,54 @@
+package io.nous.discover;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.JournalRecord;
+import java.util.Iterator;
+import java.util.Map;
+
+/** The run re-derived a record that differs from the journal's: names the record and the first differing field. */
+public final class JournalDivergence extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    JournalDivergence(JournalRecord journaled, String type, ObjectNode derived) {
+        super(describe(journaled, type, derived));
+    }
+
+    private static String describe(JournalRecord j, String type, ObjectNode derived) {
+        if (j == null) {
+            return "the run went on past the end of the journal with a '" + type + "' record";
+        }
+        if (!j.type().equals(type)) {
+            return "record " + j.seq() + ": the journal has '" + j.type() + "' where the run produced '" + type + "'";
+        }
+        return "record " + j.seq() + " (" + type + "): " + firstDifference("", j.body(), derived);
+    }
+
+    static String firstDifference(String path, JsonNode a, JsonNode b) {
+        if (a.isObject() && b.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                JsonNode other = b.get(f.getKey());
+                if (other == null) {
+                    return path + "." + f.getKey() + " is journaled but was not produced";
+                }
+                if (!f.getValue().equals(other)) {
+                    return firstDifference(path + "." + f.getKey(), f.getValue(), other);
+                }
+            }
+            for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
+                String k = it.next();
+                if (!a.has(k)) {
+                    return path + "." + k + " was produced but is not journaled";
+                }
+            }
+        } else if (a.isArray() && b.isArray() && a.size() == b.size()) {
+            for (int i = 0; i < a.size(); i++) {
+                if (!a.get(i).equals(b.get(i))) {
+                    return firstDifference(path + "[" + i + "]", a.get(i), b.get(i));
+                }
+            }
+        }
+        return (path.isEmpty() ? "the body" : path) + " is " + a + " in the journal but " + b + " now";
+    }
+}

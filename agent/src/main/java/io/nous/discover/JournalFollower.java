@@ -1,0 +1,54 @@
+package io.nous.discover;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.Journal;
+import io.nous.store.JournalRecord;
+import java.util.List;
+
+/**
+ * Writes a run's journal, or, when resuming, walks the records already there first: the loop
+ * re-derives each record in order, and while records exist they are checked and reused instead of
+ * written (so nothing is repeated and an evaluation already journaled is never simulated again);
+ * past the last one, writing resumes. A record that differs from what the run re-derives means the
+ * journal and the code disagree, and resuming stops with the position.
+ */
+final class JournalFollower {
+    private final Journal journal;
+    private final List<JournalRecord> existing;
+    private final boolean readOnly;
+    private int cursor;
+
+    /** @param readOnly replay: compare with the journal, never write to it */
+    JournalFollower(Journal journal, List<JournalRecord> existing, boolean readOnly) {
+        this.journal = journal;
+        this.existing = existing;
+        this.readOnly = readOnly;
+    }
+
+    /** The next existing record if it has this type (to reuse its result), without consuming it. */
+    JournalRecord peek(String type) {
+        if (cursor < existing.size() && existing.get(cursor).type().equals(type)) {
+            return existing.get(cursor);
+        }
+        return null;
+    }
+
+    boolean following() {
+        return cursor < existing.size();
+    }
+
+    /** Appends, or verifies and reuses the existing record at this position. */
+    JournalRecord record(String type, ObjectNode body) {
+        if (cursor < existing.size()) {
+            JournalRecord old = existing.get(cursor++);
+            if (!old.type().equals(type) || !old.body().equals(body)) {
+                throw new JournalDivergence(old, type, body);
+            }
+            return old;
+        }
+        if (readOnly) {
+            throw new JournalDivergence(null, type, body);
+        }
+        return journal.append(type, body);
+    }
+}

@@ -1,0 +1,46 @@
+package io.nous.discover;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nous.store.JournalRecord;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Replays the proposals a run journaled, in order, whatever proposer made them. */
+public final class JournalProposer implements Proposer {
+    private final List<JsonNode> hypotheses = new ArrayList<>();
+    private final String original;
+
+    public JournalProposer(List<JournalRecord> records, String original) {
+        for (JournalRecord r : records) {
+            if (r.type().equals("hypothesis")) {
+                hypotheses.add(r.body());
+            }
+        }
+        this.original = original;
+    }
+
+    /** How many proposals the journal holds. */
+    public int size() {
+        return hypotheses.size();
+    }
+
+    @Override
+    public String name() {
+        return original;
+    }
+
+    @Override
+    public Proposal propose(ProposalContext ctx) {
+        if (ctx.iteration() > hypotheses.size()) {
+            throw new DiscoveryException("the journal holds only " + hypotheses.size() + " proposals");
+        }
+        JsonNode h = hypotheses.get(ctx.iteration() - 1);
+        List<Prediction> preds = new ArrayList<>();
+        h.get("predictions").forEach(p -> preds.add(new Prediction(p.get("regime").asText(), p.get("direction").asText(),
+                p.get("magnitude").asDouble())));
+        List<String> parents = new ArrayList<>();
+        h.get("parents").forEach(p -> parents.add(p.asText()));
+        return new Proposal(h.get("statement").asText(), h.get("mechanism").asText(), List.copyOf(preds), h.get("source").asText(),
+                List.copyOf(parents), h.get("operator").asText());
+    }
+}

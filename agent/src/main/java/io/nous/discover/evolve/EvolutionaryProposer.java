@@ -1,0 +1,149 @@
+package io.nous.discover.evolve;
+
+import io.nous.discover.Evaluated;
+import io.nous.discover.Prediction;
+import io.nous.discover.Proposal;
+import io.nous.discover.ProposalContext;
+import io.nous.discover.Proposer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/**
+ * The offline proposer: a MAP-Elites search over Java source. Elites are the best candidates per
+ * cell of a 5 x 5 grid of behaviour (the saturation at which the lowest band first closes, and the
+ * share of calls it stays open at saturation 0.8), so the population stays diverse. Each proposal
+ * mutates a parent chosen by a tournament among elites (or crosses two), and carries a mechanical
+ * hypothesis and per-regime predictions derived from the parent's evidence. Principles learned so
+ * far bound the mutations (e.g. no gate below a saturation that was shown to harm).
+ */
+public final class EvolutionaryProposer implements Proposer {
+    private static final Pattern MIN_GATE = Pattern.compile("\\(min-gate=([0-9.]+)\\)");
+
+    @Override
+    public String name() {
+        return "evolve";
+    }
+
+    @Override
+    public Proposal propose(ProposalContext ctx) {
+        List<Evaluated> elites = elites(ctx.evaluated());
+        RandomGenerator rng = ctx.rng();
+        double minGate = minGate(ctx.principles());
+        for (int attempt = 0; attempt < 20; attempt++) {
+            Evaluated parent = tournament(elites, rng);
+            Mutations.Result r;
+            List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
+            if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
+                Evaluated other = tournament(elites, rng);
+                if (other == parent) {
+                    continue;
+                }
+                r = Mutations.crossover(parent.source(), other.source(), rng);
+                parents.add(other.candidateId());
+            } else {
+                r = switch (rng.nextInt(7)) {
+                    case 0, 1 -> Mutations.insertGate(parent.source(), rng, minGate);
+                    case 2 -> Mutations.addDutyCycle(parent.source(), rng);
+                    case 3 -> rng.nextBoolean() ? Mutations.changePeriod(parent.source(), rng) : Mutations.scalePeriod(parent.source(), rng);
+                    case 4 -> rng.nextBoolean() ? Mutations.flipComparison(parent.source(), rng)
+                            : Mutations.reflectiveCeiling(parent.source(), rng);
+                    case 5 -> Mutations.perturbConstant(parent.source(), rng);
+                    default -> Mutations.addDutyCycle(parent.source(), rng);
+                };
+            }
+            if (r != null) {
+                return hypothesis(r, parent, parents);
+            }
+        }
+        // Nothing applied: fall back to a constant perturbation of the incumbent.
+        Evaluated base = ctx.incumbent() != null ? ctx.incumbent() : elites.get(0);
+        Mutations.Result r = Mutations.perturbConstant(base.source(), rng);
+        if (r == null) {
+            r = Mutations.insertGate(base.source(), rng, minGate);
+        }
+        return hypothesis(r, base, List.of(base.candidateId()));
+    }
+
+    /** The best candidate of each behaviour cell, in a stable order. */
+    static List<Evaluated> elites(List<Evaluated> all) {
+        Map<String, Evaluated> cells = new TreeMap<>();
+        for (Evaluated e : all) {
+            if (e.source() == null) {
+                continue;
+            }
+            String cell = bin(e.onset()) + "/" + bin(e.dutyAt08());
+            Evaluated best = cells.get(cell);
+            if (best == null || e.fitness() < best.fitness()) {
+                cells.put(cell, e);
+            }
+        }
+        List<Evaluated> out = new ArrayList<>(cells.values());
+        out.sort(Comparator.comparing(Evaluated::candidateId));
+        return out;
+    }
+
+    private static int bin(double x) {
+        return Double.isNaN(x) ? 5 : Math.min(4, (int) Math.floor(x * 5));
+    }
+
+    private static Evaluated tournament(List<Evaluated> elites, RandomGenerator rng) {
+        Evaluated a = elites.get(rng.nextInt(elites.size()));
+        Evaluated b = elites.get(rng.nextInt(elites.size()));
+        return b.fitness() < a.fitness() ? b : a;
+    }
+
+    static double minGate(List<String> principles) {
+        double min = 0;
+        for (String p : principles) {
+            Matcher m = MIN_GATE.matcher(p);
+            if (m.find()) {
+                min = Math.max(min, Double.parseDouble(m.group(1)));
+            }
+        }
+        return min;
+    }
+
+    private static Proposal hypothesis(Mutations.Result r, Evaluated parent, List<String> parents) {
+        double near = parent.changeByRegime().getOrDefault("near", 0.0);
+        String statement;
+        String mechanism;
+        double expectNear;
+        switch (r.operator()) {
+            case "insert-gate" -> {
+                statement = "Closing lower bands when " + r.change().replace("bands below the first close at ", "") + " protects critical TTFT near capacity";
+                mechanism = "sheddable dispatches stop while the pool is close to saturation, so critical requests meet shorter pod queues";
+                expectNear = Math.max(-0.95, Math.min(near, 0) - 0.2);
+            }
+            case "scale-period" -> {
+                statement = "A duty cycle that opens less often as saturation rises (" + r.change() + ") trades less critical latency for sheddable throughput";
+                mechanism = "near saturation 1 almost nothing sheddable is dispatched; at moderate saturation most of it is";
+                expectNear = Math.min(near, 0) - 0.1;
+            }
+            case "add-duty-cycle" -> {
+                statement = "Letting gated bands through now and then (" + r.change() + ") keeps sheddable traffic alive at little cost";
+                mechanism = "a small share of sheddable dispatches drains the band before TTL expiry without refilling the pods";
+                expectNear = near * 0.9;
+            }
+            case "reflective-ceiling" -> {
+                statement = "Ceilings that fall with saturation (" + r.change() + ") gate gradually instead of abruptly";
+                mechanism = "each band closes at its own saturation, lowest first";
+                expectNear = Math.min(near, -0.3);
+            }
+            default -> {
+                statement = "Adjusting the parent (" + r.change() + ") shifts its trade-off";
+                mechanism = "the same mechanism as the parent, tuned";
+                expectNear = near;
+            }
+        }
+        List<Prediction> predictions = List.of(
+                new Prediction("under", "none", 0.0),
+                new Prediction("near", expectNear < -0.02 ? "decrease" : expectNear > 0.02 ? "increase" : "none", expectNear));
+        return new Proposal(statement, mechanism, predictions, r.source(), List.copyOf(parents), r.operator());
+    }
+}

@@ -1,0 +1,130 @@
+package io.nous.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An append-only JSON Lines journal, the single source of truth of a run. Each record is written
+ * as one complete line with one write call and forced to disk before {@link #append} returns, so a
+ * crash can at worst leave a torn last line; {@link #read} ignores it (and says so) and
+ * {@link #openForAppend} cuts it off before writing again, so the file is never left corrupt.
+ */
+public final class Journal implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final FileChannel channel;
+    private long nextSeq;
+
+    private Journal(Path file, FileChannel channel, long nextSeq) {
+        this.file = file;
+        this.channel = channel;
+        this.nextSeq = nextSeq;
+    }
+
+    /** Opens (creating if needed) for appending, after truncating any torn last line. */
+    public static Journal openForAppend(Path file) {
+        JournalContents existing = Files.exists(file) ? read(file) : new JournalContents(List.of(), false, 0);
+        try {
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (existing.tornTail()) {
+                ch.truncate(existing.validBytes());
+                ch.force(true);
+            }
+            ch.position(ch.size());
+            return new Journal(file, ch, existing.records().size() + 1L);
+        } catch (IOException e) {
+            throw new StoreException("cannot open journal " + file + " for writing: " + reason(e), e);
+        }
+    }
+
+    /** Appends one record and forces it to disk; returns it. */
+    public JournalRecord append(String type, ObjectNode body) {
+        ObjectNode line = JSON.createObjectNode();
+        line.put("seq", nextSeq);
+        line.put("type", type);
+        String ts = Instant.now().toString();
+        line.put("ts", ts);
+        line.set("body", body);
+        byte[] bytes;
+        try {
+            bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode a journal record", e);
+        }
+        try {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new StoreException("cannot write to journal " + file + ": " + reason(e)
+                    + "; the journal keeps every record written before this one", e);
+        }
+        return new JournalRecord(nextSeq++, type, ts, body);
+    }
+
+    /** Reads every complete record; a torn last line is reported, not fatal. */
+    public static JournalContents read(Path file) {
+        byte[] all;
+        try {
+            all = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new StoreException("no journal at " + file, e);
+        } catch (IOException e) {
+            throw new StoreException("cannot read journal " + file + ": " + reason(e), e);
+        }
+        List<JournalRecord> out = new ArrayList<>();
+        int start = 0;
+        long lineNo = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (all[i] != '\n') {
+                continue;
+            }
+            lineNo++;
+            String line = new String(all, start, i - start, StandardCharsets.UTF_8);
+            try {
+                JsonNode n = JSON.readTree(line);
+                out.add(new JournalRecord(n.get("seq").asLong(), n.get("type").asText(), n.path("ts").asText(),
+                        (ObjectNode) n.get("body")));
+            } catch (JsonProcessingException | RuntimeException e) {
+                throw new StoreException("journal " + file + " line " + lineNo + " is corrupt (not a journal record)", e);
+            }
+            start = i + 1;
+        }
+        boolean torn = start < all.length;
+        return new JournalContents(List.copyOf(out), torn, start);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new StoreException("cannot close journal " + file + ": " + reason(e), e);
+        }
+    }
+
+    static String reason(IOException e) {
+        String m = e.getMessage();
+        return e.getClass().getSimpleName() + (m == null ? "" : " (" + m + ")");
+    }
+}

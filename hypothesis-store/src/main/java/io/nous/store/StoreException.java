@@ -1,0 +1,10 @@
+package io.nous.store;
+
+/** The run store cannot do what was asked: a missing run, an unwritable directory, a full disk. */
+public final class StoreException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
