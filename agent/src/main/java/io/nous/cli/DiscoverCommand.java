@@ -16,6 +16,10 @@ import io.nous.policy.PolicyRegistry;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.PrintWriter;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -74,6 +78,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "RUN-ID", description = "Continue a run that was interrupted; its own settings are used.")
     String resume;
 
+    @Option(names = "--no-progress", description = "Plain lines instead of a progress bar, even on a terminal.")
+    boolean noProgress;
+
     @Spec
     CommandSpec spec;
 
@@ -94,13 +101,24 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("run " + run.id() + " in " + run.dir());
         }
         out.flush();
-        DiscoveryLoop loop = new DiscoveryLoop(config, run, proposer(config.proposer()), (it, budget, what, inc) -> {
-            out.printf(Locale.ROOT, "[%3d/%d] %s%s%n", it, budget, what,
-                    inc == null ? "" : String.format(Locale.ROOT, "  (incumbent %s %+.1f%%)", inc.candidateId(), 100 * inc.change()));
-            out.flush();
-        }, false);
         ObjectNode summary;
-        try {
+        boolean terminal = System.console() != null && !noProgress;
+        try (ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
+                .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
+            DiscoveryLoop loop = new DiscoveryLoop(config, run, proposer(config.proposer()), (it, budget, what, inc) -> {
+                String incumbent = inc == null ? "" : String.format(Locale.ROOT, "incumbent %s %+.1f%%", inc.candidateId(), 100 * inc.change());
+                if (bar != null) {
+                    bar.stepTo(it);
+                    bar.setExtraMessage(incumbent);
+                    if (what.startsWith("promoted")) {
+                        out.printf(Locale.ROOT, "%s at proposal %d%n", what, it);
+                        out.flush();
+                    }
+                } else if (!what.equals("iteration")) {
+                    out.printf(Locale.ROOT, "[%3d/%d] %s%s%n", it, budget, what, incumbent.isEmpty() ? "" : "  (" + incumbent + ")");
+                    out.flush();
+                }
+            }, false);
             summary = loop.run();
         } catch (DiscoveryException e) {
             throw new UserError(e.getMessage());

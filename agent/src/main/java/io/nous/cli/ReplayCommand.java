@@ -44,13 +44,10 @@ public final class ReplayCommand implements Callable<Integer> {
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
         JournalContents journal = run.journal();
         JournalProposer proposals = new JournalProposer(journal.records(), config.proposer());
-        DiscoveryConfig asRecorded = new DiscoveryConfig(config.objective(), config.proposer(), proposals.size(), 0, config.seed(),
-                config.seedPolicies(), config.matrix(), config.seeds(), config.durationSeconds(), config.threads(), config.replicates(),
-                Double.NaN);
         out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), journal.records().size(), proposals.size());
         out.flush();
         try {
-            new DiscoveryLoop(asRecorded, run, proposals, (it, budget, what, inc) -> { }, true).run();
+            new DiscoveryLoop(config, run, proposals, (it, budget, what, inc) -> { }, true).run();
         } catch (JournalDivergence d) {
             out.println("replay differs: " + d.getMessage());
             out.flush();

@@ -42,6 +42,8 @@ import org.apache.commons.math3.random.Well19937c;
  */
 public final class DiscoveryLoop {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Repair attempts after a proposal is rejected by verification or compilation. */
+    static final int MAX_REPAIRS = 2;
 
     /** Progress notifications for a console. */
     public interface Listener {
@@ -91,16 +93,22 @@ public final class DiscoveryLoop {
                 consider(jf, vsBaseline, objective, stats, matrix, 0, source, "seed", List.of(), List.of());
             }
             for (int it = 1; it <= config.budget(); it++) {
+                if (jf.stoppedHere()) {
+                    break;
+                }
                 if (!jf.following() && config.timeLimitSeconds() > 0 && (System.nanoTime() - start) / 1e9 > config.timeLimitSeconds()) {
                     break;
                 }
                 if (!Double.isNaN(config.target()) && incumbent != null && incumbent.change() <= config.target() && !jf.following()) {
                     break;
                 }
-                Proposal p = proposer.propose(new ProposalContext(it, List.copyOf(evaluated), incumbent, List.copyOf(principles),
-                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it})));
+                List<String> feedback = List.of();
+                for (int attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
+                Proposal p = proposer.propose(new ProposalContext(it, attempt, List.copyOf(evaluated), incumbent, List.copyOf(principles),
+                        feedback, new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt})));
                 ObjectNode h = JSON.createObjectNode();
                 h.put("iteration", it);
+                h.put("attempt", attempt);
                 h.put("statement", p.statement());
                 h.put("mechanism", p.mechanism());
                 ArrayNode preds = h.putArray("predictions");
@@ -112,7 +120,11 @@ public final class DiscoveryLoop {
                 h.put("operator", p.operator());
                 h.put("source", p.source());
                 jf.record("hypothesis", h);
-                consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions());
+                feedback = consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions());
+                if (feedback.isEmpty()) {
+                    break;
+                }
+                }
                 iterations = it;
                 ObjectNode done = JSON.createObjectNode();
                 done.put("iteration", it);
@@ -153,8 +165,9 @@ public final class DiscoveryLoop {
         return PolicyUnderTest.of(e.candidateId(), "sha256:" + r.canonicalHash(), r.candidate()::newUsageLimitPolicy);
     }
 
-    private void consider(JournalFollower jf, Evaluation vsBaseline, Objective objective, PairedBootstrap stats, Matrix matrix,
-                          int iteration, String source, String operator, List<String> parents, List<Prediction> predictions) {
+    /** Verifies, dedupes, evaluates and maybe promotes one proposal; returns the problems if it was rejected. */
+    private List<String> consider(JournalFollower jf, Evaluation vsBaseline, Objective objective, PairedBootstrap stats, Matrix matrix,
+                                  int iteration, String source, String operator, List<String> parents, List<Prediction> predictions) {
         CheckResult check = Candidates.check(source, "candidate.java");
         if (!check.accepted()) {
             rejected++;
@@ -165,7 +178,7 @@ public final class DiscoveryLoop {
             check.problems().forEach(probs::add);
             jf.record("verification", v);
             listener.event(iteration, config.budget(), "rejected: " + check.problems().get(0), incumbent);
-            return;
+            return check.problems();
         }
         String dup = idByHash.get(check.canonicalHash());
         if (dup != null) {
@@ -175,7 +188,7 @@ public final class DiscoveryLoop {
             d.put("of", dup);
             d.put("sha256", check.canonicalHash());
             jf.record("duplicate", d);
-            return;
+            return List.of();
         }
         String id = String.format("c%04d", ++candidates);
         idByHash.put(check.canonicalHash(), id);
@@ -220,6 +233,7 @@ public final class DiscoveryLoop {
                 listener.event(iteration, config.budget(), "promoted " + id, incumbent);
             }
         }
+        return List.of();
     }
 
     private ObjectNode promotion(Evaluated e, PolicyUnderTest candidate, Evaluation vsBaseline, Objective objective,

@@ -3,6 +3,8 @@ package io.nous.discover;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.store.Journal;
 import io.nous.store.JournalRecord;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 
 /**
@@ -13,6 +15,17 @@ import java.util.List;
  * journal and the code disagree, and resuming stops with the position.
  */
 final class JournalFollower {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Records compare by their JSON text (an int 7 read back equals the long 7 written). */
+    private static String normalized(ObjectNode body) {
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private final Journal journal;
     private final List<JournalRecord> existing;
     private final boolean readOnly;
@@ -37,11 +50,19 @@ final class JournalFollower {
         return cursor < existing.size();
     }
 
+    /**
+     * True when the existing journal continues with something other than a new proposal: the run
+     * that wrote it stopped iterating here (budget, time limit or target).
+     */
+    boolean stoppedHere() {
+        return cursor < existing.size() && !existing.get(cursor).type().equals("hypothesis");
+    }
+
     /** Appends, or verifies and reuses the existing record at this position. */
     JournalRecord record(String type, ObjectNode body) {
         if (cursor < existing.size()) {
             JournalRecord old = existing.get(cursor++);
-            if (!old.type().equals(type) || !old.body().equals(body)) {
+            if (!old.type().equals(type) || !normalized(old.body()).equals(normalized(body))) {
                 throw new JournalDivergence(old, type, body);
             }
             return old;

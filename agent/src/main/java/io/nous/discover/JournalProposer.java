@@ -19,7 +19,7 @@ public final class JournalProposer implements Proposer {
         this.original = original;
     }
 
-    /** How many proposals the journal holds. */
+    /** How many proposals the journal holds (repair attempts included). */
     public int size() {
         return hypotheses.size();
     }
@@ -31,10 +31,16 @@ public final class JournalProposer implements Proposer {
 
     @Override
     public Proposal propose(ProposalContext ctx) {
-        if (ctx.iteration() > hypotheses.size()) {
-            throw new DiscoveryException("the journal holds only " + hypotheses.size() + " proposals");
+        JsonNode h = null;
+        for (JsonNode x : hypotheses) {
+            if (x.get("iteration").asInt() == ctx.iteration() && x.path("attempt").asInt() == ctx.attempt()) {
+                h = x;
+                break;
+            }
         }
-        JsonNode h = hypotheses.get(ctx.iteration() - 1);
+        if (h == null) {
+            throw new DiscoveryException("the journal holds no proposal for iteration " + ctx.iteration() + " attempt " + ctx.attempt());
+        }
         List<Prediction> preds = new ArrayList<>();
         h.get("predictions").forEach(p -> preds.add(new Prediction(p.get("regime").asText(), p.get("direction").asText(),
                 p.get("magnitude").asDouble())));

@@ -37,14 +37,17 @@ public final class Journal implements AutoCloseable {
 
     /** Opens (creating if needed) for appending, after truncating any torn last line. */
     public static Journal openForAppend(Path file) {
-        JournalContents existing = Files.exists(file) ? read(file) : new JournalContents(List.of(), false, 0);
+        // Only a regular file can hold records (a device such as /dev/full is written to, never read).
+        JournalContents existing = Files.isRegularFile(file) ? read(file) : new JournalContents(List.of(), false, 0);
         try {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             if (existing.tornTail()) {
                 ch.truncate(existing.validBytes());
                 ch.force(true);
             }
-            ch.position(ch.size());
+            if (Files.isRegularFile(file)) {
+                ch.position(ch.size());
+            }
             return new Journal(file, ch, existing.records().size() + 1L);
         } catch (IOException e) {
             throw new StoreException("cannot open journal " + file + " for writing: " + reason(e), e);

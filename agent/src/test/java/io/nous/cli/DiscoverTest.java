@@ -1,0 +1,155 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.store.JournalRecord;
+import io.nous.store.RunStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The discovery loop through the CLI: runs, kill -9 and resume, replay, duplicates, bad input. */
+class DiscoverTest {
+    @TempDir
+    Path dir;
+
+    /** A small but real search: 8 proposals, 2 seeds, 120 simulated seconds per scenario. */
+    private static final String[] SMALL = {"discover", "--seed-policies", "static-usage-limit", "--budget", "8", "--seeds", "2",
+        "--duration", "120", "--threads", "2", "--seed", "7"};
+
+    private String[] small(Path runs, String... extra) {
+        List<String> a = new ArrayList<>(List.of(SMALL));
+        a.add("--runs-dir");
+        a.add(runs.toString());
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    private static String onlyRun(Path runs) throws Exception {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+    }
+
+    /** The journal without timestamps: what must be identical between runs. */
+    private static List<String> content(Path runs, String id) {
+        List<String> out = new ArrayList<>();
+        for (JournalRecord r : new RunStore(runs).open(id).journal().records()) {
+            out.add(r.seq() + " " + r.type() + " " + r.body());
+        }
+        return out;
+    }
+
+    @Test
+    void aRunWritesItsJournalCandidatesAndSummaryAndNeverSimulatesADuplicate() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(small(runs));
+        assertThat(h.exit()).as(h.err()).isZero();
+        String id = onlyRun(runs);
+        JsonNode summary = new ObjectMapper().readTree(Files.readString(runs.resolve(id).resolve("summary.json")));
+        assertThat(summary.get("iterations").asInt()).isEqualTo(8);
+        assertThat(summary.get("evaluations").asInt()).isPositive();
+        assertThat(summary.has("best")).isTrue();
+        if (!summary.get("best").isNull()) {
+            assertThat(Path.of(summary.get("best").get("source_path").asText())).exists();
+            assertThat(summary.get("best").get("score").get("search_change").asDouble()).isNegative();
+        }
+        Set<String> hashes = new HashSet<>();
+        int evaluations = 0;
+        for (JournalRecord r : new RunStore(runs).open(id).journal().records()) {
+            if (r.type().equals("candidate")) {
+                assertThat(hashes.add(r.body().get("sha256").asText())).as("a candidate hash simulated twice").isTrue();
+            }
+            if (r.type().equals("evaluation") && r.body().get("split").asText().equals("search")) {
+                evaluations++;
+            }
+        }
+        assertThat(evaluations).isEqualTo(hashes.size());
+        CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
+        assertThat(show.out()).contains("hypothesis").contains("predicts near").contains("evidence (search)");
+        assertThat(CliHarness.run("runs", "list", "--runs-dir", runs.toString()).out()).contains(id);
+    }
+
+    @Test
+    void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
+        Path runs = dir.resolve("runs");
+        assertThat(CliHarness.run(small(runs)).exit()).isZero();
+        String id = onlyRun(runs);
+        CliHarness ok = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(ok.exit()).as(ok.out()).isZero();
+        assertThat(ok.out()).contains("reproduced all");
+
+        Path journal = runs.resolve(id).resolve("journal.jsonl");
+        List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("\"type\":\"evaluation\"") && lines.get(i).contains("\"change\":")) {
+                lines.set(i, lines.get(i).replaceFirst("\"change\":(-?[0-9])", "\"change\":9$1"));
+                break;
+            }
+        }
+        Files.write(journal, lines);
+        CliHarness bad = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(bad.exit()).isEqualTo(ReplayCommand.DIFFERS);
+        assertThat(bad.out()).contains("replay differs").contains("(evaluation)").contains("change");
+    }
+
+    @Test
+    void aRunKilledWithSigkillResumesToTheSameJournalAsAnUninterruptedRun() throws Exception {
+        Path straight = dir.resolve("straight");
+        assertThat(CliHarness.run(small(straight)).exit()).isZero();
+
+        Path killed = dir.resolve("killed");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Nous.class.getName()));
+        cmd.addAll(List.of(small(killed)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile()).start();
+        // Kill it hard once it has journaled a few candidates (it is then almost always mid-evaluation).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            Path j = Files.isDirectory(killed) ? Files.list(killed).findFirst().map(d -> d.resolve("journal.jsonl")).orElse(null) : null;
+            if (j != null && Files.exists(j) && Files.readAllLines(j).stream().filter(l -> l.contains("\"type\":\"candidate\"")).count() >= 4) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        p.destroyForcibly().waitFor();
+        String id = onlyRun(killed);
+        assertThat(Files.exists(killed.resolve(id).resolve("summary.json"))).as("killed before the end").isFalse();
+        // a crash may also leave half a line
+        Files.writeString(killed.resolve(id).resolve("journal.jsonl"), "{\"seq\":99,\"ty", StandardOpenOption.APPEND);
+
+        CliHarness resumed = CliHarness.run("discover", "--resume", id, "--runs-dir", killed.toString());
+        assertThat(resumed.exit()).as(resumed.err()).isZero();
+        assertThat(content(killed, id)).isEqualTo(content(straight, onlyRun(straight)));
+    }
+
+    @Test
+    void badInputIsAClearError() throws Exception {
+        CliHarness objective = CliHarness.run("discover", "--objective", "speed", "--runs-dir", dir.toString());
+        assertThat(objective.exit()).isEqualTo(2);
+        assertThat(objective.err()).contains("unknown objective 'speed'");
+        CliHarness noRun = CliHarness.run("discover", "--resume", "20990101-000000-s1", "--runs-dir", dir.toString());
+        assertThat(noRun.exit()).isEqualTo(2);
+        assertThat(noRun.err()).contains("no run '20990101-000000-s1'");
+        CliHarness noReplay = CliHarness.run("replay", "nope", "--runs-dir", dir.toString());
+        assertThat(noReplay.exit()).isEqualTo(2);
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        CliHarness unwritable = CliHarness.run(small(file.resolve("runs")));
+        assertThat(unwritable.exit()).isEqualTo(2);
+        assertThat(unwritable.err()).contains("cannot create the runs directory").doesNotContain("\tat ");
+        CliHarness proposer = CliHarness.run("discover", "--proposer", "magic", "--runs-dir", dir.toString());
+        assertThat(proposer.err()).contains("unknown proposer 'magic'");
+        CliHarness limit = CliHarness.run("discover", "--time-limit", "soon", "--runs-dir", dir.toString());
+        assertThat(limit.err()).contains("--time-limit must look like");
+    }
+}
