@@ -44,7 +44,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--proposer", defaultValue = "evolve", paramLabel = "NAME", description = "evolve: the offline search (default).")
     String proposer;
 
-    @Option(names = "--budget", defaultValue = "60", paramLabel = "N", description = "Proposals at most (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--budget", defaultValue = "150", paramLabel = "N", description = "Proposals at most (default: ${DEFAULT-VALUE}).")
     int budget;
 
     @Option(names = "--time-limit", defaultValue = "12m", paramLabel = "D", description = "Stop starting proposals after this, e.g. 90s, 12m, 1h (default: ${DEFAULT-VALUE}).")

@@ -11,11 +11,18 @@ public record Evaluated(String candidateId, String source, double change, double
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
                         double onset, double dutyAt08, String failure) {
 
-    /** Lower is better; a failing candidate ranks below every passing one. */
+    /**
+     * Lower is better. A candidate that breaks a constraint pays a penalty but stays selectable as
+     * a parent (it may be one mutation from a good policy); promotion still requires every
+     * constraint. A candidate that failed to run ranks last.
+     */
     public double fitness() {
         if (failure != null || Double.isNaN(change)) {
             return Double.POSITIVE_INFINITY;
         }
-        return change + (constraintsHold ? 0 : 10);
+        return change + (constraintsHold ? 0 : CONSTRAINT_PENALTY);
     }
+
+    /** Fitness penalty for a broken constraint (the objective is a relative change, -1..+inf). */
+    public static final double CONSTRAINT_PENALTY = 1.0;
 }

@@ -18,7 +18,8 @@ import org.apache.commons.math3.random.RandomGenerator;
  * The offline proposer: a MAP-Elites search over Java source. Elites are the best candidates per
  * cell of a 5 x 5 grid of behaviour (the saturation at which the lowest band first closes, and the
  * share of calls it stays open at saturation 0.8), so the population stays diverse. Each proposal
- * mutates a parent chosen by a tournament among elites (or crosses two), and carries a mechanical
+ * mutates a parent drawn uniformly from the elites or by a tournament of two (or crosses two), and
+ * carries a mechanical
  * hypothesis and per-regime predictions derived from the parent's evidence. Principles learned so
  * far bound the mutations (e.g. no gate below a saturation that was shown to harm).
  */
@@ -92,8 +93,12 @@ public final class EvolutionaryProposer implements Proposer {
         return Double.isNaN(x) ? 5 : Math.min(4, (int) Math.floor(x * 5));
     }
 
+    /** Half the time uniformly over the archive (MAP-Elites' exploration), else a tournament of two. */
     private static Evaluated tournament(List<Evaluated> elites, RandomGenerator rng) {
         Evaluated a = elites.get(rng.nextInt(elites.size()));
+        if (rng.nextBoolean()) {
+            return a;
+        }
         Evaluated b = elites.get(rng.nextInt(elites.size()));
         return b.fitness() < a.fitness() ? b : a;
     }

@@ -119,9 +119,19 @@ final class Mutations {
             cls.addField(PrimitiveType.longType(), "cycle", Modifier.Keyword.PRIVATE);
             t.method.getBody().orElseThrow().addStatement(0, StaticJavaParser.parseStatement("cycle++;"));
         }
-        int period = 2 + rng.nextInt(6);
+        String period;
+        String change;
+        if (rng.nextBoolean()) {
+            int p = 2 + rng.nextInt(6);
+            period = String.valueOf(p);
+            change = "gated bands open on one cycle in " + p;
+        } else {
+            double k = Math.round((0.5 + 1.5 * rng.nextDouble()) * 100) / 100.0;
+            period = "Math.max(1, Math.round(" + fmt(k) + " * " + t.saturation + " / (1.0 - " + t.saturation + " + 1e-9)))";
+            change = "gated bands open on one cycle in round(" + fmt(k) + " s/(1-s))";
+        }
         pick(gates, rng).setThenExpr(StaticJavaParser.parseExpression("(cycle % " + period + " == 0 ? 1.0 : 0.0)"));
-        return new Result(t.print(), "add-duty-cycle", "gated bands open on one cycle in " + period, Double.NaN);
+        return new Result(t.print(), "add-duty-cycle", change, Double.NaN);
     }
 
     static Result changePeriod(String source, RandomGenerator rng) {
