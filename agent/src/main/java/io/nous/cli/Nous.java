@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, SimulateCommand.class, EvaluateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
+        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, SimulateCommand.class, EvaluateCommand.class,
+                CapacityCommand.class, CalibrateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {
 
@@ -42,7 +43,8 @@ public final class Nous implements Runnable {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
                     || ex instanceof PolicyException || ex instanceof io.nous.store.StoreException
-                    || ex instanceof io.nous.evaluator.scenario.MatrixException) {
+                    || ex instanceof io.nous.evaluator.scenario.MatrixException
+                    || ex instanceof io.nous.sim.workload.trace.TraceException) {
                 err.println("nous: " + ex.getMessage());
                 return 2;
             }

@@ -11,17 +11,47 @@ import io.nous.sim.pod.PodConfig;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadCatalog;
+import io.nous.sim.workload.spec.WorkloadSpec;
+import io.nous.sim.workload.spec.WorkloadSpecReader;
+import io.nous.sim.workload.trace.BadRows;
+import io.nous.sim.workload.trace.Trace;
+import io.nous.sim.workload.trace.TraceReader;
+import io.nous.sim.workload.trace.TraceReplay;
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** The options that describe a scenario, shared by every command that simulates. */
 public final class ScenarioOptions {
 
-    @Option(names = "--workload", paramLabel = "NAME", required = true,
+    @Option(names = "--workload", paramLabel = "NAME",
             description = "Workload preset: code-generation, interactive-chat, reasoning, balanced, chatbot, code-completion, blindspot.")
     String workload;
 
-    @Option(names = "--qps", paramLabel = "X", required = true, description = "Arrival rate for the whole cluster, requests per second.")
-    double qps;
+    @Option(names = "--workload-spec", paramLabel = "FILE.yaml", description = "A BLIS workload spec (clients, rates, distributions).")
+    Path workloadSpec;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Replay a trace: Azure LLM inference trace .csv, or .jsonl.")
+    Path trace;
+
+    @Option(names = "--rate-scale", paramLabel = "X", defaultValue = "1", description = "With --trace: play it X times faster (default: ${DEFAULT-VALUE}).")
+    double rateScale;
+
+    @Option(names = "--critical-fraction", paramLabel = "F", defaultValue = "0.3",
+            description = "With --trace: share of requests without a recorded priority that are critical (default: ${DEFAULT-VALUE}).")
+    double criticalFraction;
+
+    @Option(names = "--trace-start", paramLabel = "SECONDS", defaultValue = "0", description = "With --trace: window start on the trace's timeline.")
+    double traceStart;
+
+    @Option(names = "--trace-end", paramLabel = "SECONDS", description = "With --trace: window end (default: the whole trace).")
+    Double traceEnd;
+
+    @Option(names = "--bad-rows", paramLabel = "fail|skip", defaultValue = "fail", description = "With --trace: malformed rows stop the run or are skipped (default: ${DEFAULT-VALUE}).")
+    String badRows;
+
+    @Option(names = "--qps", paramLabel = "X",
+            description = "Arrival rate for the whole cluster, requests per second (required with --workload; overrides a spec's aggregate_rate).")
+    Double qps;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of all random streams (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -41,7 +71,7 @@ public final class ScenarioOptions {
     String detector;
 
     @Option(names = "--profile", paramLabel = "NAME", defaultValue = CostCatalog.DEFAULT_PROFILE,
-            description = "Cost profile (default: ${DEFAULT-VALUE}); see 'nous profiles'.")
+            description = "Cost profile (default: ${DEFAULT-VALUE}), or a profile file from 'nous calibrate'; see 'nous profiles'.")
     String profile;
 
     @Option(names = "--max-num-seqs", paramLabel = "N", defaultValue = "" + PodConfig.DEFAULT_MAX_NUM_SEQS,
@@ -77,16 +107,51 @@ public final class ScenarioOptions {
     @Option(names = "--no-flow-control", description = "Turn the flowControl feature gate off (legacy path: straight to a pod).")
     boolean noFlowControl;
 
+    /** A built-in profile name, or a profile file (FILE.yaml, or FILE.yaml:NAME when it holds several). */
+    static CostProfile profile(String ref) {
+        int colon = ref.lastIndexOf(':');
+        String file = colon > 0 && ref.substring(0, colon).matches(".*\\.ya?ml") ? ref.substring(0, colon) : ref;
+        if (!file.endsWith(".yaml") && !file.endsWith(".yml")) {
+            return CostCatalog.builtin().profile(ref);
+        }
+        CostCatalog c = CostCatalog.load(Path.of(file));
+        if (colon > 0 && !file.equals(ref)) {
+            return c.profile(ref.substring(colon + 1));
+        }
+        if (c.profiles().size() != 1) {
+            throw new UserError(file + " holds " + c.profiles().size() + " profiles; name one as " + file + ":NAME");
+        }
+        return c.profiles().values().iterator().next();
+    }
+
+    /** Rows a trace read skipped (with --bad-rows skip), for reporting. */
+    java.util.List<String> skippedRows = java.util.List.of();
+
+    private boolean durationGiven() {
+        return spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--duration");
+    }
+
+    @picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+    picocli.CommandLine.Model.CommandSpec spec;
+
     /** Validates the options and builds the scenario they describe. */
     Scenario toScenario() {
-        if (!(qps > 0) || Double.isInfinite(qps)) {
+        int sources = (workload != null ? 1 : 0) + (workloadSpec != null ? 1 : 0) + (trace != null ? 1 : 0);
+        if (sources != 1) {
+            throw new UserError("give exactly one of --workload, --workload-spec and --trace");
+        }
+        if (workload != null && qps == null) {
+            throw new UserError("--qps is required with --workload");
+        }
+        if (trace != null && qps != null) {
+            throw new UserError("--qps does not apply to --trace; use --rate-scale");
+        }
+        if (qps != null && (!(qps > 0) || Double.isInfinite(qps))) {
             throw new UserError("--qps must be a positive number, got " + qps);
         }
         if (!(duration > 0) || Double.isInfinite(duration)) {
             throw new UserError("--duration must be a positive number of seconds, got " + duration);
-        }
-        if (warmup != null && !(warmup >= 0 && warmup < duration)) {
-            throw new UserError("--warmup must be in [0, duration), got " + warmup);
         }
         if (pods != null && pods < 1) {
             throw new UserError("--pods must be at least 1, got " + pods);
@@ -100,11 +165,40 @@ public final class ScenarioOptions {
         if (!(scrapeIntervalMs >= 0.001) || Double.isInfinite(scrapeIntervalMs)) {
             throw new UserError("--scrape-interval must be at least 0.001 ms, got " + scrapeIntervalMs);
         }
-        Workload w = WorkloadCatalog.builtin().workload(workload);
+        Workload w;
+        double rate;
+        double seconds = duration;
+        TraceReplay replay = null;
+        if (workloadSpec != null) {
+            WorkloadSpec spec = WorkloadSpecReader.read(workloadSpec);
+            w = spec.workload();
+            rate = qps != null ? qps : spec.aggregateRate();
+            if (spec.durationSeconds() != null && !durationGiven()) {
+                seconds = spec.durationSeconds();
+            }
+        } else if (trace != null) {
+            BadRows policy = switch (badRows) {
+                case "fail" -> BadRows.FAIL;
+                case "skip" -> BadRows.SKIP;
+                default -> throw new UserError("--bad-rows must be fail or skip, got '" + badRows + "'");
+            };
+            Trace t = TraceReader.read(trace, policy);
+            replay = new TraceReplay(t, rateScale, criticalFraction, traceStart, traceEnd == null ? Double.POSITIVE_INFINITY : traceEnd);
+            w = replay.workload();
+            rate = replay.qps();
+            seconds = replay.durationSeconds();
+            skippedRows = t.skippedRows();
+        } else {
+            w = WorkloadCatalog.builtin().workload(workload);
+            rate = qps;
+        }
+        if (warmup != null && !(warmup >= 0 && warmup < seconds)) {
+            throw new UserError("--warmup must be in [0, duration), got " + warmup);
+        }
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
         }
-        CostProfile p = CostCatalog.builtin().profile(profile);
+        CostProfile p = profile(profile);
         FlowControlConfig fc;
         try {
             fc = FlowControlConfig.DEFAULTS.withFairness(Fairness.byId(fairness)).withOrdering(Ordering.byId(ordering))
@@ -118,7 +212,7 @@ public final class ScenarioOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
-        Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(duration).profile(p)
+        Scenario.Builder b = Scenario.builder(w).qps(rate).seed(seed).durationSeconds(seconds).profile(p).trace(replay)
                 .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize()))
                 .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
                 .scrapeIntervalUs(Math.round(scrapeIntervalMs * 1000));

@@ -60,6 +60,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scenario s = scenario.toScenario();
+        if (!scenario.skippedRows.isEmpty()) {
+            spec.commandLine().getErr().println("nous: skipped " + scenario.skippedRows.size() + " malformed trace row(s); first: "
+                    + scenario.skippedRows.get(0));
+        }
         List<SimulationResult> results = new ArrayList<>();
         if (isolate) {
             if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {

@@ -62,6 +62,9 @@ public final class TableReport {
     }
 
     static String fmt(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        if (v == Math.rint(v)) {
+            return String.valueOf((long) v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }

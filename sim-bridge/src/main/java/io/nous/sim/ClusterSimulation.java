@@ -21,7 +21,9 @@ import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.pod.PodListener;
 import io.nous.sim.pod.VllmPod;
 import io.nous.sim.request.Request;
+import io.nous.sim.request.Arrivals;
 import io.nous.sim.request.RequestSource;
+import io.nous.sim.workload.trace.TraceSource;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.RequestClass;
@@ -58,7 +60,7 @@ public final class ClusterSimulation implements PodListener {
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
     private final FlowController flow;
     private final PodPicker picker;
-    private final RequestSource source;
+    private final Arrivals source;
     private final ClassStats[] stats;
     private final long endUs;
     private final long warmupUs;
@@ -114,8 +116,9 @@ public final class ClusterSimulation implements PodListener {
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
         this.tickUs = scenario.flowControlConfig().tickUs();
-        this.source = new RequestSource(scenario.workload(), scenario.qps(), streams, endUs,
-                scenario.profile().modelSpec().maxModelLen());
+        int maxLen = scenario.profile().modelSpec().maxModelLen();
+        this.source = scenario.trace() != null ? new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen)
+                : new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
 
         pending = source.next();
         if (pending != null) {

@@ -18,6 +18,8 @@ import io.nous.sim.workload.Workload;
  *                        legacy path, which sends every request straight to a pod
  * @param legacyShedding  on the legacy path, reject sheddable requests when saturation >= 1
  * @param scrapeIntervalUs how often the EPP scrapes each pod's metrics (50 ms)
+ * @param trace          replay this trace instead of generating arrivals from the workload (which
+ *                       then only describes the trace), or null
  */
 public record Scenario(
         Workload workload,
@@ -33,7 +35,8 @@ public record Scenario(
         FlowControlConfig flowControlConfig,
         boolean flowControl,
         boolean legacyShedding,
-        long scrapeIntervalUs) {
+        long scrapeIntervalUs,
+        io.nous.sim.workload.trace.TraceReplay trace) {
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = 50_000;
     public static final double DEFAULT_DURATION_SECONDS = 600;
@@ -83,6 +86,7 @@ public record Scenario(
         b.flowControl = flowControl;
         b.legacyShedding = legacyShedding;
         b.scrapeIntervalUs = scrapeIntervalUs;
+        b.trace = trace;
         return b;
     }
 
@@ -103,6 +107,7 @@ public record Scenario(
         private boolean flowControl = true;
         private boolean legacyShedding;
         private long scrapeIntervalUs = DEFAULT_SCRAPE_INTERVAL_US;
+        private io.nous.sim.workload.trace.TraceReplay trace;
 
         private Builder(Workload workload) {
             this.workload = workload;
@@ -126,6 +131,8 @@ public record Scenario(
         public Builder flowControl(boolean v) { flowControl = v; return this; }
         public Builder legacyShedding(boolean v) { legacyShedding = v; return this; }
         public Builder scrapeIntervalUs(long v) { scrapeIntervalUs = v; return this; }
+        /** Replays a trace (set the workload to {@link io.nous.sim.workload.trace.TraceReplay#workload()}). */
+        public Builder trace(io.nous.sim.workload.trace.TraceReplay v) { trace = v; return this; }
 
         public Scenario build() {
             CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
@@ -134,7 +141,7 @@ public record Scenario(
             double warm = warmupSeconds != null ? warmupSeconds : 0.2 * durationSeconds;
             return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
                     pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
-                    legacyShedding, scrapeIntervalUs);
+                    legacyShedding, scrapeIntervalUs, trace);
         }
     }
 }

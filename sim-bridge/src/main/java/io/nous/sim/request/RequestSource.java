@@ -2,6 +2,7 @@ package io.nous.sim.request;
 
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.workload.ArrivalProcess;
+import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.RequestClass;
 import io.nous.sim.workload.Workload;
@@ -11,9 +12,10 @@ import java.util.SplittableRandom;
 /**
  * Generates a workload's requests in arrival order, lazily. Every property of a request is drawn
  * from its own seeded stream and every stream is consumed exactly once per request, so the sequence
- * depends only on (workload, qps, seed) and never on the policy under test.
+ * depends only on (workload, qps, seed) and never on the policy under test. A multi-client workload
+ * runs one arrival stream per client (each with its own streams) and merges them by time.
  */
-public final class RequestSource {
+public final class RequestSource implements Arrivals {
     private final List<RequestClass> classes;
     private final double[] cumulativeShare;
     private final int tenantsPerClass;
@@ -28,6 +30,26 @@ public final class RequestSource {
 
     private double nextArrivalSeconds;
     private int nextId;
+    private final Client[] clients;
+
+    /** One client's stream in a multi-client workload. */
+    private static final class Client {
+        final int classIndex;
+        final int tenantBase;
+        final ArrivalProcess.GapSampler gaps;
+        final LengthDistribution.Sampler inputs;
+        final LengthDistribution.Sampler outputs;
+        double next;
+
+        Client(ClientSpec c, int tenantBase, double qps, RandomStreams streams) {
+            this.classIndex = c.classIndex();
+            this.tenantBase = tenantBase;
+            this.gaps = c.arrival().sampler(qps * c.rateFraction(), streams.generator("arrivals/" + c.id()));
+            this.inputs = c.input().sampler(streams.generator("input-lengths/" + c.id()));
+            this.outputs = c.output().sampler(streams.generator("output-lengths/" + c.id()));
+            this.next = gaps.next();
+        }
+    }
 
     /**
      * @param endUs       no request arrives at or after this time
@@ -54,10 +76,25 @@ public final class RequestSource {
         this.endUs = endUs;
         this.maxModelLen = maxModelLen;
         this.nextArrivalSeconds = gaps.next();
+        if (w.clients().isEmpty()) {
+            this.clients = null;
+        } else {
+            double totalFraction = w.clients().stream().mapToDouble(ClientSpec::rateFraction).sum();
+            this.clients = new Client[w.clients().size()];
+            for (int i = 0; i < clients.length; i++) {
+                ClientSpec c = w.clients().get(i);
+                clients[i] = new Client(new ClientSpec(c.id(), c.classIndex(), c.tenant(), c.rateFraction() / totalFraction,
+                        c.arrival(), c.input(), c.output()), c.tenant(), qps, streams);
+            }
+        }
     }
 
     /** The next request, or {@code null} when arrivals have ended. */
+    @Override
     public Request next() {
+        if (clients != null) {
+            return nextFromClients();
+        }
         long t = Math.round(nextArrivalSeconds * 1e6);
         if (t >= endUs) {
             return null;
@@ -73,5 +110,23 @@ public final class RequestSource {
         int out = Math.min(outputs.next(), maxModelLen - in);
         double u = admissionStream.nextDouble();
         return new Request(nextId++, cls, classes.get(cls).priority(), tenant, in, out, t, u);
+    }
+
+    private Request nextFromClients() {
+        Client c = clients[0];
+        for (Client x : clients) {
+            if (x.next < c.next) {
+                c = x;
+            }
+        }
+        long t = Math.round(c.next * 1e6);
+        if (t >= endUs) {
+            return null;
+        }
+        c.next += c.gaps.next();
+        int in = Math.min(c.inputs.next(), maxModelLen - 1);
+        int out = Math.min(c.outputs.next(), maxModelLen - in);
+        double u = admissionStream.nextDouble();
+        return new Request(nextId++, c.classIndex, classes.get(c.classIndex).priority(), c.tenantBase, in, out, t, u);
     }
 }

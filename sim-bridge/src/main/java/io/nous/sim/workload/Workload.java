@@ -7,6 +7,8 @@ import java.util.List;
  * process, and the load points and cluster size of the study it comes from.
  *
  * @param tenantsPerClass number of fairness flows (tenants) each class is spread over, uniformly
+ * @param clients  independent arrival streams with their own lengths (BLIS specs), or empty: one
+ *                 stream whose requests are assigned to classes by share, with the workload's lengths
  */
 public record Workload(
         String name,
@@ -18,7 +20,14 @@ public record Workload(
         ArrivalProcess arrival,
         List<Double> qpsPoints,
         int pods,
-        int tenantsPerClass) {
+        int tenantsPerClass,
+        List<ClientSpec> clients) {
+
+    /** A single-stream workload (the presets). */
+    public Workload(String name, String description, String source, List<RequestClass> classes, LengthDistribution input,
+                    LengthDistribution output, ArrivalProcess arrival, List<Double> qpsPoints, int pods, int tenantsPerClass) {
+        this(name, description, source, classes, input, output, arrival, qpsPoints, pods, tenantsPerClass, List.of());
+    }
 
     public Workload {
         if (classes == null || classes.isEmpty()) {
@@ -48,11 +57,19 @@ public record Workload(
         }
         classes = List.copyOf(classes);
         qpsPoints = qpsPoints == null ? List.of() : List.copyOf(qpsPoints);
+        clients = clients == null ? List.of() : List.copyOf(clients);
     }
 
     /** The same workload with another arrival process. */
     public Workload withArrival(ArrivalProcess a) {
-        return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass);
+        if (!clients.isEmpty()) {
+            java.util.List<ClientSpec> cs = new java.util.ArrayList<>();
+            for (ClientSpec c : clients) {
+                cs.add(new ClientSpec(c.id(), c.classIndex(), c.tenant(), c.rateFraction(), a, c.input(), c.output()));
+            }
+            return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, cs);
+        }
+        return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, clients);
     }
 
     /** Index of the class named {@code className}, or -1. */

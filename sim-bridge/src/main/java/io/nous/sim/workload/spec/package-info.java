@@ -1,0 +1,2 @@
+/** Workloads described in other tools' formats: BLIS workload specs. */
+package io.nous.sim.workload.spec;

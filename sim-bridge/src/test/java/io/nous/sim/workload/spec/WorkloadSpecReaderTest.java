@@ -1,0 +1,111 @@
+package io.nous.sim.workload.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.nous.sim.engine.RandomStreams;
+import io.nous.sim.request.Request;
+import io.nous.sim.request.RequestSource;
+import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkloadSpecReaderTest {
+    @TempDir
+    Path dir;
+
+    static final String SPEC = """
+            version: "2"
+            seed: 42
+            aggregate_rate: 20
+            num_requests: 4000
+            clients:
+              - id: ide
+                tenant_id: team-a
+                slo_class: critical
+                rate_fraction: 0.25
+                arrival: {process: gamma, cv: 2.0}
+                input_distribution: {type: gaussian, params: {mean: 1000, std_dev: 200, min: 16, max: 4096}}
+                output_distribution: {type: exponential, params: {mean: 150}}
+              - id: batch
+                slo_class: batch
+                rate_fraction: 0.75
+                streaming: true
+                arrival: {process: weibull, cv: 1.5}
+                input_distribution: {type: lognormal, params: {mu: 6.0, sigma: 0.4}}
+                output_distribution: {type: empirical, params: {"100": 0.5, "300": 0.5}}
+            """;
+
+    private Path write(String text) throws Exception {
+        Path f = dir.resolve("spec.yaml");
+        Files.writeString(f, text);
+        return f;
+    }
+
+    @Test
+    void aSpecBecomesClientsWithLlmdPrioritiesAndItsRate() throws Exception {
+        WorkloadSpec s = WorkloadSpecReader.read(write(SPEC));
+        assertThat(s.aggregateRate()).isEqualTo(20);
+        assertThat(s.durationSeconds()).isEqualTo(200);
+        Workload w = s.workload();
+        assertThat(w.classes()).extracting(c -> c.name() + "/" + c.priority()).containsExactly("critical/4", "batch/-1");
+        assertThat(w.classes().get(0).share()).isCloseTo(0.25, within(1e-12));
+        assertThat(w.clients()).hasSize(2);
+    }
+
+    @Test
+    void clientsGenerateTheirOwnRatesAndLengths() throws Exception {
+        Workload w = WorkloadSpecReader.read(write(SPEC)).workload();
+        RequestSource src = new RequestSource(w, 20, new RandomStreams(3), 2_000_000_000L, 40_960);
+        List<Request> all = new ArrayList<>();
+        for (Request r; (r = src.next()) != null; ) {
+            all.add(r);
+        }
+        double critical = all.stream().filter(r -> r.priority == 4).count();
+        assertThat(all.size() / 2000.0).isCloseTo(20, within(0.5));
+        assertThat(critical / all.size()).isCloseTo(0.25, within(0.02));
+        double ideIn = all.stream().filter(r -> r.priority == 4).mapToInt(r -> r.inputTokens).average().orElseThrow();
+        double batchOut = all.stream().filter(r -> r.priority == -1).mapToInt(r -> r.outputTokens).average().orElseThrow();
+        assertThat(ideIn).isCloseTo(1000, within(20.0));
+        assertThat(batchOut).isCloseTo(200, within(5.0));
+        assertThat(all.stream().filter(r -> r.priority == -1).allMatch(r -> r.outputTokens == 100 || r.outputTokens == 300)).isTrue();
+        for (int i = 1; i < all.size(); i++) {
+            assertThat(all.get(i).arrivalUs).isGreaterThanOrEqualTo(all.get(i - 1).arrivalUs);
+        }
+    }
+
+    @Test
+    void twoClassMappingGivesThePresetsBands() throws Exception {
+        Workload w = WorkloadSpecReader.read(write("priority_map: two-class\n" + SPEC)).workload();
+        assertThat(w.classes()).extracting(c -> c.name() + "/" + c.priority()).containsExactly("critical/0", "sheddable/-1");
+    }
+
+    @Test
+    void mistakesNameTheirKey() throws Exception {
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("aggregate_rate: 20", "aggregate_rat: 20"))))
+                .isInstanceOf(WorkloadException.class).hasMessageContaining("unknown key 'aggregate_rat'");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("aggregate_rate: 20\n", ""))))
+                .hasMessageContaining("aggregate_rate is required");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("rate_fraction: 0.25", "rate_fraction: -1"))))
+                .hasMessageContaining("clients[0].rate_fraction must be a positive number");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("type: exponential", "type: zipf"))))
+                .hasMessageContaining("clients[0].output_distribution.type must be");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("std_dev: 200, ", ""))))
+                .hasMessageContaining("clients[0].input_distribution.params.std_dev is required");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("cv: 1.5", "cv: 50"))))
+                .hasMessageContaining("clients[1].arrival").hasMessageContaining("weibull arrivals need cv in [0.01, 10.4]");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("slo_class: batch", "slo_class: gold"))))
+                .hasMessageContaining("clients[1].slo_class must be");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC + "cohorts: []\n")))
+                .hasMessageContaining("cohorts is a BLIS feature Nous does not simulate");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "prefix_group: sys"))))
+                .hasMessageContaining("clients[1].prefix_group is a BLIS feature");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(dir.resolve("none.yaml"))).hasMessageContaining("no such workload spec");
+    }
+}
