@@ -82,7 +82,7 @@ class SimulateCommandTest {
             "duration not num  | --workload reasoning --qps 1 --duration ten   | '--duration': 'ten'",
             "negative duration | --workload reasoning --qps 1 --duration -5    | --duration must be a positive number",
             "qps not a number  | --workload reasoning --qps fast               | '--qps': 'fast'",
-            "missing qps       | --workload reasoning                          | Missing required option: '--qps=X'",
+            "missing qps       | --workload reasoning                          | --qps is required with --workload",
             "unknown detector  | --workload reasoning --qps 1 --detector magic | unknown detector 'magic'",
             "unknown profile   | --workload reasoning --qps 1 --profile a100   | unknown cost profile 'a100'",
             "bad policy param  | --workload reasoning --qps 1 --policy soft-reflective-ceiling:x=1 | unknown parameter 'x'",
