@@ -42,4 +42,32 @@ class MatrixCatalogTest {
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("unknown key 'colour'");
         assertThatThrownBy(() -> MatrixCatalog.load("nope")).hasMessageContaining("unknown matrix 'nope'");
     }
+
+    @Test
+    void aMatrixCanUseWorkloadSpecsNextToIt() throws Exception {
+        Files.writeString(dir.resolve("mix.yaml"), """
+                aggregate_rate: 12
+                priority_map: two-class
+                clients:
+                  - {id: a, slo_class: critical, rate_fraction: 0.3, arrival: {process: poisson},
+                     input_distribution: {type: constant, params: {value: 900}}, output_distribution: {type: constant, params: {value: 150}}}
+                  - {id: b, slo_class: sheddable, rate_fraction: 0.7, arrival: {process: gamma, cv: 2},
+                     input_distribution: {type: constant, params: {value: 900}}, output_distribution: {type: constant, params: {value: 150}}}
+                """);
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, """
+                seeds: 2
+                duration_seconds: 120
+                scenarios:
+                  - {workload_spec: mix.yaml, split: search, regime: near}
+                  - {workload_spec: mix.yaml, qps: 4, split: validation, regime: under}
+                """);
+        Matrix m = MatrixCatalog.load(f.toString());
+        assertThat(m.entries()).extracting(e -> e.label()).containsExactly("mix@12", "mix@4");
+        var s = m.entries().get(0).scenario(1, 120);
+        assertThat(s.workload().clients()).hasSize(2);
+        assertThat(s.qps()).isEqualTo(12);
+        Files.writeString(f, "scenarios:\n  - {workload_spec: missing.yaml, split: search, regime: near}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].workload_spec: no such workload spec");
+    }
 }

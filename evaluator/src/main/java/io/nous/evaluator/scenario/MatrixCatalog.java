@@ -2,6 +2,8 @@ package io.nous.evaluator.scenario;
 
 import io.nous.sim.config.StrictYaml;
 import io.nous.sim.workload.WorkloadCatalog;
+import io.nous.sim.workload.spec.WorkloadSpec;
+import io.nous.sim.workload.spec.WorkloadSpecReader;
 import io.nous.sim.workload.WorkloadException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +20,8 @@ public final class MatrixCatalog {
     private MatrixCatalog() {
     }
 
-    private record EntryShape(String workload, Double qps, Double arrivalCv, Integer pods, String split, String regime) {
+    private record EntryShape(String workload, String workloadSpec, Double qps, Double arrivalCv, Integer pods, String split,
+                              String regime) {
     }
 
     private record FileShape(String name, Integer seeds, Double durationSeconds, List<EntryShape> scenarios) {
@@ -29,7 +32,7 @@ public final class MatrixCatalog {
         if (nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml") || nameOrFile.contains("/")) {
             Path p = Path.of(nameOrFile);
             try (InputStream in = Files.newInputStream(p)) {
-                return parse(in, p.toString());
+                return parse(in, p.toString(), p);
             } catch (IOException e) {
                 throw new MatrixException("cannot read matrix file " + p + ": " + e.getMessage(), e);
             }
@@ -46,6 +49,11 @@ public final class MatrixCatalog {
     }
 
     static Matrix parse(InputStream in, String origin) {
+        return parse(in, origin, null);
+    }
+
+    /** @param base the matrix file, against which workload_spec paths resolve (null for resources) */
+    static Matrix parse(InputStream in, String origin, Path base) {
         FileShape f = StrictYaml.read(in, origin, FileShape.class, MatrixException::new);
         if (f.scenarios() == null || f.scenarios().isEmpty()) {
             throw new MatrixException(origin + ": no 'scenarios'", null);
@@ -63,15 +71,25 @@ public final class MatrixCatalog {
         for (int i = 0; i < f.scenarios().size(); i++) {
             EntryShape e = f.scenarios().get(i);
             String where = origin + ": scenarios[" + i + "]";
-            if (e.workload() == null) {
-                throw new MatrixException(where + ".workload is required", null);
+            if ((e.workload() == null) == (e.workloadSpec() == null)) {
+                throw new MatrixException(where + " needs exactly one of workload and workload_spec", null);
             }
+            Path spec = null;
+            Double qps = e.qps();
+            String name = e.workload();
             try {
-                WorkloadCatalog.builtin().workload(e.workload());
+                if (e.workload() != null) {
+                    WorkloadCatalog.builtin().workload(e.workload());
+                } else {
+                    spec = base == null ? Path.of(e.workloadSpec()) : base.resolveSibling(e.workloadSpec());
+                    WorkloadSpec ws = WorkloadSpecReader.read(spec);
+                    name = spec.getFileName().toString().replaceAll("\\.ya?ml$", "");
+                    qps = qps == null ? ws.aggregateRate() : qps;
+                }
             } catch (WorkloadException ex) {
-                throw new MatrixException(where + ".workload: " + ex.getMessage(), ex);
+                throw new MatrixException(where + (e.workload() != null ? ".workload: " : ".workload_spec: ") + ex.getMessage(), ex);
             }
-            if (e.qps() == null || !(e.qps() > 0) || e.qps().isInfinite()) {
+            if (qps == null || !(qps > 0) || qps.isInfinite()) {
                 throw new MatrixException(where + ".qps must be a positive number", null);
             }
             if (e.arrivalCv() != null && !(e.arrivalCv() > 0)) {
@@ -80,9 +98,9 @@ public final class MatrixCatalog {
             if (e.pods() != null && e.pods() < 1) {
                 throw new MatrixException(where + ".pods must be >= 1", null);
             }
-            MatrixEntry entry = new MatrixEntry(e.workload(), e.qps(), e.arrivalCv(), e.pods(),
+            MatrixEntry entry = new MatrixEntry(name, qps, e.arrivalCv(), e.pods(),
                     parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
-                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"));
+                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec);
             if (!labels.add(entry.label())) {
                 throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);
             }

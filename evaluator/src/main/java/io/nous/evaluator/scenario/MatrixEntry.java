@@ -9,10 +9,17 @@ import io.nous.sim.workload.WorkloadCatalog;
  * One scenario of a matrix: a workload at a load, optionally burstier than Poisson, with its split
  * and regime. Seeds come from the matrix.
  *
- * @param arrivalCv coefficient of variation of the gamma inter-arrival gaps, or null for Poisson
- * @param pods      cluster size, or null for the workload's study size
+ * @param workload     a preset name, or the file name of {@code workloadSpec}
+ * @param arrivalCv    coefficient of variation of the gamma inter-arrival gaps, or null for Poisson
+ * @param pods         cluster size, or null for the workload's study size
+ * @param workloadSpec a BLIS workload spec to use instead of a preset, or null
  */
-public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime) {
+public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
+                          java.nio.file.Path workloadSpec) {
+
+    public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime) {
+        this(workload, qps, arrivalCv, pods, split, regime, null);
+    }
 
     /** A short stable name, e.g. {@code code-generation@16} or {@code interactive-chat@50~cv2}. */
     public String label() {
@@ -23,7 +30,8 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
 
     /** The simulation scenario for one seed. */
     public Scenario scenario(long seed, double durationSeconds) {
-        Workload w = WorkloadCatalog.builtin().workload(workload);
+        Workload w = workloadSpec != null ? io.nous.sim.workload.spec.WorkloadSpecReader.read(workloadSpec).workload()
+                : WorkloadCatalog.builtin().workload(workload);
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
         }
