@@ -16,7 +16,13 @@ import java.util.List;
  */
 public record DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed,
                               List<String> seedPolicies, String matrix, int seeds, double durationSeconds, int threads,
-                              int replicates, double target) {
+                              int replicates, double target, ObjectNode llm) {
+
+    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
+                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
+        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
+                target, null);
+    }
 
     public ObjectNode toJson() {
         ObjectNode o = new ObjectMapper().createObjectNode();
@@ -33,6 +39,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
         o.put("threads", threads);
         o.put("replicates", replicates);
         o.put("target", Double.isNaN(target) ? null : target);
+        if (llm != null) {
+            o.set("llm", llm);
+        }
         return o;
     }
 
@@ -42,6 +51,6 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
         return new DiscoveryConfig(o.get("objective").asText(), o.get("proposer").asText(), o.get("budget").asInt(),
                 o.get("time_limit_seconds").asDouble(), o.get("seed").asLong(), List.copyOf(seedPolicies), o.get("matrix").asText(),
                 o.get("seeds").asInt(), o.get("duration_seconds").asDouble(), o.get("threads").asInt(), o.get("replicates").asInt(),
-                o.get("target").isNull() ? Double.NaN : o.get("target").asDouble());
+                o.get("target").isNull() ? Double.NaN : o.get("target").asDouble(), o.has("llm") ? (ObjectNode) o.get("llm") : null);
     }
 }

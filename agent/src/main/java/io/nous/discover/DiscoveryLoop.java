@@ -59,11 +59,15 @@ public final class DiscoveryLoop {
     private final List<Evaluated> evaluated = new ArrayList<>();
     private final Map<String, String> idByHash = new HashMap<>();
     private final List<String> principles = new ArrayList<>();
+    /** What happened to recent proposals (search split only), for proposers that read history. */
+    private final List<String> history = new ArrayList<>();
     private Evaluated incumbent;
     private int candidates;
     private int duplicates;
     private int rejected;
     private int iterations;
+    /** Why the proposer ended the run early, if it did. */
+    private ProposalUnavailable stopped;
 
     /**
      * @param replay re-derive every evaluation instead of reusing journaled ones (for replay --verify);
@@ -103,9 +107,24 @@ public final class DiscoveryLoop {
                     break;
                 }
                 List<String> feedback = List.of();
-                for (int attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
-                Proposal p = proposer.propose(new ProposalContext(it, attempt, List.copyOf(evaluated), incumbent, List.copyOf(principles),
-                        feedback, new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt})));
+                                for (int attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
+                Proposal p;
+                try {
+                    p = proposer.propose(new ProposalContext(it, attempt, List.copyOf(evaluated), incumbent, List.copyOf(principles),
+                            feedback, List.copyOf(history), config.objective(),
+                            new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt})));
+                } catch (ProposalUnavailable u) {
+                    ObjectNode f = JSON.createObjectNode();
+                    f.put("iteration", it);
+                    f.put("attempt", attempt);
+                    f.put("reason", u.getMessage());
+                    jf.record(u.kind().journalType(), f);
+                    listener.event(it, config.budget(), (u.kind().stopsRun() ? "stopping: " : "no proposal: ") + u.getMessage(), incumbent);
+                    if (u.kind().stopsRun()) {
+                        stopped = u;
+                    }
+                    break;
+                }
                 ObjectNode h = JSON.createObjectNode();
                 h.put("iteration", it);
                 h.put("attempt", attempt);
@@ -124,6 +143,9 @@ public final class DiscoveryLoop {
                 if (feedback.isEmpty()) {
                     break;
                 }
+                }
+                if (stopped != null) {
+                    break;
                 }
                 iterations = it;
                 ObjectNode done = JSON.createObjectNode();
@@ -177,6 +199,7 @@ public final class DiscoveryLoop {
             ArrayNode probs = v.putArray("problems");
             check.problems().forEach(probs::add);
             jf.record("verification", v);
+            remember("a proposal (" + operator + ") was rejected before simulation: " + check.problems().get(0));
             listener.event(iteration, config.budget(), "rejected: " + check.problems().get(0), incumbent);
             return check.problems();
         }
@@ -188,6 +211,7 @@ public final class DiscoveryLoop {
             d.put("of", dup);
             d.put("sha256", check.canonicalHash());
             jf.record("duplicate", d);
+            remember("a proposal (" + operator + ") duplicated " + dup + " and was not simulated: propose something different");
             return List.of();
         }
         String id = String.format("c%04d", ++candidates);
@@ -217,7 +241,13 @@ public final class DiscoveryLoop {
         listener.event(iteration, config.budget(), id + " " + operator + ": " + fmtChange(e), incumbent);
 
         if (!predictions.isEmpty()) {
-            jf.record("verdict", classify(id, predictions, e));
+            ObjectNode verdict = classify(id, predictions, e);
+            jf.record("verdict", verdict);
+            List<String> outcomes = new ArrayList<>();
+            verdict.get("predictions").forEach(pr -> outcomes.add(pr.get("regime").asText() + " " + pr.get("outcome").asText()));
+            remember(id + " (" + operator + "): " + fmtChange(e) + "; predictions " + String.join(", ", outcomes));
+        } else {
+            remember(id + " (" + operator + "): " + fmtChange(e));
         }
         distil(jf, e);
 
@@ -319,8 +349,10 @@ public final class DiscoveryLoop {
             }
         }
         Map<String, Double> byRegime = new LinkedHashMap<>();
+        Map<String, Double> byScenario = new LinkedHashMap<>();
         Map<String, Integer> counts = new HashMap<>();
         for (JsonNode s : o.path("scenarios")) {
+            byScenario.put(s.get("scenario").asText(), s.get("change").asDouble());
             String regime = s.get("regime").asText().equals("under") ? "under" : "near";
             double ch = s.get("change").asDouble();
             if (!Double.isNaN(ch)) {
@@ -331,7 +363,7 @@ public final class DiscoveryLoop {
         byRegime.replaceAll((k, v) -> v / counts.get(k));
         return new Evaluated(o.get("candidate").asText(), source, score.path("change").asDouble(Double.NaN),
                 score.path("ci_low").asDouble(Double.NaN), score.path("ci_high").asDouble(Double.NaN),
-                score.path("verdict").asText("no-difference"), hold, failed, byRegime, o.path("onset").asDouble(Double.NaN),
+                score.path("verdict").asText("no-difference"), hold, failed, byRegime, byScenario, o.path("onset").asDouble(Double.NaN),
                 o.path("duty_at_0_8").asDouble(Double.NaN), failure);
     }
 
@@ -368,6 +400,13 @@ public final class DiscoveryLoop {
         return v;
     }
 
+    private void remember(String line) {
+        history.add(line);
+        if (history.size() > 12) {
+            history.remove(0);
+        }
+    }
+
     /** Principles distilled from evidence; each constrains later proposals. */
     private void distil(JournalFollower jf, Evaluated e) {
         List<String[]> found = new ArrayList<>();
@@ -397,6 +436,9 @@ public final class DiscoveryLoop {
         s.put("evaluations", candidates);
         s.put("duplicates", duplicates);
         s.put("rejected", rejected);
+        if (stopped != null) {
+            s.putObject("stopped").put("kind", stopped.kind().journalType()).put("reason", stopped.getMessage());
+        }
         ArrayNode pr = s.putArray("principles");
         principles.forEach(pr::add);
         if (incumbent == null) {

@@ -9,7 +9,7 @@ import java.util.Map;
  */
 public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
-                        double onset, double dutyAt08, String failure) {
+                        Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure) {
 
     /**
      * Lower is better. A candidate that breaks a constraint pays a penalty but stays selectable as

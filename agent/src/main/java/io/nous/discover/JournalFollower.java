@@ -51,11 +51,16 @@ final class JournalFollower {
     }
 
     /**
-     * True when the existing journal continues with something other than a new proposal: the run
+     * True when the existing journal continues with something other than a new proposal (or a
+     * proposer's failure to make one): the run
      * that wrote it stopped iterating here (budget, time limit or target).
      */
     boolean stoppedHere() {
-        return cursor < existing.size() && !existing.get(cursor).type().equals("hypothesis");
+        if (cursor >= existing.size()) {
+            return false;
+        }
+        String next = existing.get(cursor).type();
+        return !next.equals("hypothesis") && ProposalUnavailable.Kind.ofJournalType(next) == null;
     }
 
     /** Appends, or verifies and reuses the existing record at this position. */

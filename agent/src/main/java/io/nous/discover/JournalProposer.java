@@ -8,15 +8,41 @@ import java.util.List;
 /** Replays the proposals a run journaled, in order, whatever proposer made them. */
 public final class JournalProposer implements Proposer {
     private final List<JsonNode> hypotheses = new ArrayList<>();
+    private final List<JournalRecord> failures = new ArrayList<>();
     private final String original;
 
     public JournalProposer(List<JournalRecord> records, String original) {
         for (JournalRecord r : records) {
             if (r.type().equals("hypothesis")) {
                 hypotheses.add(r.body());
+            } else if (ProposalUnavailable.Kind.ofJournalType(r.type()) != null) {
+                failures.add(r);
             }
         }
         this.original = original;
+    }
+
+    /** True if the journal holds what this iteration and attempt produced. */
+    public boolean has(int iteration, int attempt) {
+        return find(iteration, attempt) != null || failure(iteration, attempt) != null;
+    }
+
+    private JsonNode find(int iteration, int attempt) {
+        for (JsonNode x : hypotheses) {
+            if (x.get("iteration").asInt() == iteration && x.path("attempt").asInt() == attempt) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    private JournalRecord failure(int iteration, int attempt) {
+        for (JournalRecord f : failures) {
+            if (f.body().get("iteration").asInt() == iteration && f.body().get("attempt").asInt() == attempt) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** How many proposals the journal holds (repair attempts included). */
@@ -31,13 +57,11 @@ public final class JournalProposer implements Proposer {
 
     @Override
     public Proposal propose(ProposalContext ctx) {
-        JsonNode h = null;
-        for (JsonNode x : hypotheses) {
-            if (x.get("iteration").asInt() == ctx.iteration() && x.path("attempt").asInt() == ctx.attempt()) {
-                h = x;
-                break;
-            }
+        JournalRecord failed = failure(ctx.iteration(), ctx.attempt());
+        if (failed != null) {
+            throw new ProposalUnavailable(failed.body().get("reason").asText(), ProposalUnavailable.Kind.ofJournalType(failed.type()));
         }
+        JsonNode h = find(ctx.iteration(), ctx.attempt());
         if (h == null) {
             throw new DiscoveryException("the journal holds no proposal for iteration " + ctx.iteration() + " attempt " + ctx.attempt());
         }
