@@ -6,8 +6,13 @@ import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryException;
 import io.nous.discover.DiscoveryLoop;
 import io.nous.discover.Evaluated;
+import io.nous.discover.ProposalUnavailable;
 import io.nous.discover.Proposer;
+import io.nous.discover.ResumingProposer;
 import io.nous.discover.evolve.EvolutionaryProposer;
+import io.nous.discover.llm.ExchangeLog;
+import io.nous.discover.llm.LlmProposer;
+import io.nous.discover.llm.LlmSettings;
 import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
@@ -16,17 +21,18 @@ import io.nous.policy.PolicyRegistry;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.PrintWriter;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,8 +47,39 @@ public final class DiscoverCommand implements Callable<Integer> {
             description = "critical-ttft, critical-e2e or goodput (default: ${DEFAULT-VALUE}).")
     String objective;
 
-    @Option(names = "--proposer", defaultValue = "evolve", paramLabel = "NAME", description = "evolve: the offline search (default).")
+    @Option(names = "--proposer", paramLabel = "NAME",
+            description = "evolve (offline search) or llm (an OpenAI-compatible model); default: llm when NOUS_LLM_BASE_URL or NOUS_LLM_API_KEY is set, else evolve.")
     String proposer;
+
+    @Option(names = "--llm-base-url", paramLabel = "URL", description = "OpenAI-compatible endpoint (default: $NOUS_LLM_BASE_URL, else https://api.openai.com/v1).")
+    String llmBaseUrl;
+
+    @Option(names = "--llm-model", paramLabel = "NAME", description = "Model name (default: $NOUS_LLM_MODEL, else gpt-4o-mini).")
+    String llmModel;
+
+    @Option(names = "--llm-temperature", defaultValue = "0.7", paramLabel = "T")
+    double llmTemperature;
+
+    @Option(names = "--llm-max-tokens", defaultValue = "4096", paramLabel = "N", description = "Reply length limit per call (default: ${DEFAULT-VALUE}).")
+    int llmMaxTokens;
+
+    @Option(names = "--llm-timeout", defaultValue = "120s", paramLabel = "D", description = "Per-call timeout (default: ${DEFAULT-VALUE}).")
+    String llmTimeout;
+
+    @Option(names = "--llm-retries", defaultValue = "5", paramLabel = "N", description = "Calls per request on 429, 5xx or timeout (default: ${DEFAULT-VALUE}).")
+    int llmRetries;
+
+    @Option(names = "--llm-backoff", defaultValue = "1s", paramLabel = "D", description = "First wait before a retry; doubles (default: ${DEFAULT-VALUE}).")
+    String llmBackoff;
+
+    @Option(names = "--max-tokens-total", defaultValue = "0", paramLabel = "N", description = "Stop cleanly after this many tokens in + out (0 = no limit).")
+    long maxTokensTotal;
+
+    @Option(names = "--llm-price-in", defaultValue = "0", paramLabel = "USD", description = "USD per million input tokens, for cost estimates.")
+    double priceIn;
+
+    @Option(names = "--llm-price-out", defaultValue = "0", paramLabel = "USD", description = "USD per million output tokens, for cost estimates.")
+    double priceOut;
 
     @Option(names = "--budget", defaultValue = "150", paramLabel = "N", description = "Proposals at most (default: ${DEFAULT-VALUE}).")
     int budget;
@@ -95,7 +132,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             config = DiscoveryConfig.fromJson(run.config());
             out.println("resuming run " + run.id() + " from " + run.journal().records().size() + " journaled records");
         } else {
-            config = validate();
+            config = validate(out);
             String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-s" + seed;
             run = store.create(id, config.toJson());
             out.println("run " + run.id() + " in " + run.dir());
@@ -105,7 +142,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         boolean terminal = System.console() != null && !noProgress;
         try (ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
-            DiscoveryLoop loop = new DiscoveryLoop(config, run, proposer(config.proposer()), (it, budget, what, inc) -> {
+            Proposer live = proposer(config, run);
+            Proposer chosen = resume != null ? new ResumingProposer(run.journal().records(), live) : live;
+            DiscoveryLoop loop = new DiscoveryLoop(config, run, chosen, (it, budget, what, inc) -> {
                 String incumbent = inc == null ? "" : String.format(Locale.ROOT, "incumbent %s %+.1f%%", inc.candidateId(), 100 * inc.change());
                 if (bar != null) {
                     bar.stepTo(it);
@@ -123,18 +162,39 @@ public final class DiscoverCommand implements Callable<Integer> {
         } catch (DiscoveryException e) {
             throw new UserError(e.getMessage());
         }
+        if (config.llm() != null) {
+            summary.set("llm", LlmCosts.summarize(run, config.llm(), summary));
+            run.writeSummary(summary);
+        }
         printSummary(out, summary, run);
+        JsonNode stopped = summary.path("stopped");
+        if (stopped.path("kind").asText().equals(ProposalUnavailable.Kind.ENDPOINT_UNUSABLE.journalType())) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("error: " + stopped.path("reason").asText() + "; check --llm-base-url, --llm-model and "
+                    + LlmSettings.API_KEY_ENV + " (the run so far is kept in " + run.dir() + ")");
+            err.flush();
+            return 1;
+        }
         return 0;
     }
 
-    static Proposer proposer(String name) {
-        if (name.equals("evolve")) {
-            return new EvolutionaryProposer();
-        }
-        throw new UserError("unknown proposer '" + name + "'; available: evolve");
+    /** The live proposer a configuration asks for (the API key comes from the environment only). */
+    static Proposer proposer(DiscoveryConfig config, Run run) {
+        return switch (config.proposer()) {
+            case "evolve" -> new EvolutionaryProposer();
+            case "llm" -> {
+                JsonNode l = config.llm();
+                LlmSettings s = new LlmSettings(l.get("base_url").asText(), System.getenv(LlmSettings.API_KEY_ENV), l.get("model").asText(),
+                        l.get("temperature").asDouble(), l.get("max_tokens").asInt(), Duration.ofMillis(l.get("timeout_ms").asLong()),
+                        l.get("max_tokens_total").asLong(), l.get("usd_per_million_in").asDouble(), l.get("usd_per_million_out").asDouble(),
+                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()));
+                yield new LlmProposer(s, new ExchangeLog(run.dir().resolve("llm")));
+            }
+            default -> throw new UserError("unknown proposer '" + config.proposer() + "'; available: evolve, llm");
+        };
     }
 
-    private DiscoveryConfig validate() {
+    private DiscoveryConfig validate(PrintWriter out) {
         try {
             Objectives.byName(objective);
             MatrixCatalog.load(matrix);
@@ -144,7 +204,34 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (objective.equals("ms-saved-per-shed")) {
             throw new UserError("discover searches usage-limit policies; ms-saved-per-shed judges admission policies");
         }
-        proposer(proposer);
+        String chosen = proposer;
+        if (chosen == null) {
+            chosen = LlmSettings.configuredInEnvironment() || llmBaseUrl != null ? "llm" : "evolve";
+            if (chosen.equals("evolve")) {
+                out.println("no LLM configured (set NOUS_LLM_BASE_URL or NOUS_LLM_API_KEY to use one); using the offline proposer");
+            }
+        }
+        if (!chosen.equals("evolve") && !chosen.equals("llm")) {
+            throw new UserError("unknown proposer '" + chosen + "'; available: evolve, llm");
+        }
+        ObjectNode llm = null;
+        if (chosen.equals("llm")) {
+            llm = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+            String url = llmBaseUrl != null ? llmBaseUrl : envOr(LlmSettings.BASE_URL_ENV, "https://api.openai.com/v1");
+            llm.put("base_url", url);
+            llm.put("model", llmModel != null ? llmModel : envOr(LlmSettings.MODEL_ENV, "gpt-4o-mini"));
+            if (llmMaxTokens < 1 || llmRetries < 1 || maxTokensTotal < 0 || priceIn < 0 || priceOut < 0 || !(llmTemperature >= 0)) {
+                throw new UserError("--llm-max-tokens and --llm-retries must be >= 1; --max-tokens-total and prices >= 0; temperature >= 0");
+            }
+            llm.put("temperature", llmTemperature);
+            llm.put("max_tokens", llmMaxTokens);
+            llm.put("timeout_ms", Math.round(parseDuration(llmTimeout) * 1000));
+            llm.put("max_attempts", llmRetries);
+            llm.put("backoff_ms", Math.round(parseDuration(llmBackoff) * 1000));
+            llm.put("max_tokens_total", maxTokensTotal);
+            llm.put("usd_per_million_in", priceIn);
+            llm.put("usd_per_million_out", priceOut);
+        }
         if (budget < 1 || seeds < 1 || !(duration > 0)) {
             throw new UserError("--budget, --seeds and --duration must be positive");
         }
@@ -161,8 +248,13 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (n < 1) {
             throw new UserError("--threads must be at least 1");
         }
-        return new DiscoveryConfig(objective, proposer, budget, parseDuration(timeLimit), seed, seedsList, matrix, seeds, duration, n,
-                2000, target == null ? Double.NaN : target);
+        return new DiscoveryConfig(objective, chosen, budget, parseDuration(timeLimit), seed, seedsList, matrix, seeds, duration, n,
+                2000, target == null ? Double.NaN : target, llm);
+    }
+
+    private static String envOr(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
     }
 
     static double parseDuration(String d) {

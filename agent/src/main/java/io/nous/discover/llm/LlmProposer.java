@@ -1,0 +1,240 @@
+package io.nous.discover.llm;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.AuthenticationException;
+import dev.langchain4j.exception.InternalServerException;
+import dev.langchain4j.exception.ModelNotFoundException;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import io.nous.discover.Proposal;
+import io.nous.discover.ProposalContext;
+import io.nous.discover.ProposalUnavailable;
+import io.nous.discover.Proposer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Proposes through any OpenAI-compatible chat endpoint with LangChain4j. Each proposal is one
+ * conversation: the prompt (see {@link Prompts}); retries with exponential backoff on 429, 5xx and
+ * timeouts; and, when the reply is not usable JSON or has no code, up to {@link #REPLY_REPAIRS}
+ * follow-ups saying what was wrong. Every call is recorded in the {@link ExchangeLog}. When the model
+ * keeps failing the iteration yields no proposal (journaled, not fatal); when the token budget is
+ * spent the run stops cleanly.
+ */
+public final class LlmProposer implements Proposer {
+    static final int REPLY_REPAIRS = 2;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LlmSettings settings;
+    private final ChatModel model;
+    private final ExchangeLog log;
+
+    public LlmProposer(LlmSettings settings, ExchangeLog log) {
+        this.settings = settings;
+        this.log = log;
+        OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
+                .baseUrl(settings.baseUrl())
+                .apiKey(settings.apiKey() == null || settings.apiKey().isBlank() ? "no-key" : settings.apiKey())
+                .modelName(settings.model())
+                .temperature(settings.temperature())
+                .maxTokens(settings.maxTokens())
+                .timeout(settings.timeout())
+                .maxRetries(0); // retries are ours: counted, journaled and deterministic in tests
+        this.model = b.build();
+    }
+
+    @Override
+    public String name() {
+        return "llm";
+    }
+
+    @Override
+    public Proposal propose(ProposalContext ctx) {
+        List<ChatMessage> messages = new ArrayList<>(List.of(SystemMessage.from(Prompts.system()), UserMessage.from(Prompts.user(ctx))));
+        String lastProblem = null;
+        for (int repair = 0; repair <= REPLY_REPAIRS; repair++) {
+            checkBudget();
+            String reply = call(messages, ctx, repair);
+            try {
+                ReplyParser.Parsed p = ReplyParser.parse(reply);
+                return new Proposal(p.hypothesis(), p.mechanism(), p.predictions(), p.source(), ctx.incumbent() == null ? List.of()
+                        : List.of(ctx.incumbent().candidateId()), "llm");
+            } catch (ReplyParser.BadReply bad) {
+                lastProblem = bad.getMessage();
+                messages.add(dev.langchain4j.data.message.AiMessage.from(reply == null ? "" : reply));
+                messages.add(UserMessage.from("That reply cannot be used: " + bad.getMessage()
+                        + ". Answer again with exactly one JSON object in the format given."));
+            }
+        }
+        throw new ProposalUnavailable("the model gave no usable reply after " + (REPLY_REPAIRS + 1) + " tries: " + lastProblem,
+                ProposalUnavailable.Kind.FAILED);
+    }
+
+    private void checkBudget() {
+        long spent = log.tokensIn() + log.tokensOut();
+        if (settings.maxTokensTotal() > 0 && spent >= settings.maxTokensTotal()) {
+            throw new ProposalUnavailable("the token budget of " + settings.maxTokensTotal() + " is spent (" + spent + " used)",
+                    ProposalUnavailable.Kind.BUDGET_SPENT);
+        }
+    }
+
+    /** One request, retried on 429, 5xx and timeouts; every attempt is recorded. */
+    private String call(List<ChatMessage> messages, ProposalContext ctx, int repair) {
+        String hash = hash(messages);
+        long wait = settings.backoff().toMillis();
+        RuntimeException last = null;
+        for (int attempt = 1; attempt <= settings.maxAttempts(); attempt++) {
+            long t0 = System.nanoTime();
+            ObjectNode ex = JSON.createObjectNode();
+            ex.put("iteration", ctx.iteration());
+            ex.put("proposal_attempt", ctx.attempt());
+            ex.put("reply_repair", repair);
+            ex.put("http_attempt", attempt);
+            ex.put("model", settings.model());
+            ex.put("prompt_version", Prompts.VERSION);
+            ex.put("prompt_sha256", hash);
+            ArrayNode req = ex.putArray("request");
+            for (ChatMessage m : messages) {
+                req.addObject().put("role", m.type().name().toLowerCase(java.util.Locale.ROOT)).put("text", text(m));
+            }
+            try {
+                ChatResponse r = model.chat(messages);
+                ex.put("latency_ms", (System.nanoTime() - t0) / 1_000_000);
+                ex.put("response", r.aiMessage().text());
+                if (r.tokenUsage() != null) {
+                    ex.put("input_tokens", r.tokenUsage().inputTokenCount() == null ? 0 : r.tokenUsage().inputTokenCount());
+                    ex.put("output_tokens", r.tokenUsage().outputTokenCount() == null ? 0 : r.tokenUsage().outputTokenCount());
+                }
+                ex.put("finish_reason", String.valueOf(r.finishReason()));
+                log.record(ex);
+                return r.aiMessage().text();
+            } catch (RuntimeException e) {
+                ex.put("latency_ms", (System.nanoTime() - t0) / 1_000_000);
+                ex.put("error", e.getClass().getSimpleName() + ": " + describe(e));
+                log.record(ex);
+                if (unusable(e)) {
+                    throw new ProposalUnavailable("the model endpoint " + settings.baseUrl() + " cannot be used: " + describe(e),
+                            ProposalUnavailable.Kind.ENDPOINT_UNUSABLE);
+                }
+                if (!retriable(e)) {
+                    throw new ProposalUnavailable("the model endpoint refused the request: " + describe(e), ProposalUnavailable.Kind.FAILED);
+                }
+                last = e;
+                if (attempt < settings.maxAttempts()) {
+                    sleep(wait);
+                    wait *= 2;
+                }
+            }
+        }
+        if (unreachable(last)) {
+            throw new ProposalUnavailable("cannot reach the model endpoint " + settings.baseUrl() + " (" + settings.maxAttempts()
+                    + " attempts): " + describe(last), ProposalUnavailable.Kind.ENDPOINT_UNUSABLE);
+        }
+        throw new ProposalUnavailable("the model endpoint kept failing (" + settings.maxAttempts() + " attempts): " + describe(last),
+                ProposalUnavailable.Kind.FAILED);
+    }
+
+    /** Credentials refused or no such model: retrying cannot help, and neither can the next iteration. */
+    private static boolean unusable(RuntimeException e) {
+        return e instanceof AuthenticationException || e instanceof ModelNotFoundException || e instanceof UnresolvedModelServerException;
+    }
+
+    /** Rate limits, server errors, timeouts and refused connections may pass; a bad request will not. */
+    private static boolean retriable(RuntimeException e) {
+        return e instanceof RateLimitException || e instanceof InternalServerException || e instanceof TimeoutException
+                || unreachable(e) || rootCause(e) instanceof java.net.SocketTimeoutException;
+    }
+
+    private static boolean unreachable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.net.ConnectException || t instanceof java.net.UnknownHostException
+                    || t instanceof java.net.NoRouteToHostException || t instanceof java.nio.channels.ClosedChannelException
+                    && String.valueOf(t.getMessage()).contains("ConnectException")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** The most specific message in the cause chain, on one line. */
+    private static String describe(Throwable e) {
+        if (unreachable(e)) {
+            for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                if (t instanceof java.net.UnknownHostException) {
+                    return "unknown host " + firstLine(t.getMessage());
+                }
+            }
+            return "connection refused";
+        }
+        Throwable root = rootCause(e);
+        String msg = firstLine(root.getMessage());
+        String what = root == e ? "" : root.getClass().getSimpleName();
+        if (msg.isEmpty()) {
+            msg = firstLine(e.getMessage());
+        }
+        return what.isEmpty() ? msg : msg.isEmpty() ? what : what + ": " + msg;
+    }
+
+    private static String text(ChatMessage m) {
+        if (m instanceof SystemMessage s) {
+            return s.text();
+        }
+        if (m instanceof UserMessage u) {
+            return u.singleText();
+        }
+        if (m instanceof dev.langchain4j.data.message.AiMessage a) {
+            return a.text();
+        }
+        return m.toString();
+    }
+
+    private static String hash(List<ChatMessage> messages) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            for (ChatMessage m : messages) {
+                d.update(text(m).getBytes(StandardCharsets.UTF_8));
+                d.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(d.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProposalUnavailable("interrupted while waiting to retry", ProposalUnavailable.Kind.FAILED);
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+}

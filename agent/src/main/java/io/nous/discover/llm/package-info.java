@@ -1,0 +1,2 @@
+/** The LLM proposer: any OpenAI-compatible endpoint through LangChain4j, with recorded exchanges. */
+package io.nous.discover.llm;

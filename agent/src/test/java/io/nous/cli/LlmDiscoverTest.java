@@ -1,0 +1,216 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.JournalRecord;
+import io.nous.store.RunStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The LLM proposer against a local fake OpenAI-compatible server speaking real HTTP: rate limits,
+ * server errors, malformed replies, code the verifier rejects, a usable proposal, the token budget,
+ * and replay without the server.
+ */
+class LlmDiscoverTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Validation and test scenarios of the default matrix: a proposer must never see them. */
+    private static final List<String> HIDDEN = List.of("code-generation@10", "interactive-chat@40", "interactive-chat@80",
+            "code-generation@16~cv2", "reasoning@0.2", "interactive-chat@50~cv2", "code-generation@13~cv2");
+
+    @TempDir
+    Path dir;
+    MockWebServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new MockWebServer();
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        server.close();
+    }
+
+    private static String policy(double sheddableCeiling) {
+        return "import io.nous.sim.spi.UsageLimitPolicy;\n\n"
+                + "public final class ShedEarly implements UsageLimitPolicy {\n"
+                + "    @Override\n"
+                + "    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {\n"
+                + "        for (int i = 0; i < priorities.length; i++) {\n"
+                + "            ceilings[i] = priorities[i] < 0 ? " + sheddableCeiling + " : 1.0;\n"
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
+    }
+
+    private static String proposal(String source) throws Exception {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("hypothesis", "closing the sheddable band early keeps pod queues short for critical requests");
+        o.put("mechanism", "the sheddable band stops dispatching before the pods queue, so critical requests wait less");
+        o.putArray("predictions").add(JSON.createObjectNode().put("regime", "under").put("direction", "none").put("magnitude", 0.0))
+                .add(JSON.createObjectNode().put("regime", "near").put("direction", "decrease").put("magnitude", -0.5));
+        o.put("source", source);
+        return JSON.writeValueAsString(o);
+    }
+
+    /** An OpenAI chat-completions response whose message content is {@code content}. */
+    private static MockResponse completion(String content, int promptTokens, int completionTokens) throws Exception {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("id", "chatcmpl-test").put("object", "chat.completion").put("created", 1).put("model", "test-model");
+        ObjectNode choice = r.putArray("choices").addObject();
+        choice.put("index", 0).put("finish_reason", "stop");
+        choice.putObject("message").put("role", "assistant").put("content", content);
+        r.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+                .put("total_tokens", promptTokens + completionTokens);
+        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json").body(JSON.writeValueAsString(r)).build();
+    }
+
+    private static MockResponse error(int code) {
+        return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"scripted " + code + "\",\"type\":\"test\"}}").build();
+    }
+
+    private String[] discover(Path runs, String... extra) {
+        List<String> a = new ArrayList<>(List.of("discover", "--proposer", "llm", "--llm-base-url", server.url("/v1/").toString(),
+                "--llm-model", "test-model", "--llm-backoff", "5ms", "--llm-retries", "3", "--seed-policies", "static-usage-limit",
+                "--seeds", "2", "--duration", "120", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress"));
+        a.addAll(List.of(extra));
+        return a.toArray(String[]::new);
+    }
+
+    private static String onlyRun(Path runs) throws Exception {
+        try (Stream<Path> s = Files.list(runs)) {
+            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+    }
+
+    @Test
+    void survivesErrorsRepairsBadRepliesAndReplaysWithoutTheServer() throws Exception {
+        // iteration 1: 429, 500, then a cut-off reply (repaired), then code the verifier rejects,
+        // then (with the verifier's feedback) a usable policy; iteration 2: another usable policy.
+        server.enqueue(error(429));
+        server.enqueue(error(500));
+        server.enqueue(completion("{\"hypothesis\": \"shed early\", \"source\": \"import io.nous", 900, 40));
+        server.enqueue(completion(proposal(policy(0.8).replace("1.0;", "Math.random();")), 950, 200));
+        server.enqueue(completion(proposal(policy(0.8)), 1200, 210));
+        server.enqueue(completion("```json\n" + proposal(policy(0.6)) + "\n```", 1300, 220));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "2", "--llm-price-in", "2", "--llm-price-out", "8"));
+        assertThat(h.exit()).as(h.err()).isZero();
+
+        List<String> bodies = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            RecordedRequest r = server.takeRequest();
+            assertThat(r.getUrl().encodedPath()).isEqualTo("/v1/chat/completions");
+            bodies.add(r.getBody().utf8());
+        }
+        assertThat(server.getRequestCount()).isEqualTo(6);
+        for (String raw : bodies) {
+            JsonNode request = JSON.readTree(raw);
+            assertThat(request.get("model").asText()).isEqualTo("test-model");
+            StringBuilder text = new StringBuilder();
+            request.get("messages").forEach(m -> text.append(m.get("content").asText()).append('\n'));
+            String body = text.toString();
+            assertThat(body).contains("computeLimit(double saturation, int[] priorities, double[] ceilings)")
+                    .contains("ComputeLimit(ctx context.Context");
+            for (String hidden : HIDDEN) {
+                assertThat(body).as("the prompt shows a held-out scenario").doesNotContain(hidden);
+            }
+        }
+        assertThat(JSON.readTree(bodies.get(3)).toString()).as("the cut-off reply is sent back with what was wrong").contains("cannot be used");
+        assertThat(JSON.readTree(bodies.get(4)).toString()).as("the verifier's complaint reaches the model").contains("rejected before simulation")
+                .contains("Math.random");
+        assertThat(JSON.readTree(bodies.get(5)).toString()).contains("Recent hypotheses");
+
+        String id = onlyRun(runs);
+        Path run = runs.resolve(id);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        long llmHypotheses = records.stream().filter(r -> r.type().equals("hypothesis")
+                && r.body().path("proposer").asText(r.body().path("operator").asText()).equals("llm")).count();
+        assertThat(llmHypotheses).isGreaterThanOrEqualTo(2);
+        try (Stream<Path> s = Files.list(run.resolve("llm"))) {
+            List<JsonNode> exchanges = new ArrayList<>();
+            for (Path p : s.sorted().toList()) {
+                exchanges.add(JSON.readTree(Files.readString(p)));
+            }
+            assertThat(exchanges).hasSize(6);
+            assertThat(exchanges.get(0).get("error").asText()).contains("RateLimit");
+            assertThat(exchanges.get(5).get("prompt_sha256").asText()).hasSize(64);
+            assertThat(exchanges.get(5).get("output_tokens").asInt()).isEqualTo(220);
+            assertThat(exchanges.toString()).doesNotContain("Authorization").doesNotContain("Bearer");
+        }
+        JsonNode summary = JSON.readTree(Files.readString(run.resolve("summary.json")));
+        assertThat(summary.get("llm").get("input_tokens").asLong()).isEqualTo(900 + 950 + 1200 + 1300);
+        assertThat(summary.get("llm").get("failed_calls").asInt()).isEqualTo(2);
+        assertThat(summary.get("llm").get("estimated_cost_usd").asDouble()).isEqualTo((4350 * 2.0 + 670 * 8.0) / 1e6, within(1e-9));
+
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    @Test
+    void aSpentTokenBudgetStopsTheRunCleanly() throws Exception {
+        server.enqueue(completion(proposal(policy(0.7)), 3000, 500));
+        server.enqueue(completion(proposal(policy(0.5)), 3000, 500));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "5", "--max-tokens-total", "2000"));
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        String id = onlyRun(runs);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        assertThat(records.stream().map(JournalRecord::type)).contains("budget-exhausted");
+        assertThat(h.out()).contains("token budget");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    @Test
+    void anEndpointThatKeepsFailingYieldsNoProposalsButNoCrash() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            server.enqueue(error(503));
+        }
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "2"));
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(server.getRequestCount()).isEqualTo(6);
+        List<JournalRecord> records = new RunStore(runs).open(onlyRun(runs)).journal().records();
+        assertThat(records.stream().filter(r -> r.type().equals("proposal-failed")).count()).isEqualTo(2);
+        assertThat(h.out()).contains("no proposal: the model endpoint kept failing (3 attempts)");
+        assertThat(h.err()).doesNotContain("Exception");
+        CliHarness replay = CliHarness.run("replay", onlyRun(runs), "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    @Test
+    void refusedCredentialsStopTheRunAtOnceWithAClearError() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(401).setHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"Incorrect API key provided\",\"type\":\"invalid_request_error\"}}").build());
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "4"));
+        assertThat(h.exit()).isEqualTo(1);
+        assertThat(server.getRequestCount()).as("credentials are not retried").isEqualTo(1);
+        assertThat(h.err()).contains("error: the model endpoint").contains("cannot be used").contains("Incorrect API key")
+                .contains("NOUS_LLM_API_KEY").doesNotContain("\tat ");
+        String id = onlyRun(runs);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        assertThat(records.stream().map(JournalRecord::type)).contains("endpoint-unusable", "run-finished");
+        assertThat(Files.readString(runs.resolve(id).resolve("summary.json"))).contains("endpoint-unusable");
+    }
+}
