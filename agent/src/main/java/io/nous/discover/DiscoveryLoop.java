@@ -138,9 +138,18 @@ public final class DiscoveryLoop {
                 p.parents().forEach(parents::add);
                 h.put("operator", p.operator());
                 h.put("source", p.source());
+                if (!p.arms().isEmpty()) {
+                    ArrayNode arms = h.putArray("arms");
+                    p.arms().forEach(a -> arms.addObject().put("role", a.role()).put("purpose", a.purpose()).put("source", a.source()));
+                }
                 jf.record("hypothesis", h);
                 feedback = consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions());
                 if (feedback.isEmpty()) {
+                    for (Arm arm : p.arms()) {
+                        // an arm is evidence about the mechanism, not a repair target: its rejection is journaled and remembered
+                        consider(jf, vsBaseline, objective, stats, matrix, it, arm.source(), p.operator() + ":" + arm.role(), p.parents(),
+                                List.of());
+                    }
                     break;
                 }
                 }

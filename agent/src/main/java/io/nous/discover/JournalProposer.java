@@ -70,7 +70,9 @@ public final class JournalProposer implements Proposer {
                 p.get("magnitude").asDouble())));
         List<String> parents = new ArrayList<>();
         h.get("parents").forEach(p -> parents.add(p.asText()));
+        List<Arm> arms = new ArrayList<>();
+        h.path("arms").forEach(a -> arms.add(new Arm(a.get("role").asText(), a.get("purpose").asText(), a.get("source").asText())));
         return new Proposal(h.get("statement").asText(), h.get("mechanism").asText(), List.copyOf(preds), h.get("source").asText(),
-                List.copyOf(parents), h.get("operator").asText());
+                List.copyOf(parents), h.get("operator").asText(), List.copyOf(arms));
     }
 }

@@ -60,13 +60,17 @@ class LlmDiscoverTest {
     }
 
     private static String proposal(String source) throws Exception {
+        return JSON.writeValueAsString(bundle(source));
+    }
+
+    private static ObjectNode bundle(String source) {
         ObjectNode o = JSON.createObjectNode();
         o.put("hypothesis", "closing the sheddable band early keeps pod queues short for critical requests");
         o.put("mechanism", "the sheddable band stops dispatching before the pods queue, so critical requests wait less");
         o.putArray("predictions").add(JSON.createObjectNode().put("regime", "under").put("direction", "none").put("magnitude", 0.0))
                 .add(JSON.createObjectNode().put("regime", "near").put("direction", "decrease").put("magnitude", -0.5));
         o.put("source", source);
-        return JSON.writeValueAsString(o);
+        return o;
     }
 
     /** An OpenAI chat-completions response whose message content is {@code content}. */
@@ -109,7 +113,9 @@ class LlmDiscoverTest {
         server.enqueue(completion("{\"hypothesis\": \"shed early\", \"source\": \"import io.nous", 900, 40));
         server.enqueue(completion(proposal(policy(0.8).replace("1.0;", "Math.random();")), 950, 200));
         server.enqueue(completion(proposal(policy(0.8)), 1200, 210));
-        server.enqueue(completion("```json\n" + proposal(policy(0.6)) + "\n```", 1300, 220));
+        ObjectNode withArm = bundle(policy(0.6));
+        withArm.putArray("arms").addObject().put("role", "ablation").put("purpose", "a milder ceiling").put("source", policy(0.9));
+        server.enqueue(completion("```json\n" + JSON.writeValueAsString(withArm) + "\n```", 1300, 220));
         Path runs = dir.resolve("runs");
         CliHarness h = CliHarness.run(discover(runs, "--budget", "2", "--llm-price-in", "2", "--llm-price-out", "8"));
         assertThat(h.exit()).as(h.err()).isZero();
@@ -144,6 +150,8 @@ class LlmDiscoverTest {
         long llmHypotheses = records.stream().filter(r -> r.type().equals("hypothesis")
                 && r.body().path("proposer").asText(r.body().path("operator").asText()).equals("llm")).count();
         assertThat(llmHypotheses).isGreaterThanOrEqualTo(2);
+        assertThat(records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText()))
+                .as("the ablation arm is evaluated as its own candidate").contains("llm", "llm:ablation");
         try (Stream<Path> s = Files.list(run.resolve("llm"))) {
             List<JsonNode> exchanges = new ArrayList<>();
             for (Path p : s.sorted().toList()) {

@@ -70,7 +70,7 @@ public final class LlmProposer implements Proposer {
             try {
                 ReplyParser.Parsed p = ReplyParser.parse(reply);
                 return new Proposal(p.hypothesis(), p.mechanism(), p.predictions(), p.source(), ctx.incumbent() == null ? List.of()
-                        : List.of(ctx.incumbent().candidateId()), "llm");
+                        : List.of(ctx.incumbent().candidateId()), "llm", p.arms());
             } catch (ReplyParser.BadReply bad) {
                 lastProblem = bad.getMessage();
                 messages.add(dev.langchain4j.data.message.AiMessage.from(reply == null ? "" : reply));

@@ -2,6 +2,7 @@ package io.nous.discover.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.discover.Arm;
 import io.nous.discover.Prediction;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Set;
 
 /**
  * Parses a model's reply strictly: one JSON object (a Markdown code fence around it is tolerated)
- * with {@code hypothesis}, {@code mechanism}, {@code predictions} and {@code source}. Anything
+ * with {@code hypothesis}, {@code mechanism}, {@code predictions} and {@code source}, and optional
+ * {@code arms} (ablations and controls, each with a role, purpose and source). Anything
  * else is a {@link BadReply} saying what is wrong, which goes back to the model.
  */
 final class ReplyParser {
@@ -25,8 +27,11 @@ final class ReplyParser {
         }
     }
 
-    record Parsed(String hypothesis, String mechanism, List<Prediction> predictions, String source) {
+    record Parsed(String hypothesis, String mechanism, List<Prediction> predictions, String source, List<Arm> arms) {
     }
+
+    /** Arms beyond this many are an error: each costs a full evaluation. */
+    static final int MAX_ARMS = 2;
 
     static Parsed parse(String reply) throws BadReply {
         if (reply == null || reply.isBlank()) {
@@ -71,7 +76,26 @@ final class ReplyParser {
         if (preds.isEmpty()) {
             throw new BadReply("the reply needs predictions for the \"under\" and \"near\" regimes");
         }
-        return new Parsed(hypothesis, mechanism, List.copyOf(preds), source);
+        List<Arm> arms = new ArrayList<>();
+        JsonNode armsNode = o.path("arms");
+        if (!armsNode.isMissingNode() && !armsNode.isNull() && !armsNode.isArray()) {
+            throw new BadReply("\"arms\" must be a list");
+        }
+        for (JsonNode a : armsNode) {
+            String role = a.path("role").asText("");
+            if (!Arm.ROLES.contains(role)) {
+                throw new BadReply("arm role must be \"ablation\" or \"control\", got \"" + role + "\"");
+            }
+            String armSource = a.path("source").asText("");
+            if (!armSource.contains("computeLimit")) {
+                throw new BadReply("the " + role + " arm has no Java source with a computeLimit method");
+            }
+            arms.add(new Arm(role, a.path("purpose").asText(""), armSource));
+        }
+        if (arms.size() > MAX_ARMS) {
+            throw new BadReply("at most " + MAX_ARMS + " arms, got " + arms.size());
+        }
+        return new Parsed(hypothesis, mechanism, List.copyOf(preds), source, List.copyOf(arms));
     }
 
     private static String firstLine(String s) {
