@@ -207,6 +207,22 @@ class LlmDiscoverTest {
     }
 
     @Test
+    void aCallThatTimesOutIsRetried() throws Exception {
+        MockResponse slow = completion(proposal(policy(0.7)), 1000, 100);
+        server.enqueue(slow.newBuilder().headersDelay(3, java.util.concurrent.TimeUnit.SECONDS).build());
+        server.enqueue(completion(proposal(policy(0.7)), 1000, 100));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-timeout", "300ms"));
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(server.getRequestCount()).isEqualTo(2);
+        Path llm = runs.resolve(onlyRun(runs)).resolve("llm");
+        assertThat(JSON.readTree(Files.readString(llm.resolve("00001.json"))).get("error").asText()).containsIgnoringCase("timeout");
+        assertThat(JSON.readTree(Files.readString(llm.resolve("00002.json"))).has("error")).isFalse();
+        assertThat(new RunStore(runs).open(onlyRun(runs)).journal().records().stream()
+                .filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText())).contains("llm");
+    }
+
+    @Test
     void refusedCredentialsStopTheRunAtOnceWithAClearError() throws Exception {
         server.enqueue(new MockResponse.Builder().code(401).setHeader("Content-Type", "application/json")
                 .body("{\"error\":{\"message\":\"Incorrect API key provided\",\"type\":\"invalid_request_error\"}}").build());
