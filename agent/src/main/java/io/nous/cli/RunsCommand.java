@@ -102,7 +102,11 @@ public final class RunsCommand implements Runnable {
                     }
                     case "verification" -> out.println("    rejected before simulation: " + b.get("problems").get(0).asText());
                     case "duplicate" -> out.println("    duplicate of " + b.get("of").asText() + ": not simulated");
-                    case "candidate" -> out.printf(Locale.ROOT, "    candidate %s (%s)%n", b.get("id").asText(), b.get("path").asText());
+                    case "candidate" -> {
+                        String op = b.path("operator").asText();
+                        String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";
+                        out.printf(Locale.ROOT, "    candidate %s (%s%s)%n", b.get("id").asText(), b.get("path").asText(), arm);
+                    }
                     case "evaluation" -> {
                         JsonNode s = b.get("score");
                         out.printf(Locale.ROOT, "    evidence (%s): %s%n", b.get("split").asText(), s == null ? "failed: " + b.path("failure").asText()
