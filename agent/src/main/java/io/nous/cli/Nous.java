@@ -12,12 +12,14 @@ import picocli.CommandLine.Command;
  * message on stderr, no stack trace), 3 a policy under test failed during simulation, 4 a candidate
  * was rejected by {@code nous check}.
  */
-@Command(name = "nous", mixinStandardHelpOptions = true, version = "nous 0.1.0",
+@Command(name = "nous", mixinStandardHelpOptions = true, version = "nous " + Nous.VERSION,
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, SimulateCommand.class, EvaluateCommand.class,
+        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, ExportCommand.class, SimulateCommand.class, EvaluateCommand.class,
                 CapacityCommand.class, CalibrateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {
+    /** The Nous release, recorded in exports' provenance. */
+    public static final String VERSION = "0.1.0";
 
     @picocli.CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,175 @@
+package io.nous.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.golang.GoPackage;
+import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.GoldenVectors;
+import io.nous.codegen.golang.Untranslatable;
+import io.nous.export.Provenance;
+import io.nous.policy.PolicyKind;
+import io.nous.policy.PolicyRegistry;
+import io.nous.policy.PolicyTemplate;
+import io.nous.store.Run;
+import io.nous.store.RunStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nous export}: a run's winner (or a named candidate, or a built-in policy) as an llm-d-router
+ * Go plugin package with golden-vector tests and its provenance. The policy's contract is checked
+ * and the translation is exact or refused; nothing is written over an existing directory.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Export a policy as a Go plugin package for llm-d-router, with golden-vector tests and provenance.")
+public final class ExportCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RUN-ID", description = "The run whose policy to export.")
+    String runId;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CANDIDATE-ID", description = "Default: the run's winner.")
+    String candidateId;
+
+    @Option(names = "--policy", paramLabel = "NAME", description = "Export a built-in policy instead of a run's candidate.")
+    String policy;
+
+    @Option(names = "--target", defaultValue = "go", paramLabel = "LANG", description = "go (default: ${DEFAULT-VALUE}).")
+    String target;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write; must not exist or be empty.")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "Policy name in kebab case; the plugin type is NAME-policy "
+            + "(default: nous-<candidate> or the built-in's name).")
+    String name;
+
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    Path runsDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter o = spec.commandLine().getOut();
+        if (!target.equals("go")) {
+            throw new UserError("--target " + target + " is not available; this version exports go");
+        }
+        if ((policy == null) == (runId == null)) {
+            throw new UserError("name a run (nous export RUN-ID [CANDIDATE-ID]) or a built-in policy (--policy NAME), not both");
+        }
+        checkOut();
+        String source;
+        String summary;
+        Run run = null;
+        String exported;
+        if (policy != null) {
+            PolicyTemplate t = PolicyRegistry.builtin().template(policy);
+            if (t.kind() != PolicyKind.USAGE_LIMIT) {
+                throw new UserError(policy + " is not a usage-limit policy; only usage-limit policies are exported");
+            }
+            source = t.source();
+            summary = t.description();
+            exported = t.name();
+        } else {
+            run = new RunStore(runsDir).open(runId);
+            exported = candidateId != null ? candidateId : winner(run);
+            Path file = run.candidateFile(exported);
+            if (!exported.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
+                throw new UserError("run " + run.id() + " has no candidate '" + exported + "'; see nous runs show " + run.id());
+            }
+            try {
+                source = Files.readString(file);
+            } catch (IOException e) {
+                throw new UserError("cannot read " + file + ": " + e.getMessage());
+            }
+            Provenance.CandidateStory story = Provenance.stories(run).get(exported);
+            summary = story != null && story.statement() != null ? story.statement() + ". " + story.mechanism()
+                    : "Candidate " + exported + " of Nous run " + run.id() + ".";
+        }
+        String policyName = name != null ? name : policy != null ? exported : "nous-" + exported;
+        CheckResult check = Candidates.check(source, exported + ".java");
+        if (!check.accepted()) {
+            throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
+        }
+        List<GoldenVectors.Case> vectors;
+        GoTranslator.GoCode code;
+        try {
+            vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
+            code = GoTranslator.translate(source);
+        } catch (GoldenVectors.ContractBroken e) {
+            throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
+        } catch (Untranslatable e) {
+            throw new UserError("cannot export " + exported + " to Go: " + e.getMessage());
+        }
+        GoPackage pkg;
+        try {
+            pkg = new GoPackage(policyName, source, code, vectors, summary);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--name: " + e.getMessage());
+        }
+        boolean formatted = pkg.write(out);
+        ObjectMapper json = new ObjectMapper();
+        try {
+            if (run != null) {
+                ObjectNode prov = Provenance.of(run, exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
+                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+                Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
+            } else {
+                ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("builtin_policy", exported)
+                        .put("source_sha256", Provenance.sha256(source)).put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
+                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+                Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe built-in Nous policy `"
+                        + exported + "` (source sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
+            }
+        } catch (IOException e) {
+            throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
+        }
+        o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
+        if (!formatted) {
+            o.println("note: gofmt is not installed, so the Go files are valid but not gofmt-formatted");
+        }
+        o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
+        o.flush();
+        return 0;
+    }
+
+    private void checkOut() {
+        if (Files.exists(out)) {
+            if (!Files.isDirectory(out)) {
+                throw new UserError("--out " + out + " is a file; name a new or empty directory");
+            }
+            try (Stream<Path> s = Files.list(out)) {
+                if (s.findAny().isPresent()) {
+                    throw new UserError("--out " + out + " is not empty; name a new or empty directory (nothing was written)");
+                }
+            } catch (IOException e) {
+                throw new UserError("cannot read --out " + out + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static String winner(Run run) {
+        try {
+            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
+            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
+                throw new UserError("run " + run.id() + " has no winner to export; name a candidate");
+            }
+            return s.path("best").path("candidate_id").asText();
+        } catch (IOException e) {
+            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
+        }
+    }
+}

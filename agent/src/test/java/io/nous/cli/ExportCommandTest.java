@@ -1,0 +1,128 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.store.RunStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code nous export}: real Go packages checked with the Go toolchain, provenance, and clear refusals. */
+class ExportCommandTest {
+    @TempDir
+    Path dir;
+
+    private static void goVetAndTest(Path module) throws Exception {
+        Path goBin = Path.of("/usr/bin/go");
+        if (!Files.isExecutable(goBin)) {
+            Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_GO") == null, "Go is required (NOUS_REQUIRE_GO) but /usr/bin/go is missing");
+            Assumptions.abort("no Go toolchain at /usr/bin/go");
+        }
+        for (List<String> args : List.of(List.of("vet", "./..."), List.of("test", "-count=1", "./..."))) {
+            List<String> cmd = new ArrayList<>(List.of(goBin.toString()));
+            cmd.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(module.toFile()).redirectErrorStream(true);
+            pb.environment().put("GOPROXY", "off");
+            pb.environment().put("GOCACHE", module.getParent().resolve("gocache").toString());
+            pb.environment().put("GOPATH", module.getParent().resolve("gopath").toString());
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as("go " + args + ":\n" + out).isZero();
+        }
+    }
+
+    @Test
+    void exportsABuiltInPolicyThatVetsAndPassesItsGoldenVectors() throws Exception {
+        Path out = dir.resolve("srcp");
+        CliHarness h = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("soft-reflective-ceiling-policy");
+        assertThat(out.resolve("softreflectiveceiling/epp-config.yaml")).content()
+                .contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
+        assertThat(out.resolve("go.mod")).content().contains("replace github.com/llm-d/llm-d-router => ./router-stub");
+        goVetAndTest(out);
+    }
+
+    @Test
+    void exportsADiscoveredWinnerWithItsProvenance() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "6", "--seeds", "2", "--duration",
+                "120", "--threads", "2", "--seed", "7", "--runs-dir", runs.toString(), "--no-progress");
+        assertThat(d.exit()).as(d.err()).isZero();
+        String id;
+        try (Stream<Path> s = Files.list(runs)) {
+            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(runs.resolve(id).resolve("summary.json").toFile());
+        Assumptions.assumeFalse(summary.get("best").isNull(), "the small search found no winner");
+        String winner = summary.get("best").get("candidate_id").asText();
+        Path out = dir.resolve("winner");
+        CliHarness h = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode prov = new ObjectMapper().readTree(out.resolve("provenance.json").toFile());
+        assertThat(prov.get("run_id").asText()).isEqualTo(id);
+        assertThat(prov.get("candidate_id").asText()).isEqualTo(winner);
+        assertThat(prov.get("source_sha256").asText()).hasSize(64);
+        assertThat(prov.get("results").get("search").get("verdict").asText()).isEqualTo("better");
+        assertThat(prov.get("results").get("test").has("change")).isTrue();
+        assertThat(prov.get("lineage").get(0).get("candidate").asText()).isEqualTo(winner);
+        assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
+        goVetAndTest(out);
+        // the same export again writes the same bytes
+        Path again = dir.resolve("again");
+        assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();
+        assertThat(again.resolve("provenance.json")).hasSameBinaryContentAs(out.resolve("provenance.json"));
+    }
+
+    @Test
+    void refusalsAreClear() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness noRun = CliHarness.run("export", "nope", "--runs-dir", runs.toString(), "--out", dir.resolve("a").toString());
+        assertThat(noRun.exit()).isNotZero();
+        assertThat(noRun.err()).contains("no run 'nope'").doesNotContain("\tat ");
+
+        var run = new RunStore(runs).create("r1", new ObjectMapper().createObjectNode().put("proposer", "evolve"));
+        run.openJournal().close();
+        run.writeCandidate("c0001", """
+                import io.nous.sim.spi.UsageLimitPolicy;
+
+                public final class Switchy implements UsageLimitPolicy {
+                    @Override
+                    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                        switch (priorities.length) {
+                            case 2: ceilings[1] = saturation > 0.8 ? 0.0 : 1.0; break;
+                            default: break;
+                        }
+                    }
+                }
+                """);
+        CliHarness missing = CliHarness.run("export", "r1", "c0042", "--runs-dir", runs.toString(), "--out", dir.resolve("b").toString());
+        assertThat(missing.exit()).isNotZero();
+        assertThat(missing.err()).contains("no candidate 'c0042'");
+        CliHarness sw = CliHarness.run("export", "r1", "c0001", "--runs-dir", runs.toString(), "--out", dir.resolve("c").toString());
+        assertThat(sw.exit()).isNotZero();
+        assertThat(sw.err()).contains("cannot export c0001 to Go").contains("line 6").contains("switch");
+        assertThat(dir.resolve("c")).doesNotExist();
+
+        Path full = Files.createDirectories(dir.resolve("full"));
+        Files.writeString(full.resolve("keep.txt"), "mine");
+        CliHarness notEmpty = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--out", full.toString());
+        assertThat(notEmpty.exit()).isNotZero();
+        assertThat(notEmpty.err()).contains("is not empty");
+        assertThat(full.resolve("keep.txt")).content().isEqualTo("mine");
+
+        CliHarness java = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--target", "java", "--out", dir.resolve("j").toString());
+        assertThat(java.exit()).isNotZero();
+        assertThat(java.err()).contains("--target java");
+    }
+}

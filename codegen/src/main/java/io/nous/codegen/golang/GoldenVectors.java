@@ -1,0 +1,154 @@
+package io.nous.codegen.golang;
+
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * What the Java policy computes, recorded to be replayed against its Go translation: for band counts
+ * 1–5 and saturations on a fixed grid (0, 0.5, 0.6, 0.7, 0.75, 1, above 1, ...) plus the neighbours
+ * of the policy's own breakpoints, a fresh policy is called repeatedly at that saturation, long
+ * enough to show three cycles of any counter period (up to {@link #MAX_PERIOD} calls). Also checks
+ * the usage-limit contract on every output: ceilings in [0, 1], no NaN, non-increasing down the
+ * bands.
+ */
+public final class GoldenVectors {
+    /** The longest counter period followed; longer cycles are covered only partially. */
+    public static final int MAX_PERIOD = 200;
+    private static final double[] GRID = {0, 0.1, 0.25, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 5.0 / 7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99,
+        1.0, 1.1, 1.5, 3.0};
+
+    /** One case: a fresh policy, {@code bands} bands, called {@code want.size()} times at {@code saturation}. */
+    public record Case(int bands, double saturation, List<double[]> want) {
+        public String name() {
+            return String.format(Locale.ROOT, "bands=%d/s=%s", bands, GoTranslator.goDouble(saturation));
+        }
+    }
+
+    private GoldenVectors() {
+    }
+
+    /** Priorities as the router provisions them, highest first: e.g. 3 bands → {1, 0, -1}. */
+    public static int[] priorities(int bands) {
+        int[] p = new int[bands];
+        for (int i = 0; i < bands; i++) {
+            p[i] = bands - 2 - i;
+        }
+        return p;
+    }
+
+    /** Records the vectors, or throws {@link ContractBroken} naming the first output that breaks the contract. */
+    public static List<Case> record(Supplier<UsageLimitPolicy> policies) {
+        TreeSet<Double> sats = new TreeSet<>();
+        for (double s : GRID) {
+            sats.add(s);
+        }
+        for (double b : breakpoints(policies)) {
+            sats.add(b);
+            sats.add(Math.nextDown(b));
+            sats.add(b - 1e-6);
+            sats.add(b + 1e-6);
+        }
+        List<Case> out = new ArrayList<>();
+        for (int bands = 1; bands <= 5; bands++) {
+            for (double s : sats) {
+                if (s >= 0) {
+                    out.add(run(policies.get(), bands, s));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Case run(UsageLimitPolicy p, int bands, double s) {
+        int[] pr = priorities(bands);
+        int calls = 3 * MAX_PERIOD;
+        List<double[]> all = new ArrayList<>(calls);
+        for (int k = 0; k < calls; k++) {
+            double[] c = new double[bands];
+            java.util.Arrays.fill(c, 1.0);
+            p.computeLimit(s, pr.clone(), c);
+            check(c, bands, s, k);
+            all.add(c);
+        }
+        int period = period(all);
+        return new Case(bands, s, List.copyOf(all.subList(0, Math.min(calls, Math.max(3 * period, 4)))));
+    }
+
+    /** The smallest period the outputs settle into after a warm-up of one period, or MAX_PERIOD. */
+    private static int period(List<double[]> all) {
+        for (int p = 1; p < MAX_PERIOD; p++) {
+            boolean ok = true;
+            for (int k = p; k + p < all.size() && ok; k++) {
+                ok = java.util.Arrays.equals(all.get(k), all.get(k + p));
+            }
+            if (ok) {
+                return p;
+            }
+        }
+        return MAX_PERIOD;
+    }
+
+    private static void check(double[] c, int bands, double s, int call) {
+        for (int i = 0; i < bands; i++) {
+            String where = String.format(Locale.ROOT, "at saturation %s with %d band(s), call %d, band %d", s, bands, call + 1, i);
+            if (Double.isNaN(c[i])) {
+                throw new ContractBroken("the ceiling is NaN " + where);
+            }
+            if (c[i] < 0 || c[i] > 1) {
+                throw new ContractBroken("the ceiling " + c[i] + " is outside [0, 1] " + where);
+            }
+            if (i > 0 && c[i] > c[i - 1]) {
+                throw new ContractBroken("ceilings increase down the bands (" + c[i - 1] + " then " + c[i] + ") " + where
+                        + "; the router requires them non-increasing");
+            }
+        }
+    }
+
+    /** Saturations where a fresh policy's first answer changes, on a 0.001 grid over [0, 1.2], refined by bisection. */
+    private static List<Double> breakpoints(Supplier<UsageLimitPolicy> policies) {
+        List<Double> out = new ArrayList<>();
+        double[] prev = first(policies, 0, 3);
+        for (int k = 1; k <= 1200; k++) {
+            double s = k / 1000.0;
+            double[] cur = first(policies, s, 3);
+            if (!java.util.Arrays.equals(prev, cur)) {
+                double lo = (k - 1) / 1000.0;
+                double hi = s;
+                for (int it = 0; it < 60 && Math.nextUp(lo) < hi; it++) {
+                    double mid = (lo + hi) / 2;
+                    if (java.util.Arrays.equals(first(policies, mid, 3), prev)) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                out.add(hi);
+                if (out.size() >= 12) {
+                    break;
+                }
+            }
+            prev = cur;
+        }
+        return out;
+    }
+
+    private static double[] first(Supplier<UsageLimitPolicy> policies, double s, int bands) {
+        double[] c = new double[bands];
+        java.util.Arrays.fill(c, 1.0);
+        policies.get().computeLimit(s, priorities(bands), c);
+        return c;
+    }
+
+    /** The policy breaks the usage-limit contract, so it is not exported. */
+    public static final class ContractBroken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public ContractBroken(String message) {
+            super(message);
+        }
+    }
+}

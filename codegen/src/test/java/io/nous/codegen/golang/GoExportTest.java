@@ -1,0 +1,180 @@
+package io.nous.codegen.golang;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.Candidates;
+import io.nous.policy.PolicyRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Java → Go export, checked with the real Go toolchain: the exported package must vet and pass its
+ * own tests, whose golden vectors were recorded from the Java policy. CI installs Go
+ * ({@code NOUS_REQUIRE_GO=1} makes a missing toolchain a failure instead of a skip).
+ */
+class GoExportTest {
+    @TempDir
+    Path dir;
+
+    static GoPackage export(String name, String source) {
+        CheckResult r = Candidates.check(source, name + ".java");
+        assertThat(r.problems()).isEmpty();
+        List<GoldenVectors.Case> vectors = GoldenVectors.record(r.candidate()::newUsageLimitPolicy);
+        return new GoPackage(name, source, GoTranslator.translate(source), vectors, "A test export.");
+    }
+
+    static String go(Path moduleDir, String... args) throws Exception {
+        Path goBin = Path.of("/usr/bin/go");
+        if (!Files.isExecutable(goBin)) {
+            Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_GO") == null, "Go is required (NOUS_REQUIRE_GO) but /usr/bin/go is missing");
+            Assumptions.abort("no Go toolchain at /usr/bin/go");
+        }
+        List<String> cmd = new ArrayList<>(List.of(goBin.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(moduleDir.toFile()).redirectErrorStream(true);
+        pb.environment().put("GOFLAGS", "-mod=mod");
+        pb.environment().put("GOPROXY", "off");
+        pb.environment().put("GOCACHE", moduleDir.getParent().resolve("gocache").toString());
+        pb.environment().put("GOPATH", moduleDir.getParent().resolve("gopath").toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("go " + String.join(" ", args) + ":\n" + out).isZero();
+        return out;
+    }
+
+    @Test
+    void softReflectiveReproducesUpstreamBehaviourInGo() throws Exception {
+        String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
+        GoPackage pkg = export("soft-reflective-ceiling", source);
+        // upstream: at s = 0.7 the lower band alternates 0,1,0,1; at 0.75 it opens every third call;
+        // at 0.6 round(1.4999999) = 1 keeps it always open
+        assertThat(lowerBand(pkg, 0.7, 6)).containsExactly(0.0, 1.0, 0.0, 1.0, 0.0, 1.0);
+        assertThat(lowerBand(pkg, 0.75, 6)).containsExactly(0.0, 0.0, 1.0, 0.0, 0.0, 1.0);
+        assertThat(lowerBand(pkg, 0.6, 4)).containsExactly(1.0, 1.0, 1.0, 1.0);
+        Path out = dir.resolve("out");
+        pkg.write(out);
+        String policy = Files.readString(out.resolve("softreflectiveceiling/policy.go"));
+        assertThat(policy).contains("tick atomic.Int64").contains("javaRound(").contains("const PolicyType = \"soft-reflective-ceiling-policy\"");
+        go(out, "vet", "./...");
+        String test = go(out, "test", "-count=1", "-v", "-run", "TestComputeLimit_GoldenVectors/bands=2/s=0.7$", "./softreflectiveceiling/");
+        assertThat(test).contains("--- PASS: TestComputeLimit_GoldenVectors/bands=2/s=0.7");
+        go(out, "test", "-count=1", "./...");
+    }
+
+    private static List<Double> lowerBand(GoPackage pkg, double s, int calls) {
+        String test = pkg.policyTestGo();
+        String marker = "{name: \"bands=2/s=" + GoTranslator.goDouble(s) + "\"";
+        int at = test.indexOf(marker);
+        assertThat(at).as("a golden case for s=" + s).isNotNegative();
+        String line = test.substring(at, test.indexOf('\n', at));
+        String want = line.substring(line.indexOf("want: [][]float64{") + "want: [][]float64{".length());
+        List<Double> out = new ArrayList<>();
+        for (String pair : want.split("\\}, \\{|\\{|\\}")) {
+            if (pair.contains(",")) {
+                out.add(Double.parseDouble(pair.split(",")[1].strip()));
+            }
+            if (out.size() == calls) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aCandidateWithHelpersCastsAndLoopsPassesItsGoldenVectors() throws Exception {
+        String source = """
+                import io.nous.sim.spi.UsageLimitPolicy;
+
+                public final class Shaped implements UsageLimitPolicy {
+                    private static final double GATE = 0.55;
+                    private long cycles;
+
+                    @Override
+                    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                        int n = priorities.length;
+                        if (n < 2) {
+                            return;
+                        }
+                        boolean open = true;
+                        if (saturation > GATE && saturation < 1) {
+                            long period = Math.max(2, Math.round(saturation * 7 - 1.5));
+                            cycles++;
+                            open = cycles % period < period / 3 + 1;
+                        }
+                        for (int i = 1; i < n; i++) {
+                            double c = clamp(1.0 - (double) i / (n - 1) * Math.pow(saturation, 2) / 2);
+                            ceilings[i] = saturation >= 1 ? 0.0 : open ? Math.min(ceilings[i - 1], c) : 0.0;
+                        }
+                        int half = (int) (n * 0.5);
+                        for (double x : ceilings) {
+                            half += x > 0.5 ? 0 : 1;
+                        }
+                        ceilings[0] = half >= 0 ? 1.0 : 0.0;
+                    }
+
+                    private double clamp(double v) {
+                        return Math.max(0.0, Math.min(1.0, v));
+                    }
+                }
+                """;
+        GoPackage pkg = export("shaped", source);
+        Path out = dir.resolve("out");
+        pkg.write(out);
+        go(out, "vet", "./...");
+        go(out, "test", "-count=1", "./...");
+    }
+
+    @Test
+    void refusesWhatItCannotTranslateWithTheLine() {
+        String twoCounters = """
+                public final class P implements io.nous.sim.spi.UsageLimitPolicy {
+                    private long a;
+                    private long b;
+                    public void computeLimit(double s, int[] p, double[] c) { a++; }
+                }
+                """;
+        assertThatThrownBy(() -> GoTranslator.translate(twoCounters)).isInstanceOf(Untranslatable.class)
+                .hasMessageContaining("line 3").hasMessageContaining("second piece of state");
+        String incInExpr = """
+                public final class P implements io.nous.sim.spi.UsageLimitPolicy {
+                    public void computeLimit(double s, int[] p, double[] c) {
+                        int i = 0;
+                        c[i++] = 0.5;
+                    }
+                }
+                """;
+        assertThatThrownBy(() -> GoTranslator.translate(incInExpr)).hasMessageContaining("line 4").hasMessageContaining("increment");
+        String sw = """
+                public final class P implements io.nous.sim.spi.UsageLimitPolicy {
+                    public void computeLimit(double s, int[] p, double[] c) {
+                        switch (p.length) { case 1: c[0] = 1.0; break; default: break; }
+                    }
+                }
+                """;
+        assertThatThrownBy(() -> GoTranslator.translate(sw)).hasMessageContaining("line 3").hasMessageContaining("switch");
+    }
+
+    @Test
+    void refusesAPolicyThatBreaksTheContract() {
+        io.nous.sim.spi.UsageLimitPolicy rising = (s, p, c) -> {
+            for (int i = 0; i < p.length; i++) {
+                c[i] = i == 0 && s > 0.8 ? 0.5 : 1.0;
+            }
+        };
+        assertThatThrownBy(() -> GoldenVectors.record(() -> rising))
+                .isInstanceOf(GoldenVectors.ContractBroken.class).hasMessageContaining("increase down the bands");
+        io.nous.sim.spi.UsageLimitPolicy nan = (s, p, c) -> c[p.length - 1] = s > 1 ? Double.NaN : 1.0;
+        assertThatThrownBy(() -> GoldenVectors.record(() -> nan)).hasMessageContaining("NaN");
+    }
+}
