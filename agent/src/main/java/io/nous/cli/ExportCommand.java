@@ -85,7 +85,7 @@ public final class ExportCommand implements Callable<Integer> {
             exported = t.name();
         } else {
             run = new RunStore(runsDir).open(runId);
-            exported = candidateId != null ? candidateId : winner(run);
+            exported = candidateId != null ? candidateId : ReviewCommand.winner(run);
             Path file = run.candidateFile(exported);
             if (!exported.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
                 throw new UserError("run " + run.id() + " has no candidate '" + exported + "'; see nous runs show " + run.id());
@@ -161,15 +161,4 @@ public final class ExportCommand implements Callable<Integer> {
         }
     }
 
-    private static String winner(Run run) {
-        try {
-            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
-            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
-                throw new UserError("run " + run.id() + " has no winner to export; name a candidate");
-            }
-            return s.path("best").path("candidate_id").asText();
-        } catch (IOException e) {
-            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
-        }
-    }
 }

@@ -78,6 +78,17 @@ class ExportCommandTest {
         assertThat(prov.get("lineage").get(0).get("candidate").asText()).isEqualTo(winner);
         assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
         goVetAndTest(out);
+        // the PR description renders as CommonMark + GFM tables: every table is a table, the diff is a diff block
+        Path md = dir.resolve("review.md");
+        CliHarness review = CliHarness.run("review", id, "--runs-dir", runs.toString(), "--out", md.toString());
+        assertThat(review.exit()).as(review.err()).isZero();
+        var ext = List.of(org.commonmark.ext.gfm.tables.TablesExtension.create());
+        String html = org.commonmark.renderer.html.HtmlRenderer.builder().extensions(ext).build()
+                .render(org.commonmark.parser.Parser.builder().extensions(ext).build().parse(Files.readString(md)));
+        assertThat(html.split("<table>", -1)).hasSizeGreaterThanOrEqualTo(5); // policy + 3 splits
+        assertThat(html).contains("<h2>What and why</h2>").contains("<h2>Risks</h2>").contains("<h3>Regressions</h3>")
+                .contains("<code class=\"language-diff\">").contains("<td align=\"right\">").doesNotContain("| ---");
+        assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --verify");
         // the same export again writes the same bytes
         Path again = dir.resolve("again");
         assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();

@@ -1,0 +1,102 @@
+package io.nous.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.javaparser.StaticJavaParser;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.export.Provenance;
+import io.nous.export.Review;
+import io.nous.policy.PolicyRegistry;
+import io.nous.store.Run;
+import io.nous.store.RunStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code nous review}: the pull-request description of a run's winner (or a named candidate), as Markdown. */
+@Command(name = "review", mixinStandardHelpOptions = true, description = "Write the PR description for a discovered policy (Markdown).")
+public final class ReviewCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "RUN-ID")
+    String runId;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CANDIDATE-ID", description = "Default: the run's winner.")
+    String candidateId;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
+    Path out;
+
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    Path runsDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Run run = new RunStore(runsDir).open(runId);
+        String id = candidateId != null ? candidateId : winner(run);
+        var stories = Provenance.stories(run);
+        Provenance.CandidateStory story = stories.get(id);
+        if (story == null || !Files.isRegularFile(run.candidateFile(id))) {
+            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
+        }
+        String source = read(run.candidateFile(id));
+        String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
+        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
+                : read(run.candidateFile(incumbentId));
+        CheckResult check = Candidates.check(source, id + ".java");
+        if (!check.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
+        }
+        JsonNode config = run.config();
+        String md = Review.markdown(new Review.Input(run.id(), runsDir.toString(), story, source, incumbentId, incumbentSource,
+                config.path("objective").asText("critical-ttft"), check.candidate()::newUsageLimitPolicy, stateful(source),
+                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null));
+        if (out != null) {
+            try {
+                Files.writeString(out, md);
+            } catch (IOException e) {
+                throw new UserError("cannot write " + out + ": " + e.getMessage());
+            }
+            spec.commandLine().getOut().println("wrote " + out);
+        } else {
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(md);
+            o.flush();
+        }
+        return 0;
+    }
+
+    private static boolean stateful(String source) {
+        return StaticJavaParser.parse(source).findAll(FieldDeclaration.class).stream().anyMatch(f -> !f.isFinal() && !f.isStatic());
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + p + ": " + e.getMessage());
+        }
+    }
+
+    static String winner(Run run) {
+        try {
+            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
+            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
+                throw new UserError("run " + run.id() + " has no winner; name a candidate");
+            }
+            return s.path("best").path("candidate_id").asText();
+        } catch (IOException e) {
+            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
+        }
+    }
+}
