@@ -10,6 +10,7 @@ import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.GoldenVectors;
 import io.nous.codegen.golang.Untranslatable;
 import io.nous.export.Provenance;
+import io.nous.export.RouterCheckout;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
@@ -54,6 +55,10 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "NAME", description = "Policy name in kebab case; the plugin type is NAME-policy "
             + "(default: nous-<candidate> or the built-in's name).")
     String name;
+
+    @Option(names = "--router", paramLabel = "PATH", description = "Also place the package in this llm-d-router checkout and commit it "
+            + "on a new branch (nous/<type>) with the PR description as the message; the tree must be clean.")
+    Path router;
 
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
     Path runsDir;
@@ -136,6 +141,17 @@ public final class ExportCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
+        }
+        if (router != null) {
+            String description = run != null ? ReviewCommand.describe(run, runsDir, exported)
+                    : "Add " + pkg.pluginType() + " usage-limit policy\n\n" + summary + "\n";
+            try {
+                RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, description);
+                o.printf("committed %s on branch %s of %s (%d files)%n", change.commit().substring(0, 12), change.branch(), router,
+                        change.files().size());
+            } catch (RouterCheckout.Refused e) {
+                throw new UserError(e.getMessage() + " (the package itself is in " + out + ")");
+            }
         }
         o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
         if (!formatted) {

@@ -43,24 +43,7 @@ public final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
-        String id = candidateId != null ? candidateId : winner(run);
-        var stories = Provenance.stories(run);
-        Provenance.CandidateStory story = stories.get(id);
-        if (story == null || !Files.isRegularFile(run.candidateFile(id))) {
-            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
-        }
-        String source = read(run.candidateFile(id));
-        String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
-        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
-                : read(run.candidateFile(incumbentId));
-        CheckResult check = Candidates.check(source, id + ".java");
-        if (!check.accepted()) {
-            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
-        }
-        JsonNode config = run.config();
-        String md = Review.markdown(new Review.Input(run.id(), runsDir.toString(), story, source, incumbentId, incumbentSource,
-                config.path("objective").asText("critical-ttft"), check.candidate()::newUsageLimitPolicy, stateful(source),
-                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null));
+        String md = describe(run, runsDir, candidateId != null ? candidateId : winner(run));
         if (out != null) {
             try {
                 Files.writeString(out, md);
@@ -76,7 +59,28 @@ public final class ReviewCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static boolean stateful(String source) {
+    /** The PR description of one candidate of a run. */
+    static String describe(Run run, Path runsDir, String id) {
+        var stories = Provenance.stories(run);
+        Provenance.CandidateStory story = stories.get(id);
+        if (story == null || !Files.isRegularFile(run.candidateFile(id))) {
+            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
+        }
+        String source = read(run.candidateFile(id));
+        String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
+        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
+                : read(run.candidateFile(incumbentId));
+        CheckResult check = Candidates.check(source, id + ".java");
+        if (!check.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
+        }
+        JsonNode config = run.config();
+        return Review.markdown(new Review.Input(run.id(), runsDir.toString(), story, source, incumbentId, incumbentSource,
+                config.path("objective").asText("critical-ttft"), check.candidate()::newUsageLimitPolicy, stateful(source),
+                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null));
+    }
+
+    static boolean stateful(String source) {
         return StaticJavaParser.parse(source).findAll(FieldDeclaration.class).stream().anyMatch(f -> !f.isFinal() && !f.isStatic());
     }
 

@@ -95,6 +95,83 @@ class ExportCommandTest {
         assertThat(again.resolve("provenance.json")).hasSameBinaryContentAs(out.resolve("provenance.json"));
     }
 
+    /** A minimal llm-d-router checkout: its module, the plugin interfaces, and a runner with registerInTreePlugins. */
+    private Path fakeRouter() throws Exception {
+        Path r = dir.resolve("router");
+        Path stub = dir.resolve("stub");
+        CliHarness.run("export", "--policy", "static-usage-limit", "--out", stub.toString());
+        Files.createDirectories(r.resolve("cmd/epp/runner"));
+        Files.writeString(r.resolve("go.mod"), "module github.com/llm-d/llm-d-router\n\ngo 1.19\n");
+        for (String pkg : List.of("plugin/plugin.go", "flowcontrol/plugins.go")) {
+            Path to = r.resolve("pkg/epp/framework/interface/" + pkg);
+            Files.createDirectories(to.getParent());
+            Files.copy(stub.resolve("router-stub/pkg/epp/framework/interface/" + pkg), to);
+        }
+        Files.writeString(r.resolve("cmd/epp/runner/runner.go"), """
+                package runner
+
+                import (
+                	"fmt"
+
+                	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+                )
+
+                func registerInTreePlugins() {
+                	fmt.Println("registering")
+                }
+
+                // Registered lists the registered plugin types.
+                func Registered() []string {
+                	registerInTreePlugins()
+                	var out []string
+                	for k := range fwkplugin.Registry {
+                		out = append(out, k)
+                	}
+                	return out
+                }
+                """);
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(r.toFile()).setInitialBranch("main").call()) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("router").setAuthor("t", "t@t").setCommitter("t", "t@t").call();
+        }
+        return r;
+    }
+
+    @Test
+    void placesTheWinnerInARouterCheckoutOnANewBranch() throws Exception {
+        Path runs = dir.resolve("runs");
+        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit,soft-reflective-ceiling", "--budget", "1", "--seeds", "1",
+                "--duration", "60", "--threads", "2", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
+        String id;
+        try (Stream<Path> s = Files.list(runs)) {
+            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+        Path router = fakeRouter();
+        Files.writeString(router.resolve("scratch.txt"), "uncommitted");
+        CliHarness dirty = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x1").toString(),
+                "--router", router.toString());
+        assertThat(dirty.exit()).isNotZero();
+        assertThat(dirty.err()).contains("uncommitted changes").contains("scratch.txt");
+        Files.delete(router.resolve("scratch.txt"));
+
+        CliHarness h = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x2").toString(),
+                "--router", router.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("on branch nous/nous-c0002-policy");
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
+            assertThat(git.getRepository().getBranch()).isEqualTo("nous/nous-c0002-policy");
+            var head = git.log().setMaxCount(1).call().iterator().next();
+            assertThat(head.getFullMessage()).startsWith("# Add `nous-c0002-policy`").contains("## Results");
+            assertThat(git.status().call().isClean()).isTrue();
+        }
+        assertThat(router.resolve("cmd/epp/runner/runner.go")).content()
+                .contains("fwkplugin.Register(nousc0002.PolicyType, fwkplugin.StabilityAlpha, nousc0002.Factory)")
+                .contains("\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0002\"");
+        assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0002/policy_test.go")).exists();
+        assertThat(router.resolve("deploy/config/nous-c0002-epp-config.yaml")).exists();
+        goVetAndTest(router);
+    }
+
     @Test
     void refusalsAreClear() throws Exception {
         Path runs = dir.resolve("runs");

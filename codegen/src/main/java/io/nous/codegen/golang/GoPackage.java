@@ -85,17 +85,20 @@ public final class GoPackage {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Go package under " + out + ": " + e.getMessage(), e);
         }
-        return gofmt(out);
+        return gofmt(out, ".");
     }
 
-    private static boolean gofmt(Path out) {
+    /** Runs {@code gofmt -w} on the targets (relative to {@code dir}); false when gofmt is not installed. */
+    public static boolean gofmt(Path out, String... targets) {
         Path gofmt = java.util.stream.Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
                 .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "gofmt")).filter(Files::isExecutable).findFirst().orElse(null);
         if (gofmt == null) {
             return false;
         }
         try {
-            Process p = new ProcessBuilder(gofmt.toString(), "-w", ".").directory(out.toFile()).redirectErrorStream(true).start();
+            List<String> cmd = new java.util.ArrayList<>(List.of(gofmt.toString(), "-w"));
+            cmd.addAll(List.of(targets));
+            Process p = new ProcessBuilder(cmd).directory(out.toFile()).redirectErrorStream(true).start();
             String msg = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
                 throw new IllegalStateException("gofmt rejected the generated Go code (a translator bug): " + msg.strip());
