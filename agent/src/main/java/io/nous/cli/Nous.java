@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous " + Nous.VERSION,
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, ExportCommand.class, ReviewCommand.class, SimulateCommand.class, EvaluateCommand.class,
+        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, ExportCommand.class, ReviewCommand.class, ReportCommand.class, SimulateCommand.class, EvaluateCommand.class,
                 CapacityCommand.class, CalibrateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
                 WorkloadsCommand.class, CommandLine.HelpCommand.class})
 public final class Nous implements Runnable {

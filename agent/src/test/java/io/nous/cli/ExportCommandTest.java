@@ -89,6 +89,18 @@ class ExportCommandTest {
         assertThat(html).contains("<h2>What and why</h2>").contains("<h2>Risks</h2>").contains("<h3>Regressions</h3>")
                 .contains("<code class=\"language-diff\">").contains("<td align=\"right\">").doesNotContain("| ---");
         assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --verify");
+        // the HTML report: five SVG charts, rendered by a real browser when one is installed
+        Path reportFile = dir.resolve("report.html");
+        CliHarness report = CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", reportFile.toString(), "--threads", "2");
+        assertThat(report.exit()).as(report.err()).isZero();
+        String page = Files.readString(reportFile);
+        assertThat(page.split("<svg", -1)).hasSize(6);
+        assertThat(page.contains("Hypothesis timeline") && page.contains(winner)).as("timeline and winner on the page").isTrue();
+        assertThat(page.contains("<script") || page.contains("<link") || page.contains("src=")).as("fetches or runs nothing").isFalse();
+        Path again2 = dir.resolve("report2.html");
+        CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", again2.toString(), "--threads", "1");
+        assertThat(again2).as("same report whatever the threads").hasSameBinaryContentAs(reportFile);
+        BrowserCheck.assertRenders(reportFile, dir.resolve("report.png"));
         // the same export again writes the same bytes
         Path again = dir.resolve("again");
         assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();

@@ -1,6 +1,10 @@
 package io.nous.evaluator.objective;
 
 import io.nous.evaluator.run.PairedScenario;
+import io.nous.evaluator.run.RunData;
+import io.nous.evaluator.stats.SeedStatistic;
+import io.nous.sim.metrics.ClassSummary;
+import java.util.List;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
 import java.util.LinkedHashMap;
@@ -13,6 +17,8 @@ public final class StandardMetrics {
     public static final String CRITICAL_E2E_P99 = "critical_e2e_p99";
     public static final String SHEDDABLE_TTFT_P99 = "sheddable_ttft_p99";
     public static final String SHEDDABLE_E2E_P99 = "sheddable_e2e_p99";
+    /** Output tokens per second over all classes (higher is better; seed-to-seed variation only). */
+    public static final String OUTPUT_TOKENS_PER_S = "output_tokens_per_s";
 
     private StandardMetrics() {
     }
@@ -23,7 +29,33 @@ public final class StandardMetrics {
         put(out, CRITICAL_E2E_P99, p, "critical", Samples.Latency.E2E, stats, rng);
         put(out, SHEDDABLE_TTFT_P99, p, "sheddable", Samples.Latency.TTFT, stats, rng);
         put(out, SHEDDABLE_E2E_P99, p, "sheddable", Samples.Latency.E2E, stats, rng);
+        out.put(OUTPUT_TOKENS_PER_S, stats.compare(OUTPUT_TOKENS_PER_S, throughput(p.baseline()), throughput(p.candidate()), false, rng));
         return out;
+    }
+
+    private static SeedStatistic throughput(List<RunData> runs) {
+        double[] v = new double[runs.size()];
+        for (int s = 0; s < v.length; s++) {
+            for (ClassSummary c : runs.get(s).result().classes().values()) {
+                v[s] += c.outputTokensPerSecond();
+            }
+        }
+        return new SeedStatistic() {
+            @Override
+            public int seeds() {
+                return v.length;
+            }
+
+            @Override
+            public double value(int s) {
+                return v[s];
+            }
+
+            @Override
+            public double replicate(int s, RandomGenerator rng) {
+                return v[s]; // a run's throughput has no within-run resampling; seeds carry the variation
+            }
+        };
     }
 
     private static void put(Map<String, Comparison> out, String key, PairedScenario p, String cls, Samples.Latency l,

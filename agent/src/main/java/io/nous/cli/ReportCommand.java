@@ -1,0 +1,101 @@
+package io.nous.cli;
+
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.discover.DiscoveryConfig;
+import io.nous.evaluator.Evaluation;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.export.Provenance;
+import io.nous.policy.PolicyRegistry;
+import io.nous.report.RunReport;
+import io.nous.store.Run;
+import io.nous.store.RunStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code nous report}: one self-contained HTML page about a run. The winner is re-simulated against
+ * the baseline on every split with the run's own matrix, seeds and duration (deterministic, so the
+ * numbers are the journal's), to chart the standard metrics the journal does not keep.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, description = "Write an HTML report of a discovery run (charts in SVG).")
+public final class ReportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "RUN-ID")
+    String runId;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CANDIDATE-ID", description = "Default: the run's winner.")
+    String candidateId;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Default: reports/<run-id>.html")
+    Path out;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    Path runsDir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Run run = new RunStore(runsDir).open(runId);
+        String id = candidateId != null ? candidateId : ReviewCommand.winner(run);
+        Path file = run.candidateFile(id);
+        if (!Files.isRegularFile(file)) {
+            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
+        }
+        String source;
+        try {
+            source = Files.readString(file);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage());
+        }
+        CheckResult check = Candidates.check(source, id + ".java");
+        if (!check.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
+        }
+        DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
+        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        List<EvaluationReport> evaluations = new ArrayList<>();
+        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
+        try (PairedRunner runner = new PairedRunner(PolicyUnderTest.of(PolicyRegistry.BASELINE, "builtin:" + PolicyRegistry.BASELINE,
+                () -> PolicyRegistry.builtin().usageLimit(PolicyRegistry.BASELINE)), n)) {
+            Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));
+            for (Split split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
+                evaluations.add(evaluation.evaluate(candidate, matrix, split));
+            }
+        }
+        String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), id, evaluations,
+                check.candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run)));
+        Path target = out != null ? out : Path.of("reports", run.id() + ".html");
+        try {
+            if (target.toAbsolutePath().getParent() != null) {
+                Files.createDirectories(target.toAbsolutePath().getParent());
+            }
+            Files.writeString(target, html);
+        } catch (IOException e) {
+            throw new UserError("cannot write " + target + ": " + e.getMessage());
+        }
+        spec.commandLine().getOut().println("wrote " + target);
+        return 0;
+    }
+}
