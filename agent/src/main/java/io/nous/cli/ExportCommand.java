@@ -9,6 +9,7 @@ import io.nous.codegen.golang.GoPackage;
 import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.GoldenVectors;
 import io.nous.codegen.golang.Untranslatable;
+import io.nous.codegen.javatarget.JavaModule;
 import io.nous.export.Provenance;
 import io.nous.export.RouterCheckout;
 import io.nous.policy.PolicyKind;
@@ -46,7 +47,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--policy", paramLabel = "NAME", description = "Export a built-in policy instead of a run's candidate.")
     String policy;
 
-    @Option(names = "--target", defaultValue = "go", paramLabel = "LANG", description = "go (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--target", defaultValue = "go", paramLabel = "LANG",
+            description = "go (an llm-d-router plugin package) or java (a Maven module with JUnit tests) (default: ${DEFAULT-VALUE}).")
     String target;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write; must not exist or be empty.")
@@ -69,8 +71,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter o = spec.commandLine().getOut();
-        if (!target.equals("go")) {
-            throw new UserError("--target " + target + " is not available; this version exports go");
+        if (!target.equals("go") && !target.equals("java")) {
+            throw new UserError("--target " + target + " is not available; choose go or java");
         }
         if ((policy == null) == (runId == null)) {
             throw new UserError("name a run (nous export RUN-ID [CANDIDATE-ID]) or a built-in policy (--policy NAME), not both");
@@ -113,7 +115,19 @@ public final class ExportCommand implements Callable<Integer> {
         GoTranslator.GoCode code;
         try {
             vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
+            if (target.equals("java")) {
+                if (router != null) {
+                    throw new UserError("--router places Go packages; it cannot be used with --target java");
+                }
+                new JavaModule(policyName, source, vectors).write(out);
+                o.printf("exported %s as a Maven module (%d golden cases) to %s%ntest it:  (cd %s && mvn test)%n", exported, vectors.size(),
+                        out, out);
+                o.flush();
+                return 0;
+            }
             code = GoTranslator.translate(source);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--name: " + e.getMessage());
         } catch (GoldenVectors.ContractBroken e) {
             throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
         } catch (Untranslatable e) {

@@ -107,6 +107,22 @@ class ExportCommandTest {
         assertThat(again.resolve("provenance.json")).hasSameBinaryContentAs(out.resolve("provenance.json"));
     }
 
+    @Test
+    void exportsAMavenModuleWhoseJUnitTestsReplayTheGoldenVectors() throws Exception {
+        Path out = dir.resolve("java");
+        CliHarness h = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--target", "java", "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(out.resolve("src/main/java/io/nous/exported/softreflectiveceiling/SoftReflectiveCeilingPolicy.java")).content()
+                .startsWith("package io.nous.exported.softreflectiveceiling;");
+        Process p = new ProcessBuilder("mvn", "-o", "-q", "-B", "test").directory(out.toFile()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(log).isZero();
+        assertThat(out.resolve("target/surefire-reports")).isDirectoryContaining(f -> f.toString().endsWith("GoldenTest.txt"));
+        String report = Files.readString(out.resolve("target/surefire-reports/io.nous.exported.softreflectiveceiling.SoftReflectiveCeilingPolicyGoldenTest.txt"));
+        assertThat(report).contains("Tests run: 141, Failures: 0");
+    }
+
     /** A minimal llm-d-router checkout: its module, the plugin interfaces, and a runner with registerInTreePlugins. */
     private Path fakeRouter() throws Exception {
         Path r = dir.resolve("router");
@@ -221,8 +237,8 @@ class ExportCommandTest {
         assertThat(notEmpty.err()).contains("is not empty");
         assertThat(full.resolve("keep.txt")).content().isEqualTo("mine");
 
-        CliHarness java = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--target", "java", "--out", dir.resolve("j").toString());
-        assertThat(java.exit()).isNotZero();
-        assertThat(java.err()).contains("--target java");
+        CliHarness rust = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--target", "rust", "--out", dir.resolve("j").toString());
+        assertThat(rust.exit()).isNotZero();
+        assertThat(rust.err()).contains("--target rust is not available");
     }
 }
