@@ -157,7 +157,7 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
         if (router != null) {
-            String description = run != null ? ReviewCommand.describe(run, runsDir, exported)
+            String description = run != null ? ReviewCommand.describe(run, runsDir, exported, true, null)
                     : "Add " + pkg.pluginType() + " usage-limit policy\n\n" + summary + "\n";
             try {
                 RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, description);

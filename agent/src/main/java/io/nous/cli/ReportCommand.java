@@ -3,24 +3,14 @@ package io.nous.cli;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.discover.DiscoveryConfig;
-import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
-import io.nous.evaluator.objective.Objectives;
-import io.nous.evaluator.run.PairedRunner;
-import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.evaluator.scenario.Matrix;
-import io.nous.evaluator.scenario.MatrixCatalog;
-import io.nous.evaluator.scenario.Split;
-import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.export.Provenance;
-import io.nous.policy.PolicyRegistry;
 import io.nous.report.RunReport;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -73,17 +63,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
         }
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
-        int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        List<EvaluationReport> evaluations = new ArrayList<>();
-        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
-        try (PairedRunner runner = new PairedRunner(PolicyUnderTest.of(PolicyRegistry.BASELINE, "builtin:" + PolicyRegistry.BASELINE,
-                () -> PolicyRegistry.builtin().usageLimit(PolicyRegistry.BASELINE)), n)) {
-            Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));
-            for (Split split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
-                evaluations.add(evaluation.evaluate(candidate, matrix, split));
-            }
-        }
+        List<EvaluationReport> evaluations = Resimulation.allSplits(run, id, check, threads);
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), id, evaluations,
                 check.candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run)));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");

@@ -34,6 +34,12 @@ public final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.")
     Path out;
 
+    @Option(names = "--journal-only", description = "Skip re-simulating the candidate; regressions then cover only the objective and constraints.")
+    boolean journalOnly;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations for the re-simulation (default: the number of cores).")
+    Integer threads;
+
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
     Path runsDir;
 
@@ -43,7 +49,7 @@ public final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
-        String md = describe(run, runsDir, candidateId != null ? candidateId : winner(run));
+        String md = describe(run, runsDir, candidateId != null ? candidateId : winner(run), !journalOnly, threads);
         if (out != null) {
             try {
                 Files.writeString(out, md);
@@ -60,7 +66,7 @@ public final class ReviewCommand implements Callable<Integer> {
     }
 
     /** The PR description of one candidate of a run. */
-    static String describe(Run run, Path runsDir, String id) {
+    static String describe(Run run, Path runsDir, String id, boolean resimulate, Integer threads) {
         var stories = Provenance.stories(run);
         Provenance.CandidateStory story = stories.get(id);
         if (story == null || !Files.isRegularFile(run.candidateFile(id))) {
@@ -77,7 +83,8 @@ public final class ReviewCommand implements Callable<Integer> {
         JsonNode config = run.config();
         return Review.markdown(new Review.Input(run.id(), runsDir.toString(), story, source, incumbentId, incumbentSource,
                 config.path("objective").asText("critical-ttft"), check.candidate()::newUsageLimitPolicy, stateful(source),
-                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null));
+                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
+                resimulate ? Resimulation.allSplits(run, id, check, threads) : null));
     }
 
     static boolean stateful(String source) {

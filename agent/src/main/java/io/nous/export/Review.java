@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.stats.Comparison;
+import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,7 +31,7 @@ public final class Review {
     /** Everything the description is written from. */
     public record Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId,
                         String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
-                        String proposer, String model) {
+                        String proposer, String model, List<EvaluationReport> resimulated) {
     }
 
     public static String markdown(Input in) {
@@ -62,9 +66,24 @@ public final class Review {
         split(sb, "search", "shown to the proposer", s.search(), regressions);
         split(sb, "validation", "confirms a promotion", s.validation(), regressions);
         split(sb, "test", "never seen during the search", s.test(), regressions);
+        if (in.resimulated() != null) {
+            // the journal keeps only the objective; the re-simulation shows what else got worse
+            for (EvaluationReport e : in.resimulated()) {
+                for (ScenarioReport sc : e.scenarios()) {
+                    for (Comparison c : sc.metrics().values()) {
+                        if (c.verdict() == Verdict.WORSE) {
+                            regressions.add(String.format(Locale.ROOT, "%s: %s (%s) %s %+.1f%% [%+.1f%%, %+.1f%%]", e.split(),
+                                    sc.entry().label(), sc.entry().regime().name().toLowerCase(Locale.ROOT), c.metric(), 100 * c.change(),
+                                    100 * c.ciLow(), 100 * c.ciHigh()));
+                        }
+                    }
+                }
+            }
+        }
         sb.append("\n### Regressions\n\n");
         if (regressions.isEmpty()) {
-            sb.append("No scenario got worse with confidence on any split.\n");
+            sb.append("No scenario got worse with confidence on any split").append(in.resimulated() == null ? " (objective and constraints)"
+                    : " (objective, constraints, and critical/sheddable TTFT and E2E p99 and throughput)").append(".\n");
         } else {
             regressions.forEach(r -> sb.append("- **").append(r).append("**\n"));
         }

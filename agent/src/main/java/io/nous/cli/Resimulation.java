@@ -1,0 +1,44 @@
+package io.nous.cli;
+
+import io.nous.codegen.CheckResult;
+import io.nous.discover.DiscoveryConfig;
+import io.nous.evaluator.Evaluation;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.policy.PolicyRegistry;
+import io.nous.store.Run;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Re-simulates one candidate of a run against the baseline on every split with the run's own
+ * matrix, seeds and duration. Deterministic, so the objective's numbers equal the journal's; the
+ * other standard metrics (E2E, sheddable class, throughput), which the journal does not keep, come
+ * with them.
+ */
+final class Resimulation {
+    private Resimulation() {
+    }
+
+    static List<EvaluationReport> allSplits(Run run, String id, CheckResult check, Integer threads) {
+        DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
+        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        List<EvaluationReport> out = new ArrayList<>();
+        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
+        try (PairedRunner runner = new PairedRunner(PolicyUnderTest.of(PolicyRegistry.BASELINE, "builtin:" + PolicyRegistry.BASELINE,
+                () -> PolicyRegistry.builtin().usageLimit(PolicyRegistry.BASELINE)), n)) {
+            Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));
+            for (Split split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
+                out.add(evaluation.evaluate(candidate, matrix, split));
+            }
+        }
+        return out;
+    }
+}
