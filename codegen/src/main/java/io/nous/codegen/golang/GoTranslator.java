@@ -131,7 +131,10 @@ public final class GoTranslator {
             Map.entry("log", "math.Log"), Map.entry("log10", "math.Log10"), Map.entry("pow", "math.Pow"),
             Map.entry("tanh", "math.Tanh"), Map.entry("sin", "math.Sin"), Map.entry("cos", "math.Cos"),
             Map.entry("cbrt", "math.Cbrt"), Map.entry("hypot", "math.Hypot"), Map.entry("log1p", "math.Log1p"),
-            Map.entry("expm1", "math.Expm1"), Map.entry("atan", "math.Atan"));
+            Map.entry("expm1", "math.Expm1"), Map.entry("atan", "math.Atan"), Map.entry("tan", "math.Tan"),
+            Map.entry("asin", "math.Asin"), Map.entry("acos", "math.Acos"), Map.entry("atan2", "math.Atan2"),
+            Map.entry("sinh", "math.Sinh"), Map.entry("cosh", "math.Cosh"), Map.entry("rint", "math.RoundToEven"),
+            Map.entry("copySign", "math.Copysign"));
 
     private final Set<String> helpers = new TreeSet<>();
     private final Set<String> imports = new TreeSet<>();
@@ -638,13 +641,16 @@ public final class GoTranslator {
                 imports.add("math");
                 return new X(fa.getNameAsString().equals("PI") ? "math.Pi" : "math.E", T.DOUBLE);
             }
-            if (scope.equals("Double") && Set.of("MAX_VALUE", "MIN_VALUE", "POSITIVE_INFINITY", "NEGATIVE_INFINITY").contains(fa.getNameAsString())) {
+            if (scope.equals("Double") && Set.of("MAX_VALUE", "MIN_VALUE", "MIN_NORMAL", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "NaN")
+                    .contains(fa.getNameAsString())) {
                 imports.add("math");
                 return new X(switch (fa.getNameAsString()) {
                     case "MAX_VALUE" -> "math.MaxFloat64";
                     case "MIN_VALUE" -> "math.SmallestNonzeroFloat64";
+                    case "MIN_NORMAL" -> "0x1p-1022";
                     case "POSITIVE_INFINITY" -> "math.Inf(1)";
-                    default -> "math.Inf(-1)";
+                    case "NEGATIVE_INFINITY" -> "math.Inf(-1)";
+                    default -> "math.NaN()";
                 }, T.DOUBLE);
             }
             if (scope.equals("Long") && Set.of("MAX_VALUE", "MIN_VALUE").contains(fa.getNameAsString())) {
@@ -792,8 +798,21 @@ public final class GoTranslator {
             }
             return new X(sb.append(')').toString(), decl.getType().isVoidType() ? T.VOID : type(decl.getType(), decl));
         }
+        if ((scope.equals("Double") || scope.equals("Integer") || scope.equals("Long")) && (name.equals("max") || name.equals("min"))) {
+            scope = "Math"; // same semantics as Math.max/min for their own types
+        }
+        if (scope.equals("Double") && Set.of("isNaN", "isInfinite", "isFinite").contains(name)) {
+            imports.add("math");
+            String x = convert(args.get(0), T.DOUBLE).go();
+            return switch (name) {
+                case "isNaN" -> new X("math.IsNaN(" + x + ")", T.BOOL);
+                case "isInfinite" -> new X("math.IsInf(" + x + ", 0)", T.BOOL);
+                default -> new X("!math.IsNaN(" + x + ") && !math.IsInf(" + x + ", 0)", T.BOOL, false, 2);
+            };
+        }
         if (!scope.equals("Math") && !scope.equals("StrictMath")) {
-            throw refuse(m, scope + "." + name, "only Math/StrictMath and the policy's own methods are exported");
+            throw refuse(m, scope + "." + name, "only Math/StrictMath, Double.isNaN/isInfinite/isFinite, max/min and the policy's own"
+                    + " methods are exported");
         }
         imports.add("math");
         switch (name) {

@@ -124,7 +124,10 @@ class GoExportTest {
                     }
 
                     private double clamp(double v) {
-                        return Math.max(0.0, Math.min(1.0, v));
+                        if (Double.isNaN(v) || !Double.isFinite(v)) {
+                            return 0.0;
+                        }
+                        return Double.max(0.0, Math.min(1.0, StrictMath.rint(v * 64) / 64 + Math.copySign(0.0, v)));
                     }
                 }
                 """;
