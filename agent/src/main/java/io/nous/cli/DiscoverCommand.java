@@ -72,6 +72,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--llm-backoff", defaultValue = "1s", paramLabel = "D", description = "First wait before a retry; doubles (default: ${DEFAULT-VALUE}).")
     String llmBackoff;
 
+    @Option(names = "--llm-json", description = "Ask the endpoint for a JSON-object reply (response_format); OpenAI, vLLM and Ollama support it.")
+    boolean llmJson;
+
     @Option(names = "--max-tokens-total", defaultValue = "0", paramLabel = "N", description = "Stop cleanly after this many tokens in + out (0 = no limit).")
     long maxTokensTotal;
 
@@ -187,7 +190,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 LlmSettings s = new LlmSettings(l.get("base_url").asText(), System.getenv(LlmSettings.API_KEY_ENV), l.get("model").asText(),
                         l.get("temperature").asDouble(), l.get("max_tokens").asInt(), Duration.ofMillis(l.get("timeout_ms").asLong()),
                         l.get("max_tokens_total").asLong(), l.get("usd_per_million_in").asDouble(), l.get("usd_per_million_out").asDouble(),
-                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()));
+                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()), l.path("json_mode").asBoolean(false));
                 yield new LlmProposer(s, new ExchangeLog(run.dir().resolve("llm")));
             }
             default -> throw new UserError("unknown proposer '" + config.proposer() + "'; available: evolve, llm");
@@ -231,6 +234,9 @@ public final class DiscoverCommand implements Callable<Integer> {
             llm.put("max_tokens_total", maxTokensTotal);
             llm.put("usd_per_million_in", priceIn);
             llm.put("usd_per_million_out", priceOut);
+            if (llmJson) {
+                llm.put("json_mode", true);
+            }
         }
         if (budget < 1 || seeds < 1 || !(duration > 0)) {
             throw new UserError("--budget, --seeds and --duration must be positive");

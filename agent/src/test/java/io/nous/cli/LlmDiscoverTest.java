@@ -212,9 +212,12 @@ class LlmDiscoverTest {
         server.enqueue(slow.newBuilder().headersDelay(3, java.util.concurrent.TimeUnit.SECONDS).build());
         server.enqueue(completion(proposal(policy(0.7)), 1000, 100));
         Path runs = dir.resolve("runs");
-        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-timeout", "300ms"));
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-timeout", "300ms", "--llm-json"));
         assertThat(h.exit()).as(h.err()).isZero();
         assertThat(server.getRequestCount()).isEqualTo(2);
+        server.takeRequest();
+        assertThat(JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format").path("type").asText())
+                .as("--llm-json asks for a JSON object").isEqualTo("json_object");
         Path llm = runs.resolve(onlyRun(runs)).resolve("llm");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00001.json"))).get("error").asText()).containsIgnoringCase("timeout");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00002.json"))).has("error")).isFalse();

@@ -52,6 +52,9 @@ public final class LlmProposer implements Proposer {
                 .maxTokens(settings.maxTokens())
                 .timeout(settings.timeout())
                 .maxRetries(0); // retries are ours: counted, journaled and deterministic in tests
+        if (settings.jsonMode()) {
+            b.responseFormat("json_object");
+        }
         this.model = b.build();
     }
 

@@ -11,9 +11,11 @@ import java.time.Duration;
  * @param usdPerMillionOut price of output tokens, for cost estimates (0 = unknown)
  * @param maxAttempts    calls per request when the server answers 429, 5xx or times out
  * @param backoff        first wait before a retry; doubles each time
+ * @param jsonMode       ask the endpoint for a JSON-object reply (OpenAI {@code response_format}); not every server supports it
  */
 public record LlmSettings(String baseUrl, String apiKey, String model, double temperature, int maxTokens, Duration timeout,
-                          long maxTokensTotal, double usdPerMillionIn, double usdPerMillionOut, int maxAttempts, Duration backoff) {
+                          long maxTokensTotal, double usdPerMillionIn, double usdPerMillionOut, int maxAttempts, Duration backoff,
+                          boolean jsonMode) {
 
     public static final String BASE_URL_ENV = "NOUS_LLM_BASE_URL";
     public static final String API_KEY_ENV = "NOUS_LLM_API_KEY";
