@@ -1,6 +1,5 @@
 package io.nous.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.codegen.Candidates;
@@ -15,7 +14,6 @@ import io.nous.export.RouterCheckout;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
-import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -77,10 +75,14 @@ public final class ExportCommand implements Callable<Integer> {
         if ((policy == null) == (runId == null)) {
             throw new UserError("name a run (nous export RUN-ID [CANDIDATE-ID]) or a built-in policy (--policy NAME), not both");
         }
-        checkOut();
+        if (router != null && target.equals("java")) {
+            throw new UserError("--router places Go packages; it cannot be used with --target java");
+        }
+        requireEmptyOut();
         String source;
         String summary;
-        Run run = null;
+        CheckResult check;
+        RunCandidate fromRun = null;
         String exported;
         if (policy != null) {
             PolicyTemplate t = PolicyRegistry.builtin().template(policy);
@@ -90,24 +92,17 @@ public final class ExportCommand implements Callable<Integer> {
             source = t.source();
             summary = t.description();
             exported = t.name();
+            check = Candidates.check(source, exported + ".java");
         } else {
-            run = new RunStore(runsDir).open(runId);
-            exported = candidateId != null ? candidateId : ReviewCommand.winner(run);
-            Path file = run.candidateFile(exported);
-            if (!exported.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
-                throw new UserError("run " + run.id() + " has no candidate '" + exported + "'; see nous runs show " + run.id());
-            }
-            try {
-                source = Files.readString(file);
-            } catch (IOException e) {
-                throw new UserError("cannot read " + file + ": " + e.getMessage());
-            }
-            Provenance.CandidateStory story = Provenance.stories(run).get(exported);
+            fromRun = RunCandidate.load(new RunStore(runsDir).open(runId), candidateId);
+            source = fromRun.source();
+            exported = fromRun.id();
+            check = fromRun.check();
+            Provenance.CandidateStory story = fromRun.story();
             summary = story != null && story.statement() != null ? story.statement() + ". " + story.mechanism()
-                    : "Candidate " + exported + " of Nous run " + run.id() + ".";
+                    : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         String policyName = name != null ? name : policy != null ? exported : "nous-" + exported;
-        CheckResult check = Candidates.check(source, exported + ".java");
         if (!check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
@@ -116,9 +111,6 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
             if (target.equals("java")) {
-                if (router != null) {
-                    throw new UserError("--router places Go packages; it cannot be used with --target java");
-                }
                 new JavaModule(policyName, source, vectors).write(out);
                 o.printf("exported %s as a Maven module (%d golden cases) to %s%ntest it:  (cd %s && mvn test)%n", exported, vectors.size(),
                         out, out);
@@ -142,8 +134,8 @@ public final class ExportCommand implements Callable<Integer> {
         boolean formatted = pkg.write(out);
         ObjectMapper json = new ObjectMapper();
         try {
-            if (run != null) {
-                ObjectNode prov = Provenance.of(run, exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
+            if (fromRun != null) {
+                ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
                 Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
                 Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
             } else {
@@ -157,7 +149,7 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
         if (router != null) {
-            String description = run != null ? ReviewCommand.describe(run, runsDir, exported, true, null)
+            String description = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
                     : "Add " + pkg.pluginType() + " usage-limit policy\n\n" + summary + "\n";
             try {
                 RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, description);
@@ -176,7 +168,7 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void checkOut() {
+    private void requireEmptyOut() {
         if (Files.exists(out)) {
             if (!Files.isDirectory(out)) {
                 throw new UserError("--out " + out + " is a file; name a new or empty directory");

@@ -1,7 +1,5 @@
 package io.nous.cli;
 
-import io.nous.codegen.Candidates;
-import io.nous.codegen.CheckResult;
 import io.nous.discover.DiscoveryConfig;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.export.Provenance;
@@ -47,25 +45,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
-        String id = candidateId != null ? candidateId : ReviewCommand.winner(run);
-        Path file = run.candidateFile(id);
-        if (!Files.isRegularFile(file)) {
-            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
-        }
-        String source;
-        try {
-            source = Files.readString(file);
-        } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage());
-        }
-        CheckResult check = Candidates.check(source, id + ".java");
-        if (!check.accepted()) {
-            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
-        }
+        RunCandidate c = RunCandidate.load(run, candidateId).requireAccepted();
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        List<EvaluationReport> evaluations = Resimulation.allSplits(run, id, check, threads);
-        String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), id, evaluations,
-                check.candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run)));
+        List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.check(), threads);
+        String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
+                c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run)));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {

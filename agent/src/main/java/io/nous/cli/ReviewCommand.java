@@ -1,11 +1,8 @@
 package io.nous.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.body.FieldDeclaration;
-import io.nous.codegen.Candidates;
-import io.nous.codegen.CheckResult;
 import io.nous.export.Provenance;
 import io.nous.export.Review;
 import io.nous.policy.PolicyRegistry;
@@ -49,7 +46,7 @@ public final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
-        String md = describe(run, runsDir, candidateId != null ? candidateId : winner(run), !journalOnly, threads);
+        String md = describe(RunCandidate.load(run, candidateId).requireAccepted(), runsDir, !journalOnly, threads);
         if (out != null) {
             try {
                 Files.writeString(out, md);
@@ -66,48 +63,22 @@ public final class ReviewCommand implements Callable<Integer> {
     }
 
     /** The PR description of one candidate of a run. */
-    static String describe(Run run, Path runsDir, String id, boolean resimulate, Integer threads) {
-        var stories = Provenance.stories(run);
-        Provenance.CandidateStory story = stories.get(id);
-        if (story == null || !Files.isRegularFile(run.candidateFile(id))) {
-            throw new UserError("run " + run.id() + " has no candidate '" + id + "'; see nous runs show " + run.id());
+    static String describe(RunCandidate c, Path runsDir, boolean resimulate, Integer threads) {
+        Provenance.CandidateStory story = c.story();
+        if (story == null) {
+            throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
-        String source = read(run.candidateFile(id));
         String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
-                : read(run.candidateFile(incumbentId));
-        CheckResult check = Candidates.check(source, id + ".java");
-        if (!check.accepted()) {
-            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
-        }
-        JsonNode config = run.config();
-        return Review.markdown(new Review.Input(run.id(), runsDir.toString(), story, source, incumbentId, incumbentSource,
-                config.path("objective").asText("critical-ttft"), check.candidate()::newUsageLimitPolicy, stateful(source),
+                : RunCandidate.read(c.run().candidateFile(incumbentId));
+        JsonNode config = c.run().config();
+        return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
+                config.path("objective").asText("critical-ttft"), c.check().candidate()::newUsageLimitPolicy, stateful(c.source()),
                 config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
-                resimulate ? Resimulation.allSplits(run, id, check, threads) : null));
+                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null));
     }
 
     static boolean stateful(String source) {
         return StaticJavaParser.parse(source).findAll(FieldDeclaration.class).stream().anyMatch(f -> !f.isFinal() && !f.isStatic());
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            throw new UserError("cannot read " + p + ": " + e.getMessage());
-        }
-    }
-
-    static String winner(Run run) {
-        try {
-            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
-            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
-                throw new UserError("run " + run.id() + " has no winner; name a candidate");
-            }
-            return s.path("best").path("candidate_id").asText();
-        } catch (IOException e) {
-            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
-        }
     }
 }

@@ -105,10 +105,11 @@ public final class Provenance {
         results.set("validation", score(story.validation()));
         results.set("test", score(story.test()));
         ArrayNode lineage = p.putArray("lineage");
-        List<String> todo = new ArrayList<>(List.of(candidateId));
+        // breadth-first over parents, each candidate once
+        java.util.ArrayDeque<String> frontier = new java.util.ArrayDeque<>(List.of(candidateId));
         java.util.Set<String> seen = new java.util.HashSet<>();
-        while (!todo.isEmpty()) {
-            String id = todo.remove(0);
+        while (!frontier.isEmpty()) {
+            String id = frontier.poll();
             CandidateStory s = stories.get(id);
             if (s == null || !seen.add(id)) {
                 continue;
@@ -123,7 +124,7 @@ public final class Provenance {
                 n.put("hypothesis", s.statement());
                 n.put("mechanism", s.mechanism());
             }
-            todo.addAll(s.parents());
+            frontier.addAll(s.parents());
         }
         p.put("nous_version", nousVersion);
         p.put("nous_commit", nousCommit);

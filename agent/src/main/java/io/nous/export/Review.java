@@ -10,7 +10,6 @@ import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -23,7 +22,6 @@ import java.util.function.Supplier;
  */
 public final class Review {
     private static final double[] SATURATIONS = {0, 0.3, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99, 1.0, 1.2};
-    private static final int CALLS = 600;
 
     private Review() {
     }
@@ -49,12 +47,12 @@ public final class Review {
                 in.runId(), s.iteration(), in.proposer(), in.model() == null ? "" : " (" + in.model() + ")", s.operator(),
                 in.incumbentId()));
 
-        sb.append("## The policy\n\nMean ceiling per band over ").append(CALLS)
+        sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)
                 .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
                 .append(" in between = open on that share of cycles):\n\n");
         sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
         for (double sat : SATURATIONS) {
-            double[] mean = meanCeilings(in.policies().get(), sat, 2);
+            double[] mean = CeilingProfile.mean(in.policies().get(), sat);
             sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
         }
 
@@ -99,23 +97,6 @@ public final class Review {
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(" --runs-dir ").append(in.runsDir())
                 .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go test ./...)\n```\n");
         return sb.toString();
-    }
-
-    private static double[] meanCeilings(UsageLimitPolicy p, double sat, int bands) {
-        double[] sum = new double[bands];
-        int[] prio = {0, -1};
-        for (int k = 0; k < CALLS; k++) {
-            double[] c = new double[bands];
-            Arrays.fill(c, 1.0);
-            p.computeLimit(sat, prio.clone(), c);
-            for (int i = 0; i < bands; i++) {
-                sum[i] += c[i];
-            }
-        }
-        for (int i = 0; i < bands; i++) {
-            sum[i] /= CALLS;
-        }
-        return sum;
     }
 
     private static String diff(Input in) {

@@ -4,11 +4,11 @@ import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
+import io.nous.export.CeilingProfile;
 import io.nous.export.Provenance;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.store.JournalRecord;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -71,17 +71,13 @@ public final class RunReport {
         double[][] mean = new double[2][sat.length];
         for (int i = 0; i < sat.length; i++) {
             sat[i] = i / 100.0;
-            UsageLimitPolicy p = in.winnerPolicy().get();
-            for (int k = 0; k < 600; k++) {
-                double[] c = new double[2];
-                Arrays.fill(c, 1.0);
-                p.computeLimit(sat[i], new int[] {0, -1}, c);
-                mean[0][i] += c[0] / 600;
-                mean[1][i] += c[1] / 600;
-            }
+            double[] m = CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
+            mean[0][i] = m[0];
+            mean[1][i] = m[1];
         }
         sb.append("<figure>").append(Charts.ceilings(sat, List.of("critical (priority 0)", "sheddable (priority -1)"), mean))
-                .append("<figcaption>Mean over 600 consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
+                .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
+                .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
 
         sb.append("<h2>The search</h2>\n");
         sb.append("<figure>").append(progressChart(in.journal())).append("</figure>\n");

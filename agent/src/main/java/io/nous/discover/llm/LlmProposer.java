@@ -3,6 +3,7 @@ package io.nous.discover.llm;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -76,7 +77,7 @@ public final class LlmProposer implements Proposer {
                         : List.of(ctx.incumbent().candidateId()), "llm", p.arms());
             } catch (ReplyParser.BadReply bad) {
                 lastProblem = bad.getMessage();
-                messages.add(dev.langchain4j.data.message.AiMessage.from(reply == null ? "" : reply));
+                messages.add(AiMessage.from(reply == null ? "" : reply));
                 messages.add(UserMessage.from("That reply cannot be used: " + bad.getMessage()
                         + ". Answer again with exactly one JSON object in the format given."));
             }
@@ -205,7 +206,7 @@ public final class LlmProposer implements Proposer {
         if (m instanceof UserMessage u) {
             return u.singleText();
         }
-        if (m instanceof dev.langchain4j.data.message.AiMessage a) {
+        if (m instanceof AiMessage a) {
             return a.text();
         }
         return m.toString();

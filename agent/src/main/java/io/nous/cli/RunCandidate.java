@@ -1,0 +1,58 @@
+package io.nous.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.export.Provenance;
+import io.nous.store.Run;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One candidate of a run, read from the run directory and checked once: what {@code export},
+ * {@code review} and {@code report} work from. {@code story} is null when the journal does not
+ * mention the candidate.
+ */
+record RunCandidate(Run run, String id, String source, CheckResult check, Provenance.CandidateStory story) {
+
+    /** The named candidate, or the run's winner when {@code id} is null. */
+    static RunCandidate load(Run run, String id) {
+        String chosen = id != null ? id : winner(run);
+        Path file = run.candidateFile(chosen);
+        if (!chosen.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
+            throw new UserError("run " + run.id() + " has no candidate '" + chosen + "'; see nous runs show " + run.id());
+        }
+        String source = read(file);
+        return new RunCandidate(run, chosen, source, Candidates.check(source, chosen + ".java"), Provenance.stories(run).get(chosen));
+    }
+
+    /** This candidate, if it still passes verification (the code may have been edited or Nous upgraded since). */
+    RunCandidate requireAccepted() {
+        if (!check.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
+        }
+        return this;
+    }
+
+    static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + p + ": " + e.getMessage());
+        }
+    }
+
+    static String winner(Run run) {
+        try {
+            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
+            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
+                throw new UserError("run " + run.id() + " has no winner; name a candidate");
+            }
+            return s.path("best").path("candidate_id").asText();
+        } catch (IOException e) {
+            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
+        }
+    }
+}
