@@ -7,19 +7,25 @@ import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.cost.HardwareSpec;
 import io.nous.sim.cost.ModelSpec;
+import io.nous.sim.cost.ProfileException;
+import io.nous.sim.cost.ProfileWriter;
+import io.nous.sim.cost.fit.FitException;
+import io.nous.sim.cost.fit.LinearStepFit;
+import io.nous.sim.cost.fit.MeasuredStep;
+import io.nous.sim.cost.fit.RooflineStepFit;
+import io.nous.sim.cost.fit.StepFit;
+import io.nous.sim.cost.fit.StepTable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -28,19 +34,28 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code nous calibrate}: fits the linear cost model (step = β0 + β1·prefill tokens + β2·decode
- * sequences) to your measurements and writes a profile file that {@code --profile FILE.yaml}
- * accepts everywhere. From measured engine steps ({@code --steps FILE.csv}: least squares, with R²
- * and residual percentiles), or from benchmark summaries ({@code --benchmarks FILE.yaml}: prompt
- * tokens per second at given prompt lengths give β1; inter-token latency at given batch sizes gives
- * β0 and β2).
+ * {@code nous calibrate}: fits a cost model to your measurements and writes a profile file that
+ * {@code --profile FILE.yaml} accepts everywhere.
+ * <ul>
+ *   <li>{@code --steps FILE.csv}: measured engine steps. {@code --model linear} (default) fits
+ *       step = β0 + β1·prefill tokens + β2·decode sequences by least squares, plus β3·decode KV tokens
+ *       and β4·prefill attention work when the file has {@code context_tokens} (and, if present,
+ *       {@code prefill_context_tokens}); {@code --model roofline} fits the roofline model's
+ *       efficiencies and overheads by Levenberg–Marquardt, keeping the hardware and model geometry
+ *       ({@code --hardware}, {@code --model-name}) and the shape of the base profile's GEMM curve.
+ *       Every row's residual is reported.</li>
+ *   <li>{@code --benchmarks FILE.yaml}: benchmark summaries (prompt tokens per second at given
+ *       prompt lengths give β1; inter-token latency at given batch sizes gives β0 and β2).</li>
+ * </ul>
  */
-@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Fit a linear cost profile to measured steps or benchmark summaries.")
+@Command(name = "calibrate", mixinStandardHelpOptions = true, description = "Fit a cost profile to measured steps or benchmark summaries.")
 public final class CalibrateCommand implements Callable<Integer> {
+    /** Rows shown on the console; all of them go to --residuals. */
+    static final int SHOWN_ROWS = 40;
 
     static final class Input {
         @Option(names = "--steps", paramLabel = "FILE.csv",
-                description = "Measured steps: columns prefill_tokens, decode_seqs, [context_tokens,] step_us (or step_ms).")
+                description = "Measured steps: columns prefill_tokens, decode_seqs, step_us (or step_ms), optionally context_tokens and prefill_context_tokens.")
         Path steps;
 
         @Option(names = "--benchmarks", paramLabel = "FILE.yaml",
@@ -51,9 +66,22 @@ public final class CalibrateCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Input input;
 
+    @Option(names = "--model", defaultValue = "linear", paramLabel = "linear|roofline",
+            description = "Which cost model to fit to --steps (default: ${DEFAULT-VALUE}).")
+    String model;
+
     @Option(names = "--base", defaultValue = CostCatalog.DEFAULT_PROFILE, paramLabel = "PROFILE",
-            description = "Profile whose hardware, model and KV size the fit keeps (default: ${DEFAULT-VALUE}).")
+            description = "Profile whose hardware, model, KV size (and, for roofline, GEMM curve shape) the fit starts from (default: ${DEFAULT-VALUE}).")
     String base;
+
+    @Option(names = "--hardware", paramLabel = "NAME", description = "The GPU that was measured, from 'nous profiles' (default: the base profile's).")
+    String hardware;
+
+    @Option(names = "--model-name", paramLabel = "NAME", description = "The model that was measured, e.g. qwen3-14b (default: the base profile's).")
+    String modelName;
+
+    @Option(names = "--kv-blocks", paramLabel = "N", description = "KV-cache blocks of the measured deployment (default: the base profile's).")
+    Integer kvBlocks;
 
     @Option(names = "--name", defaultValue = "calibrated", paramLabel = "NAME", description = "Name of the fitted profile (default: ${DEFAULT-VALUE}).")
     String name;
@@ -61,106 +89,168 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.yaml", description = "Where to write the profile file.")
     Path out;
 
+    @Option(names = "--residuals", paramLabel = "FILE.csv", description = "Also write every row's measured and predicted time here.")
+    Path residuals;
+
     @Spec
     CommandSpec spec;
 
-    /** A fit: coefficients, quality lines, and how many observations. */
+    /** A fit from benchmark summaries: coefficients, quality lines, and how many observations. */
     record Fit(double beta0, double beta1, double beta2, List<String> quality, int n, String method) {
     }
 
     @Override
     public Integer call() {
-        CostProfile b = CostCatalog.builtin().profile(base);
-        Fit fit = input.steps != null ? fitSteps(input.steps) : fitBenchmarks(input.benchmarks);
-        if (!(fit.beta0() > 0) || fit.beta1() < 0 || fit.beta2() < 0) {
-            throw new UserError(String.format(Locale.ROOT, "the fit is not physical (step = %.1f + %.3f*prefill + %.3f*decode us): "
-                    + "check the units and that the data vary in both prefill and decode", fit.beta0(), fit.beta1(), fit.beta2()));
+        if (!model.equals("linear") && !model.equals("roofline")) {
+            throw new UserError("--model must be linear or roofline, got '" + model + "'");
         }
-        writeProfile(b, fit);
-        CostCatalog.load(out).profile(name); // proves the file loads
+        if (kvBlocks != null && kvBlocks < 1) {
+            throw new UserError("--kv-blocks must be >= 1, got " + kvBlocks);
+        }
+        CostProfile b = ScenarioOptions.profile(base);
+        String hwName = hardware != null ? hardware : b.hardware();
+        String mName = modelName != null ? modelName : b.model();
+        HardwareSpec hw;
+        ModelSpec m;
+        try {
+            hw = hardware != null ? CostCatalog.builtin().hardware(hardware) : b.hardwareSpec();
+            m = modelName != null ? CostCatalog.builtin().model(modelName) : b.modelSpec();
+        } catch (ProfileException e) {
+            throw new UserError(e.getMessage());
+        }
+        int blocks = kvBlocks != null ? kvBlocks : b.kvBlocks();
         PrintWriter o = spec.commandLine().getOut();
-        o.printf(Locale.ROOT, "fitted from %d observations (%s):%n  step = %.1f us + %.3f us x prefill tokens + %.3f us x decode sequences%n",
-                fit.n(), fit.method(), fit.beta0(), fit.beta1(), fit.beta2());
-        fit.quality().forEach(q -> o.println("  " + q));
+        CostProfile fitted;
+        if (input.benchmarks != null) {
+            if (model.equals("roofline")) {
+                throw new UserError("--model roofline needs measured steps (--steps FILE.csv); benchmark summaries fit the linear model");
+            }
+            Fit fit = fitBenchmarks(input.benchmarks);
+            checkPhysical(fit.beta0(), fit.beta1(), fit.beta2());
+            fitted = linearProfile(b, hwName, hw, mName, m, blocks, new CostProfile.Linear(fit.beta0(), fit.beta1(), fit.beta2()),
+                    fit.method() + "; " + String.join("; ", fit.quality()));
+            o.printf(Locale.ROOT, "fitted from %d observations (%s):%n  step = %.1f us + %.3f us x prefill tokens + %.3f us x decode sequences%n",
+                    fit.n(), fit.method(), fit.beta0(), fit.beta1(), fit.beta2());
+            fit.quality().forEach(q -> o.println("  " + q));
+        } else {
+            StepTable.Steps steps;
+            try {
+                steps = StepTable.read(input.steps);
+            } catch (FitException e) {
+                throw new UserError(e.getMessage());
+            }
+            String origin = input.steps.getFileName().toString();
+            StepFit fit;
+            try {
+                if (model.equals("linear")) {
+                    fit = LinearStepFit.fit(steps.rows(), origin);
+                    Map<String, Double> p = fit.parameters();
+                    checkPhysical(p.get("beta0_us"), p.get("beta1_us_per_prefill_token"), p.get("beta2_us_per_decode_token"));
+                    fitted = linearProfile(b, hwName, hw, mName, m, blocks, new CostProfile.Linear(p.get("beta0_us"),
+                            p.get("beta1_us_per_prefill_token"), p.get("beta2_us_per_decode_token"),
+                            nonNegative(p.get("beta3_us_per_decode_context_token"), "decode context"),
+                            nonNegative(p.get("beta4_us_per_prefill_attention_work"), "prefill attention")), fit.method());
+                } else {
+                    CostProfile start = b.kind().equals("roofline") ? b : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
+                    start = start.on(hwName, hw, mName, m, blocks, name, start.description(), start.sources());
+                    String curveFrom = b.kind().equals("roofline") ? b.name() : CostCatalog.DEFAULT_PROFILE;
+                    RooflineStepFit.Result r = RooflineStepFit.fit(steps.rows(), start, name, origin, curveFrom);
+                    fit = r.fit();
+                    Map<String, String> src = new LinkedHashMap<>();
+                    src.put("roofline", fit.method() + String.format(Locale.ROOT, "; R2 %.4f, max |residual| %.1f%%", fit.rSquared(),
+                            100 * fit.maxRelativeError()));
+                    src.put("kv_blocks", kvBlocks != null ? "--kv-blocks" : "from " + b.name());
+                    fitted = r.profile().on(hwName, hw, mName, m, blocks, name,
+                            "Roofline model fitted by nous calibrate to " + origin + " (" + hwName + ", " + mName + ").", src);
+                }
+            } catch (FitException e) {
+                throw new UserError(e.getMessage());
+            }
+            report(o, fit);
+            if (residuals != null) {
+                writeResiduals(fit);
+            }
+        }
+        try {
+            Files.writeString(out, ProfileWriter.yaml(fitted));
+        } catch (IOException e) {
+            throw new UserError("cannot write " + out + ": " + e.getMessage());
+        }
+        CostCatalog.load(out).profile(name); // proves the file loads
         o.printf(Locale.ROOT, "wrote %s; use it with --profile %s%n", out, out);
         o.flush();
         return 0;
     }
 
-    static Fit fitSteps(Path file) {
-        List<String> lines;
+    private static Double nonNegative(Double v, String what) {
+        if (v != null && v < 0) {
+            throw new UserError(String.format(Locale.ROOT, "the fitted %s coefficient is negative (%.4g): the steps do not vary their "
+                    + "context enough to separate it; measure steps with different context lengths", what, v));
+        }
+        return v;
+    }
+
+    private static void checkPhysical(double beta0, double beta1, double beta2) {
+        if (!(beta0 > 0) || beta1 < 0 || beta2 < 0) {
+            throw new UserError(String.format(Locale.ROOT, "the fit is not physical (step = %.1f + %.3f*prefill + %.3f*decode us): "
+                    + "check the units and that the data vary in both prefill and decode", beta0, beta1, beta2));
+        }
+    }
+
+    private CostProfile linearProfile(CostProfile b, String hwName, HardwareSpec hw, String mName, ModelSpec m, int blocks,
+                                      CostProfile.Linear lin, String method) {
+        Map<String, String> src = new LinkedHashMap<>();
+        src.put("linear", method);
+        src.put("kv_blocks", kvBlocks != null ? "--kv-blocks" : "from " + b.name());
+        CostProfile p = new CostProfile(name, "Linear model fitted by nous calibrate (" + hwName + ", " + mName + ").", "linear",
+                hwName, mName, b.tensorParallel(), blocks, b.blockSize(), null, lin, src, hw, m);
+        return p.on(hwName, hw, mName, m, blocks, name, p.description(), src);
+    }
+
+    private void report(PrintWriter o, StepFit fit) {
+        o.printf(Locale.ROOT, "fitted the %s model (%s):%n", model, fit.method());
+        fit.parameters().forEach((k, v) -> o.printf(Locale.ROOT, "  %-36s %.6g%n", k, v));
+        int worst = 0;
+        for (int i = 1; i < fit.rows().size(); i++) {
+            if (Math.abs(fit.relativeResidual(i)) > Math.abs(fit.relativeResidual(worst))) {
+                worst = i;
+            }
+        }
+        o.printf(Locale.ROOT, "  R² %.4f; |residual| p50 %.1f%%, p90 %.1f%%, max %.1f%% (line %d)%n", fit.rSquared(),
+                100 * fit.relativeErrorQuantile(0.5), 100 * fit.relativeErrorQuantile(0.9), 100 * fit.maxRelativeError(),
+                fit.rows().get(worst).line());
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < fit.rows().size(); i++) {
+            idx.add(i);
+        }
+        if (idx.size() > SHOWN_ROWS) {
+            idx.sort((a, c) -> Double.compare(Math.abs(fit.relativeResidual(c)), Math.abs(fit.relativeResidual(a))));
+            idx = new ArrayList<>(idx.subList(0, 20));
+            idx.sort(Integer::compare);
+            o.println("per-row residuals (the 20 largest of " + fit.rows().size() + "; --residuals FILE.csv writes all):");
+        } else {
+            o.println("per-row residuals:");
+        }
+        o.println("   line  prefill  decode  decode_ctx  prefill_ctx   measured_us  predicted_us  residual");
+        for (int i : idx) {
+            MeasuredStep r = fit.rows().get(i);
+            o.printf(Locale.ROOT, "  %5d  %7d  %6d  %10d  %11d  %12.1f  %12.1f  %+7.1f%%%n", r.line(), r.prefillTokens(), r.decodeSeqs(),
+                    r.decodeContextTokens(), r.prefillContextTokens(), r.stepUs(), fit.predicted()[i], 100 * fit.relativeResidual(i));
+        }
+    }
+
+    private void writeResiduals(StepFit fit) {
+        StringBuilder sb = new StringBuilder("line,prefill_tokens,decode_seqs,decode_context_tokens,prefill_context_tokens,measured_us,predicted_us,relative_residual\n");
+        for (int i = 0; i < fit.rows().size(); i++) {
+            MeasuredStep r = fit.rows().get(i);
+            sb.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%.1f,%.1f,%.5f%n", r.line(), r.prefillTokens(), r.decodeSeqs(),
+                    r.decodeContextTokens(), r.prefillContextTokens(), r.stepUs(), fit.predicted()[i], fit.relativeResidual(i)));
+        }
         try {
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            throw new UserError("no such file: " + file);
+            Files.writeString(residuals, sb.toString());
         } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage());
+            throw new UserError("cannot write " + residuals + ": " + e.getMessage());
         }
-        if (lines.isEmpty()) {
-            throw new UserError(file + " is empty");
-        }
-        String[] header = lines.get(0).trim().toLowerCase(Locale.ROOT).split("\\s*,\\s*");
-        int pre = Arrays.asList(header).indexOf("prefill_tokens");
-        int dec = Arrays.asList(header).indexOf("decode_seqs");
-        if (dec < 0) {
-            dec = Arrays.asList(header).indexOf("decode_tokens");
-        }
-        int us = Arrays.asList(header).indexOf("step_us");
-        int ms = Arrays.asList(header).indexOf("step_ms");
-        if (pre < 0 || dec < 0 || (us < 0 && ms < 0)) {
-            throw new UserError(file + " line 1: the header must name prefill_tokens, decode_seqs and step_us (or step_ms)");
-        }
-        List<double[]> x = new ArrayList<>();
-        List<Double> y = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String l = lines.get(i).trim();
-            if (l.isEmpty()) {
-                continue;
-            }
-            String[] f = l.split("\\s*,\\s*");
-            if (f.length != header.length) {
-                throw new UserError(file + " line " + (i + 1) + ": expected " + header.length + " columns, got " + f.length);
-            }
-            try {
-                double p = Double.parseDouble(f[pre]);
-                double d = Double.parseDouble(f[dec]);
-                double t = us >= 0 ? Double.parseDouble(f[us]) : 1000 * Double.parseDouble(f[ms]);
-                if (p < 0 || d < 0 || !(t > 0) || Double.isInfinite(t)) {
-                    throw new NumberFormatException();
-                }
-                x.add(new double[] {p, d});
-                y.add(t);
-            } catch (NumberFormatException e) {
-                throw new UserError(file + " line " + (i + 1) + ": counts must be numbers >= 0 and the step time a positive number");
-            }
-        }
-        if (x.size() < 10) {
-            throw new UserError(file + ": at least 10 measured steps are needed, got " + x.size());
-        }
-        OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression();
-        double[] yy = y.stream().mapToDouble(Double::doubleValue).toArray();
-        ols.newSampleData(yy, x.toArray(double[][]::new));
-        double[] beta;
-        try {
-            beta = ols.estimateRegressionParameters();
-        } catch (RuntimeException e) {
-            throw new UserError(file + ": the steps do not determine the coefficients (" + e.getMessage()
-                    + "); measure steps with different prefill and decode mixes");
-        }
-        double[] res = ols.estimateResiduals();
-        double[] rel = new double[res.length];
-        double[] abs = new double[res.length];
-        for (int i = 0; i < res.length; i++) {
-            abs[i] = Math.abs(res[i]);
-            rel[i] = Math.abs(res[i]) / yy[i];
-        }
-        Arrays.sort(abs);
-        Arrays.sort(rel);
-        List<String> q = List.of(
-                String.format(Locale.ROOT, "R² %.4f (adjusted %.4f)", ols.calculateRSquared(), ols.calculateAdjustedRSquared()),
-                String.format(Locale.ROOT, "|residual| p50 %.1f us (%.1f%%), p90 %.1f us (%.1f%%), p99 %.1f us (%.1f%%)", pct(abs, 0.5),
-                        100 * pct(rel, 0.5), pct(abs, 0.9), 100 * pct(rel, 0.9), pct(abs, 0.99), 100 * pct(rel, 0.99)));
-        return new Fit(beta[0], beta[1], beta[2], q, x.size(), "least squares on measured steps from " + file.getFileName());
     }
 
     static Fit fitBenchmarks(Path file) {
@@ -209,52 +299,4 @@ public final class CalibrateCommand implements Callable<Integer> {
                 "benchmark summaries from " + file.getFileName());
     }
 
-    private static double pct(double[] sorted, double q) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.floor(q * sorted.length))];
-    }
-
-    private void writeProfile(CostProfile b, Fit fit) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        HardwareSpec h = b.hardwareSpec();
-        ModelSpec m = b.modelSpec();
-        doc.put("hardware", Map.of(b.hardware(), new LinkedHashMap<>(Map.of("peak_tflops_bf16", h.peakTflopsBf16(),
-                "hbm_tb_per_s", h.hbmTbPerS(), "memory_gb", h.memoryGb(), "interconnect_gb_per_s", h.interconnectGbPerS(),
-                "sources", h.sources()))));
-        Map<String, Object> model = new LinkedHashMap<>();
-        model.put("layers", m.layers());
-        model.put("hidden", m.hidden());
-        model.put("query_heads", m.queryHeads());
-        model.put("kv_heads", m.kvHeads());
-        model.put("head_dim", m.headDim());
-        model.put("ffn", m.ffn());
-        model.put("vocab", m.vocab());
-        model.put("params", m.params());
-        model.put("non_embedding_params", m.nonEmbeddingParams());
-        model.put("max_model_len", m.maxModelLen());
-        model.put("sources", m.sources());
-        doc.put("models", Map.of(b.model(), model));
-        Map<String, Object> prof = new LinkedHashMap<>();
-        prof.put("description", "Linear model fitted by nous calibrate (" + fit.method() + "); hardware, model and KV size from "
-                + b.name() + ".");
-        prof.put("kind", "linear");
-        prof.put("hardware", b.hardware());
-        prof.put("model", b.model());
-        prof.put("tensor_parallel", b.tensorParallel());
-        prof.put("kv_blocks", b.kvBlocks());
-        prof.put("block_size", b.blockSize());
-        prof.put("linear", new LinkedHashMap<>(Map.of("beta0_us", round(fit.beta0()), "beta1_us_per_prefill_token", round(fit.beta1()),
-                "beta2_us_per_decode_token", round(fit.beta2()))));
-        prof.put("sources", new LinkedHashMap<>(Map.of("linear", fit.method() + "; " + String.join("; ", fit.quality()),
-                "kv_blocks", "from " + b.name())));
-        doc.put("profiles", Map.of(name, prof));
-        try {
-            Files.writeString(out, new ObjectMapper(new YAMLFactory()).writeValueAsString(doc));
-        } catch (IOException e) {
-            throw new UserError("cannot write " + out + ": " + e.getMessage());
-        }
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
-    }
 }

@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
+import io.nous.sim.cost.ProfileWriter;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -34,11 +35,17 @@ public final class ProfilesCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%s: %s%n", p.name(), p.description());
             out.printf(Locale.ROOT, "kind %s, hardware %s x%d, model %s, KV %d blocks x %d tokens%n", p.kind(), p.hardware(),
                     p.tensorParallel(), p.model(), p.kvBlocks(), p.blockSize());
-            if (p.roofline() != null) {
-                out.println("roofline " + p.roofline());
-            }
-            if (p.linear() != null) {
-                out.println("linear " + p.linear());
+            // the parameters as the profile file spells them
+            String yaml = ProfileWriter.yaml(p);
+            int at = yaml.indexOf(p.kind().equals("roofline") ? "    roofline:" : "    linear:");
+            int end = yaml.indexOf("    sources:", at);
+            if (at >= 0 && end > at) {
+                out.println("parameters:");
+                for (String line : yaml.substring(at, end).split("\\R")) {
+                    if (!line.isBlank() && !line.trim().equals("roofline:") && !line.trim().equals("linear:")) {
+                        out.println(line.substring(Math.min(4, line.length())));
+                    }
+                }
             }
             out.println("sources:");
             p.sources().forEach((k, v) -> out.printf(Locale.ROOT, "  %s: %s%n", k, v));

@@ -34,7 +34,8 @@ class OtherCommandsTest {
     void profilesShowTheirSources() {
         CliHarness h = CliHarness.run("profiles", "h100-qwen3-14b");
         assertThat(h.exit()).isZero();
-        assertThat(h.out()).contains("gemm_mfu").contains("GPUSTACK");
+        assertThat(h.out()).contains("gemm_mfu_curve").contains("decode_runtime_efficiency").contains("GPUStack")
+                .doesNotContain("Roofline[");
     }
 
     @Test

@@ -21,9 +21,13 @@ public final class CostCatalog {
     private static volatile CostCatalog builtin;
 
     private final Map<String, CostProfile> profiles;
+    private final Map<String, HardwareSpec> hardware;
+    private final Map<String, ModelSpec> models;
 
-    private CostCatalog(Map<String, CostProfile> profiles) {
+    private CostCatalog(Map<String, CostProfile> profiles, Map<String, HardwareSpec> hardware, Map<String, ModelSpec> models) {
         this.profiles = profiles;
+        this.hardware = new TreeMap<>(hardware);
+        this.models = new TreeMap<>(models);
     }
 
     /** The catalog shipped with Nous. */
@@ -64,6 +68,24 @@ public final class CostCatalog {
         return Collections.unmodifiableMap(profiles);
     }
 
+    /** A GPU described in the catalog. */
+    public HardwareSpec hardware(String name) {
+        HardwareSpec h = hardware.get(name);
+        if (h == null) {
+            throw new ProfileException("unknown hardware '" + name + "'; known: " + String.join(", ", hardware.keySet()));
+        }
+        return h;
+    }
+
+    /** A model geometry described in the catalog. */
+    public ModelSpec model(String name) {
+        ModelSpec m = models.get(name);
+        if (m == null) {
+            throw new ProfileException("unknown model '" + name + "'; known: " + String.join(", ", models.keySet()));
+        }
+        return m;
+    }
+
     private record FileShape(
             Map<String, HardwareSpec> hardware,
             Map<String, ModelSpec> models,
@@ -96,6 +118,6 @@ public final class CostCatalog {
             full.validate();
             resolved.put(e.getKey(), full);
         }
-        return new CostCatalog(resolved);
+        return new CostCatalog(resolved, hw, models);
     }
 }

@@ -1,5 +1,6 @@
 package io.nous.sim.cost;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,18 +23,164 @@ public record CostProfile(
         HardwareSpec hardwareSpec,
         ModelSpec modelSpec) {
 
-    /** Efficiencies and overheads of the roofline model. */
+    /** One point of a measured GEMM efficiency curve: tokens in the step, achieved fraction of peak. */
+    public record CurvePoint(int tokens, double mfu) {
+    }
+
+    /**
+     * Efficiencies and overheads of the roofline model. Optional fields are boxed and null when
+     * absent; the accessors without a {@code Raw} suffix resolve them.
+     *
+     * @param gemmMfu                  one GEMM efficiency for every step size (older profiles), or null
+     * @param gemmMfuCurve             GEMM efficiency by tokens in the step (measured), or null
+     * @param attentionMfu             prefill (causal) attention, fraction of peak FLOP/s
+     * @param hbmEfficiency            one HBM efficiency for weights and KV (older profiles), or null
+     * @param weightStreamEfficiency   fraction of HBM bandwidth when streaming weights, or null
+     * @param kvReadEfficiency         fraction of HBM bandwidth when decode attention reads KV, or null
+     * @param prefillRuntimeEfficiency fraction of the kernel-level speed the serving engine reaches on
+     *                                 prefill work (1 = kernels only), or null for 1
+     * @param decodeRuntimeEfficiency  the same for decode work, or null for 1
+     * @param ridgeSharpness           how compute and weight streaming combine near the ridge point:
+     *                                 the exponent p of {@code (compute^p + stream^p)^(1/p)}; null is
+     *                                 the hard {@code max} of the textbook roofline
+     */
     public record Roofline(
-            double gemmMfu,
+            Double gemmMfu,
+            List<CurvePoint> gemmMfuCurve,
             double attentionMfu,
-            double hbmEfficiency,
+            Double hbmEfficiency,
+            Double weightStreamEfficiency,
+            Double kvReadEfficiency,
+            Double prefillRuntimeEfficiency,
+            Double decodeRuntimeEfficiency,
+            Double ridgeSharpness,
             double stepOverheadUs,
             double perLayerOverheadUs,
             double perSequenceOverheadUs) {
+
+        public Roofline {
+            gemmMfuCurve = gemmMfuCurve == null ? null : List.copyOf(gemmMfuCurve);
+        }
+
+        /** GEMM efficiency at {@code tokens} per step: the curve interpolated linearly in log2(tokens), flat beyond its ends. */
+        public double gemmMfuAt(double tokens) {
+            if (gemmMfuCurve == null) {
+                return gemmMfu;
+            }
+            CurvePoint first = gemmMfuCurve.get(0);
+            if (tokens <= first.tokens()) {
+                return first.mfu();
+            }
+            for (int i = 1; i < gemmMfuCurve.size(); i++) {
+                CurvePoint hi = gemmMfuCurve.get(i);
+                if (tokens <= hi.tokens()) {
+                    CurvePoint lo = gemmMfuCurve.get(i - 1);
+                    double f = (Math.log(tokens) - Math.log(lo.tokens())) / (Math.log(hi.tokens()) - Math.log(lo.tokens()));
+                    return lo.mfu() + f * (hi.mfu() - lo.mfu());
+                }
+            }
+            return gemmMfuCurve.get(gemmMfuCurve.size() - 1).mfu();
+        }
+
+        public double weightStream() {
+            return weightStreamEfficiency != null ? weightStreamEfficiency : hbmEfficiency;
+        }
+
+        public double kvRead() {
+            return kvReadEfficiency != null ? kvReadEfficiency : hbmEfficiency;
+        }
+
+        public double prefillRuntime() {
+            return prefillRuntimeEfficiency != null ? prefillRuntimeEfficiency : 1.0;
+        }
+
+        public double decodeRuntime() {
+            return decodeRuntimeEfficiency != null ? decodeRuntimeEfficiency : 1.0;
+        }
+
+        /** The same parameters with the decode runtime efficiency multiplied by {@code factor} (a what-if variant). */
+        public Roofline withDecodeSpeed(double factor) {
+            return new Roofline(gemmMfu, gemmMfuCurve, attentionMfu, hbmEfficiency, weightStreamEfficiency, kvReadEfficiency,
+                    prefillRuntimeEfficiency, decodeRuntime() * factor, ridgeSharpness, stepOverheadUs, perLayerOverheadUs, perSequenceOverheadUs);
+        }
+
+        /** The same parameters with the prefill runtime efficiency multiplied by {@code factor}. */
+        public Roofline withPrefillSpeed(double factor) {
+            return new Roofline(gemmMfu, gemmMfuCurve, attentionMfu, hbmEfficiency, weightStreamEfficiency, kvReadEfficiency,
+                    prefillRuntime() * factor, decodeRuntimeEfficiency, ridgeSharpness, stepOverheadUs, perLayerOverheadUs, perSequenceOverheadUs);
+        }
+
+        void validate(String p) {
+            if ((gemmMfu == null) == (gemmMfuCurve == null)) {
+                throw new ProfileException(p + "roofline needs exactly one of gemm_mfu (one number) and gemm_mfu_curve (measured points)");
+            }
+            if (gemmMfu != null) {
+                Checks.fraction(p + "roofline.gemm_mfu", gemmMfu);
+            } else {
+                if (gemmMfuCurve.isEmpty()) {
+                    throw new ProfileException(p + "roofline.gemm_mfu_curve needs at least one {tokens, mfu} point");
+                }
+                for (int i = 0; i < gemmMfuCurve.size(); i++) {
+                    CurvePoint c = gemmMfuCurve.get(i);
+                    if (c == null) {
+                        throw new ProfileException(p + "roofline.gemm_mfu_curve[" + i + "] is empty");
+                    }
+                    Checks.positive(p + "roofline.gemm_mfu_curve[" + i + "].tokens", c.tokens());
+                    Checks.fraction(p + "roofline.gemm_mfu_curve[" + i + "].mfu", c.mfu());
+                    if (i > 0 && c.tokens() <= gemmMfuCurve.get(i - 1).tokens()) {
+                        throw new ProfileException(p + "roofline.gemm_mfu_curve[" + i + "].tokens must be larger than the point before it");
+                    }
+                }
+            }
+            Checks.fraction(p + "roofline.attention_mfu", attentionMfu);
+            if (hbmEfficiency == null && (weightStreamEfficiency == null || kvReadEfficiency == null)) {
+                throw new ProfileException(p + "roofline needs hbm_efficiency, or both weight_stream_efficiency and kv_read_efficiency");
+            }
+            if (hbmEfficiency != null) {
+                Checks.fraction(p + "roofline.hbm_efficiency", hbmEfficiency);
+            }
+            if (weightStreamEfficiency != null) {
+                Checks.fraction(p + "roofline.weight_stream_efficiency", weightStreamEfficiency);
+            }
+            if (kvReadEfficiency != null) {
+                Checks.fraction(p + "roofline.kv_read_efficiency", kvReadEfficiency);
+            }
+            if (prefillRuntimeEfficiency != null) {
+                Checks.fraction(p + "roofline.prefill_runtime_efficiency", prefillRuntimeEfficiency);
+            }
+            if (decodeRuntimeEfficiency != null) {
+                Checks.fraction(p + "roofline.decode_runtime_efficiency", decodeRuntimeEfficiency);
+            }
+            if (ridgeSharpness != null && !(ridgeSharpness >= 1 && ridgeSharpness <= 1000)) {
+                throw new ProfileException(p + "roofline.ridge_sharpness must be in [1, 1000], got " + ridgeSharpness);
+            }
+            Checks.nonNegative(p + "roofline.step_overhead_us", stepOverheadUs);
+            Checks.nonNegative(p + "roofline.per_layer_overhead_us", perLayerOverheadUs);
+            Checks.nonNegative(p + "roofline.per_sequence_overhead_us", perSequenceOverheadUs);
+        }
     }
 
-    /** Coefficients of the linear model, in microseconds. */
-    public record Linear(double beta0Us, double beta1UsPerPrefillToken, double beta2UsPerDecodeToken) {
+    /**
+     * Coefficients of the linear model, in microseconds. The two context terms are optional (null
+     * when absent, as in the published BLIS coefficients).
+     *
+     * @param beta3UsPerDecodeContextToken   per KV token read by decoding sequences
+     * @param beta4UsPerPrefillAttentionWork per unit of causal prefill attention work, {@code Σ t(c + t/2)}
+     */
+    public record Linear(double beta0Us, double beta1UsPerPrefillToken, double beta2UsPerDecodeToken,
+                         Double beta3UsPerDecodeContextToken, Double beta4UsPerPrefillAttentionWork) {
+
+        public Linear(double beta0Us, double beta1UsPerPrefillToken, double beta2UsPerDecodeToken) {
+            this(beta0Us, beta1UsPerPrefillToken, beta2UsPerDecodeToken, null, null);
+        }
+
+        public double beta3() {
+            return beta3UsPerDecodeContextToken == null ? 0 : beta3UsPerDecodeContextToken;
+        }
+
+        public double beta4() {
+            return beta4UsPerPrefillAttentionWork == null ? 0 : beta4UsPerPrefillAttentionWork;
+        }
     }
 
     /** KV-cache capacity in tokens. */
@@ -50,6 +197,31 @@ public record CostProfile(
         };
     }
 
+    /** The same profile with other roofline parameters (for what-if variants and fitting). */
+    public CostProfile withRoofline(Roofline r, String newName) {
+        CostProfile p = new CostProfile(newName, description, kind, hardware, model, tensorParallel, kvBlocks, blockSize, r, linear,
+                sources, hardwareSpec, modelSpec);
+        p.validate();
+        return p;
+    }
+
+    /** The same parameters described as measured on other hardware and model (for calibration output). */
+    public CostProfile on(String hardwareName, HardwareSpec hw, String modelName, ModelSpec m, int blocks, String newName,
+                          String newDescription, Map<String, String> newSources) {
+        CostProfile p = new CostProfile(newName, newDescription, kind, hardwareName, modelName, tensorParallel, blocks, blockSize,
+                roofline, linear, newSources, hw, m);
+        p.validate();
+        return p;
+    }
+
+    /** The same profile with another KV-cache size in blocks. */
+    public CostProfile withKvBlocks(int blocks, String newName) {
+        CostProfile p = new CostProfile(newName, description, kind, hardware, model, tensorParallel, blocks, blockSize, roofline, linear,
+                sources, hardwareSpec, modelSpec);
+        p.validate();
+        return p;
+    }
+
     void validate() {
         String p = "profiles." + name + ".";
         Checks.positive(p + "tensor_parallel", tensorParallel);
@@ -59,12 +231,7 @@ public record CostProfile(
             if (roofline == null) {
                 throw new ProfileException(p + "roofline is required when kind is 'roofline'");
             }
-            Checks.fraction(p + "roofline.gemm_mfu", roofline.gemmMfu());
-            Checks.fraction(p + "roofline.attention_mfu", roofline.attentionMfu());
-            Checks.fraction(p + "roofline.hbm_efficiency", roofline.hbmEfficiency());
-            Checks.nonNegative(p + "roofline.step_overhead_us", roofline.stepOverheadUs());
-            Checks.nonNegative(p + "roofline.per_layer_overhead_us", roofline.perLayerOverheadUs());
-            Checks.nonNegative(p + "roofline.per_sequence_overhead_us", roofline.perSequenceOverheadUs());
+            roofline.validate(p);
         } else if ("linear".equals(kind)) {
             if (linear == null) {
                 throw new ProfileException(p + "linear is required when kind is 'linear'");
@@ -72,6 +239,8 @@ public record CostProfile(
             Checks.positive(p + "linear.beta0_us", linear.beta0Us());
             Checks.nonNegative(p + "linear.beta1_us_per_prefill_token", linear.beta1UsPerPrefillToken());
             Checks.nonNegative(p + "linear.beta2_us_per_decode_token", linear.beta2UsPerDecodeToken());
+            Checks.nonNegative(p + "linear.beta3_us_per_decode_context_token", linear.beta3());
+            Checks.nonNegative(p + "linear.beta4_us_per_prefill_attention_work", linear.beta4());
         } else {
             throw new ProfileException(p + "kind must be 'roofline' or 'linear', got '" + kind + "'");
         }
