@@ -1,12 +1,14 @@
 package io.nous.cli;
 
 import io.nous.sim.DetectorConfig;
+import io.nous.sim.MetricsConfig;
 import io.nous.sim.Scenario;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.epp.Fairness;
 import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.Ordering;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.pod.PodConfig;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.Workload;
@@ -93,8 +95,25 @@ public final class ScenarioOptions {
             description = "Gamma arrivals with this coefficient of variation of the gaps (default: Poisson).")
     Double arrivalCv;
 
-    @Option(names = "--ttl", paramLabel = "SECONDS", defaultValue = "60", description = "Flow-control request TTL (default: ${DEFAULT-VALUE}; 0 disables).")
-    double ttl;
+    @Option(names = "--router-version", paramLabel = "VERSION", defaultValue = "v0.10",
+            description = "Router release whose flow-control defaults to use: v0.10 (latest: 60 s queue TTL, 5,000 requests per band) "
+                    + "or v0.9 (study: no TTL, no request limit) (default: ${DEFAULT-VALUE}).")
+    String routerVersion;
+
+    @Option(names = "--ttl", paramLabel = "SECONDS", description = "Flow-control request TTL, overriding the router version's (0 disables).")
+    Double ttl;
+
+    @Option(names = "--metric-timing", paramLabel = "step|live", defaultValue = "step",
+            description = "What pods report: step (vLLM's stats, published at each engine step's end) or live (the live queue) (default: ${DEFAULT-VALUE}).")
+    String metricTiming;
+
+    @Option(names = "--scrape-latency", paramLabel = "MS", defaultValue = "0",
+            description = "Time a metrics fetch takes, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeLatencyMs;
+
+    @Option(names = "--scrape-latency-per-request", paramLabel = "MS", defaultValue = "0",
+            description = "Extra fetch time per request the pod is running, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeLatencyPerRequestMs;
 
     @Option(names = "--scrape-interval", paramLabel = "MS", defaultValue = "50",
             description = "How often the EPP scrapes pod metrics, in milliseconds (default: ${DEFAULT-VALUE}).")
@@ -159,8 +178,12 @@ public final class ScenarioOptions {
         if (maxNumSeqs < 1 || maxNumBatchedTokens < 1 || maxNumSeqs > maxNumBatchedTokens) {
             throw new UserError("--max-num-seqs and --max-num-batched-tokens must be >= 1, with max-num-seqs <= max-num-batched-tokens");
         }
-        if (!(ttl >= 0) || Double.isInfinite(ttl)) {
+        if (ttl != null && (!(ttl >= 0) || Double.isInfinite(ttl))) {
             throw new UserError("--ttl must be >= 0 seconds, got " + ttl);
+        }
+        if (!(scrapeLatencyMs >= 0) || Double.isInfinite(scrapeLatencyMs) || !(scrapeLatencyPerRequestMs >= 0)
+                || Double.isInfinite(scrapeLatencyPerRequestMs)) {
+            throw new UserError("--scrape-latency and --scrape-latency-per-request must be >= 0 ms");
         }
         if (!(scrapeIntervalMs >= 0.001) || Double.isInfinite(scrapeIntervalMs)) {
             throw new UserError("--scrape-interval must be at least 0.001 ms, got " + scrapeIntervalMs);
@@ -200,9 +223,16 @@ public final class ScenarioOptions {
         }
         CostProfile p = profile(profile);
         FlowControlConfig fc;
+        MetricsConfig metrics;
         try {
-            fc = FlowControlConfig.DEFAULTS.withFairness(Fairness.byId(fairness)).withOrdering(Ordering.byId(ordering))
-                    .withTtlUs(Math.round(ttl * 1e6)).withFailOnContractViolation(!recordViolations);
+            fc = RouterRelease.byName(routerVersion).applyTo(FlowControlConfig.DEFAULTS).withFairness(Fairness.byId(fairness))
+                    .withOrdering(Ordering.byId(ordering)).withFailOnContractViolation(!recordViolations);
+            if (ttl != null) {
+                fc = fc.withTtlUs(Math.round(ttl * 1e6));
+            }
+            metrics = MetricsConfig.DEFAULTS.withTiming(MetricsConfig.Timing.byId(metricTiming))
+                    .withScrapeIntervalUs(Math.round(scrapeIntervalMs * 1000))
+                    .withScrapeLatency(Math.round(scrapeLatencyMs * 1000), scrapeLatencyPerRequestMs * 1000);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
@@ -215,7 +245,7 @@ public final class ScenarioOptions {
         Scenario.Builder b = Scenario.builder(w).qps(rate).seed(seed).durationSeconds(seconds).profile(p).trace(replay)
                 .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize()))
                 .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
-                .scrapeIntervalUs(Math.round(scrapeIntervalMs * 1000));
+                .metrics(metrics);
         if (warmup != null) {
             b.warmupSeconds(warmup);
         }

@@ -47,6 +47,7 @@ public final class ClusterSimulation implements PodListener {
     private static final int TICK = 2;
     private static final int SCRAPE = 3;
     private static final int SWEEP = 4;
+    private static final int SCRAPE_DONE = 5;
 
     private final Scenario scenario;
     private final String policyName;
@@ -66,6 +67,10 @@ public final class ClusterSimulation implements PodListener {
     private final long warmupUs;
     private final long stopUs;
     private final long tickUs;
+    private final MetricsConfig metrics;
+    private final boolean liveMetrics;
+    /** Per pod: when its scrape ticker last fired (the phase of the next tick). */
+    private final long[] nextTickUs;
 
     private Request pending;
     private boolean tickPending;
@@ -116,6 +121,9 @@ public final class ClusterSimulation implements PodListener {
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
         this.tickUs = scenario.flowControlConfig().tickUs();
+        this.metrics = scenario.metrics();
+        this.liveMetrics = metrics.timing() == MetricsConfig.Timing.LIVE;
+        this.nextTickUs = new long[n];
         int maxLen = scenario.profile().modelSpec().maxModelLen();
         this.source = scenario.trace() != null ? new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen)
                 : new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
@@ -126,7 +134,9 @@ public final class ClusterSimulation implements PodListener {
         }
         SplittableRandom phase = streams.stream("scrape-phase");
         for (int i = 0; i < n; i++) {
-            events.schedule(phase.nextLong(scenario.scrapeIntervalUs()), SCRAPE, i);
+            long first = phase.nextLong(metrics.scrapeIntervalUs());
+            nextTickUs[i] = first;
+            events.schedule(first, SCRAPE, i);
         }
         events.schedule(scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
     }
@@ -167,6 +177,7 @@ public final class ClusterSimulation implements PodListener {
                 case TICK -> onTick();
                 case SCRAPE -> onScrape(events.arg());
                 case SWEEP -> onSweep();
+                case SCRAPE_DONE -> onScrapeDone(events.arg());
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
         }
@@ -218,9 +229,58 @@ public final class ClusterSimulation implements PodListener {
         }
     }
 
+    /**
+     * The data layer's ticker fires for pod i: a fetch starts. With instant scrapes it completes
+     * now; otherwise it completes after its latency (the next tick waits for it), or fails after
+     * the timeout and updates nothing.
+     */
     private void onScrape(int i) {
+        if (metrics.instantScrapes()) {
+            completeScrape(i);
+            nextTickUs[i] = now + metrics.scrapeIntervalUs();
+            if (active()) {
+                events.schedule(nextTickUs[i], SCRAPE, i);
+            }
+            return;
+        }
+        long latency = metrics.latencyUs(pods[i].runningCount());
+        if (latency >= metrics.scrapeTimeoutUs()) {
+            scheduleNextScrape(i, now + metrics.scrapeTimeoutUs());
+        } else {
+            events.schedule(now + latency, SCRAPE_DONE, i);
+        }
+    }
+
+    private void onScrapeDone(int i) {
+        completeScrape(i);
+        scheduleNextScrape(i, now);
+    }
+
+    /** The next fetch starts at the first tick after {@code freeAt}, or at once if a tick came while busy. */
+    private void scheduleNextScrape(int i, long freeAt) {
+        long interval = metrics.scrapeIntervalUs();
+        long next = nextTickUs[i] + interval;
+        if (next < freeAt) {
+            // Go's ticker keeps one pending tick: it is delivered as soon as the fetch returns.
+            next = freeAt;
+            long missed = (freeAt - nextTickUs[i]) / interval;
+            nextTickUs[i] += missed * interval;
+        } else {
+            nextTickUs[i] = next;
+        }
+        if (active()) {
+            events.schedule(next, SCRAPE, i);
+        }
+    }
+
+    /** A fetch of pod i's metrics returns now; the EPP stamps the snapshot with this time. */
+    private void completeScrape(int i) {
         VllmPod pod = pods[i];
-        snapshots[i].update(now, pod.waitingCount(), pod.runningCount(), pod.kvUsage());
+        if (liveMetrics) {
+            snapshots[i].update(now, pod.waitingCount(), pod.runningCount(), pod.kvUsage());
+        } else {
+            snapshots[i].update(now, pod.publishedWaiting(), pod.publishedRunning(), pod.publishedKvUsage());
+        }
         utilization.invalidate();
         if (i == 0 && now >= warmupUs && now < endUs) {
             double s = detector.saturation(now);
@@ -233,9 +293,6 @@ public final class ClusterSimulation implements PodListener {
             if (s >= 1.0) {
                 satOne++;
             }
-        }
-        if (active()) {
-            events.schedule(now + scenario.scrapeIntervalUs(), SCRAPE, i);
         }
     }
 

@@ -17,7 +17,7 @@ import io.nous.sim.workload.Workload;
  * @param flowControl     the flow-control feature gate (EPP queueing with bands); off is the
  *                        legacy path, which sends every request straight to a pod
  * @param legacyShedding  on the legacy path, reject sheddable requests when saturation >= 1
- * @param scrapeIntervalUs how often the EPP scrapes each pod's metrics (50 ms)
+ * @param metrics        what pods publish and how the EPP scrapes it (step-boundary stats, 50 ms)
  * @param trace          replay this trace instead of generating arrivals from the workload (which
  *                       then only describes the trace), or null
  */
@@ -35,10 +35,10 @@ public record Scenario(
         FlowControlConfig flowControlConfig,
         boolean flowControl,
         boolean legacyShedding,
-        long scrapeIntervalUs,
+        MetricsConfig metrics,
         io.nous.sim.workload.trace.TraceReplay trace) {
 
-    public static final long DEFAULT_SCRAPE_INTERVAL_US = 50_000;
+    public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
     public static final double DEFAULT_DRAIN_SECONDS = 600;
 
@@ -61,14 +61,19 @@ public record Scenario(
         if (pods < 1) {
             throw new IllegalArgumentException("pods must be >= 1, got " + pods);
         }
-        if (scrapeIntervalUs <= 0) {
-            throw new IllegalArgumentException("scrape interval must be > 0");
+        if (metrics == null) {
+            throw new IllegalArgumentException("a scenario needs a metrics configuration");
         }
     }
 
     /** A scenario with the defaults of this project for everything but workload, load and seed. */
     public static Builder builder(Workload workload) {
         return new Builder(workload);
+    }
+
+    /** How often the EPP scrapes each pod. */
+    public long scrapeIntervalUs() {
+        return metrics.scrapeIntervalUs();
     }
 
     public Builder toBuilder() {
@@ -85,7 +90,7 @@ public record Scenario(
         b.flowControlConfig = flowControlConfig;
         b.flowControl = flowControl;
         b.legacyShedding = legacyShedding;
-        b.scrapeIntervalUs = scrapeIntervalUs;
+        b.metrics = metrics;
         b.trace = trace;
         return b;
     }
@@ -106,7 +111,7 @@ public record Scenario(
         private FlowControlConfig flowControlConfig = FlowControlConfig.DEFAULTS;
         private boolean flowControl = true;
         private boolean legacyShedding;
-        private long scrapeIntervalUs = DEFAULT_SCRAPE_INTERVAL_US;
+        private MetricsConfig metrics = MetricsConfig.DEFAULTS;
         private io.nous.sim.workload.trace.TraceReplay trace;
 
         private Builder(Workload workload) {
@@ -130,7 +135,13 @@ public record Scenario(
         public Builder flowControlConfig(FlowControlConfig v) { flowControlConfig = v; return this; }
         public Builder flowControl(boolean v) { flowControl = v; return this; }
         public Builder legacyShedding(boolean v) { legacyShedding = v; return this; }
-        public Builder scrapeIntervalUs(long v) { scrapeIntervalUs = v; return this; }
+        public Builder scrapeIntervalUs(long v) { metrics = metrics.withScrapeIntervalUs(v); return this; }
+        public Builder metrics(MetricsConfig v) { metrics = v; return this; }
+        /** The router release whose flow-control defaults (TTL, band limits) to use. */
+        public Builder routerRelease(io.nous.sim.epp.RouterRelease r) {
+            flowControlConfig = r.applyTo(flowControlConfig);
+            return this;
+        }
         /** Replays a trace (set the workload to {@link io.nous.sim.workload.trace.TraceReplay#workload()}). */
         public Builder trace(io.nous.sim.workload.trace.TraceReplay v) { trace = v; return this; }
 
@@ -141,7 +152,7 @@ public record Scenario(
             double warm = warmupSeconds != null ? warmupSeconds : 0.2 * durationSeconds;
             return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
                     pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
-                    legacyShedding, scrapeIntervalUs, trace);
+                    legacyShedding, metrics, trace);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.WorkloadCatalog;
@@ -104,8 +105,10 @@ class ClusterSimulationTest {
 
     @Test
     void scrapeLagLetsDispatchOvershootTheGate() {
-        // Same overload, same arrivals; only how stale the EPP's view of the pods is differs.
-        Scenario lagged = scenario("code-generation", 16, 120);
+        // Same overload, same arrivals; only how stale the EPP's view of the pods is differs. Live
+        // metrics isolate the scrape lag from the engine's once-per-step publication.
+        Scenario lagged = scenario("code-generation", 16, 120).toBuilder()
+                .metrics(MetricsConfig.DEFAULTS.withTiming(MetricsConfig.Timing.LIVE)).build();
         Scenario fresh = lagged.toBuilder().scrapeIntervalUs(1_000).build();
         int laggedQueue = run(lagged, OPEN).podStats().stream().mapToInt(PodSummary::maxWaiting).max().orElseThrow();
         int freshQueue = run(fresh, OPEN).podStats().stream().mapToInt(PodSummary::maxWaiting).max().orElseThrow();
@@ -113,6 +116,61 @@ class ClusterSimulationTest {
         // requests; with 50 ms scrapes the dispatch loop keeps sending into the stale snapshot.
         assertThat(freshQueue).isLessThanOrEqualTo(12);
         assertThat(laggedQueue).isGreaterThan(2 * freshQueue);
+    }
+
+    @Test
+    void stepBoundaryMetricsLagByAStepEvenWithInstantScrapes() {
+        // vLLM publishes its queue once per step; prefill-heavy steps last hundreds of ms, so even
+        // a 1 ms scrape cannot see the queue grow within a step and the gate overshoots further.
+        Scenario live = scenario("code-generation", 16, 120).toBuilder().scrapeIntervalUs(1_000)
+                .metrics(MetricsConfig.DEFAULTS.withTiming(MetricsConfig.Timing.LIVE).withScrapeIntervalUs(1_000)).build();
+        Scenario published = live.toBuilder().metrics(live.metrics().withTiming(MetricsConfig.Timing.STEP_BOUNDARY)).build();
+        int liveQueue = run(live, OPEN).podStats().stream().mapToInt(PodSummary::maxWaiting).max().orElseThrow();
+        int publishedQueue = run(published, OPEN).podStats().stream().mapToInt(PodSummary::maxWaiting).max().orElseThrow();
+        assertThat(publishedQueue).isGreaterThan(3 * liveQueue);
+    }
+
+    @Test
+    void aScrapeSlowerThanTheStalenessLimitCountsAsSaturated() {
+        // Light load: nothing should ever wait in the EPP. A fetch that takes 150 ms keeps every
+        // snapshot younger than 200 ms; one that takes 300 ms leaves each pod stale (saturation
+        // 1.0, which halts dispatch) for the last 100 ms of every 300.
+        Scenario base = scenario("interactive-chat", 5, 120);
+        Scenario ok = base.toBuilder().metrics(MetricsConfig.DEFAULTS.withScrapeLatency(150_000, 0)).build();
+        Scenario slow = base.toBuilder().metrics(MetricsConfig.DEFAULTS.withScrapeLatency(300_000, 0)).build();
+        SimulationResult okRun = run(ok, OPEN);
+        SimulationResult slowRun = run(slow, OPEN);
+        assertThat(okRun.classes().get("critical").queueDelay().maxMs()).isLessThan(2);
+        // a request arriving in a stale window waits for the next fetch to land
+        assertThat(slowRun.classes().get("critical").queueDelay().maxMs()).isBetween(50.0, 110.0);
+        assertThat(slowRun.classes().get("critical").queueDelay().meanMs()).isGreaterThan(5);
+    }
+
+    @Test
+    void loadDependentScrapeLatencyGrowsWithTheRunningBatch() {
+        // 2 ms per running request: chat at 60 qps runs hundreds per pod, so fetches take longer
+        // than the staleness limit and the gate closes on stale data; at 5 qps they stay fast.
+        MetricsConfig loadDependent = MetricsConfig.DEFAULTS.withScrapeLatency(2_000, 2_000);
+        SimulationResult busy = run(scenario("interactive-chat", 60, 120).toBuilder().metrics(loadDependent).build(), OPEN);
+        SimulationResult quiet = run(scenario("interactive-chat", 5, 120).toBuilder().metrics(loadDependent).build(), OPEN);
+        assertThat(quiet.classes().get("critical").queueDelay().maxMs()).isLessThan(2);
+        assertThat(busy.classes().get("critical").queueDelay().p99Ms()).isGreaterThan(20);
+    }
+
+    @Test
+    void theStudysRouterHasNoQueueTtlAndTodaysEvictsAfterSixtySeconds() {
+        // reasoning at 0.7 qps saturates: with today's 60 s TTL requests are evicted, with the
+        // study's router they wait until dispatched
+        Scenario today = scenario("reasoning", 0.7, 1200).toBuilder().routerRelease(RouterRelease.V0_10).build();
+        Scenario study = today.toBuilder().routerRelease(RouterRelease.V0_9).build();
+        SimulationResult t = run(today, OPEN);
+        SimulationResult s = run(study, OPEN);
+        long evictedToday = t.classes().values().stream().mapToLong(ClassSummary::evictedTtl).sum();
+        long evictedStudy = s.classes().values().stream().mapToLong(ClassSummary::evictedTtl).sum();
+        assertThat(evictedToday).isPositive();
+        assertThat(evictedStudy).isZero();
+        assertThat(s.classes().get("critical").ttft().p99Ms()).isGreaterThan(120_000);
+        assertThat(t.classes().get("critical").ttft().p99Ms()).isLessThan(65_000);
     }
 
     @Test

@@ -59,6 +59,12 @@ public final class VllmPod {
     private long preemptions;
     private int maxWaiting;
 
+    // what the engine last published (vLLM SchedulerStats, made once per step at its end)
+    private int waitingAfterSchedule;
+    private int publishedWaiting;
+    private int publishedRunning;
+    private int publishedBlocks;
+
     public VllmPod(int index, PodConfig config, CostModel cost, PodListener listener) {
         this.index = index;
         this.config = config;
@@ -162,6 +168,7 @@ public final class VllmPod {
         }
         busy = true;
         stepStartUs = nowUs;
+        waitingAfterSchedule = waiting.size();
         if (usedBlocks > maxUsedBlocks) {
             maxUsedBlocks = usedBlocks;
         }
@@ -220,6 +227,12 @@ public final class VllmPod {
         }
         step = s + 1;
         busy = false;
+        // vLLM makes its scheduler stats after processing a step's output: waiting is what the
+        // step's schedule() left waiting (requests that arrived during the step are still in the
+        // engine's input queue), running and KV usage are after finished requests were freed.
+        publishedWaiting = waitingAfterSchedule;
+        publishedRunning = running;
+        publishedBlocks = usedBlocks;
     }
 
     private void schedulePrefill(Request r, int c, int extraBlocks) {
@@ -319,15 +332,32 @@ public final class VllmPod {
 
     // --- what the pod's metrics endpoint exposes ---
 
+    /** {@code vllm:num_requests_waiting} as last published at a step boundary. */
+    public int publishedWaiting() {
+        return publishedWaiting;
+    }
+
+    /** {@code vllm:num_requests_running} as last published at a step boundary. */
+    public int publishedRunning() {
+        return publishedRunning;
+    }
+
+    /** {@code vllm:kv_cache_usage_perc} as last published at a step boundary (0..1). */
+    public double publishedKvUsage() {
+        return (double) publishedBlocks / kvBlocks;
+    }
+
+    /** The live waiting queue, including requests that arrived during the current step. */
     public int waitingCount() {
         return waiting.size();
     }
 
+    /** The live running set. */
     public int runningCount() {
         return running;
     }
 
-    /** KV-cache usage as a fraction of capacity (vLLM {@code kv_cache_usage_perc}, 0..1). */
+    /** Live KV-cache usage as a fraction of capacity (0..1). */
     public double kvUsage() {
         return (double) usedBlocks / kvBlocks;
     }
