@@ -112,6 +112,16 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--target", paramLabel = "CHANGE", description = "Stop once the incumbent's change reaches this, e.g. -0.7.")
     Double target;
 
+    @Option(names = "--no-racing", description = "Evaluate every candidate under every simulator variant, even once it is clearly out.")
+    boolean noRacing;
+
+    @Option(names = "--racing-audit", description = "Also fully evaluate each raced-out candidate and journal whether racing was right.")
+    boolean racingAudit;
+
+    @Option(names = "--promote-when", paramLabel = "all|quorum:K",
+            description = "How many simulator variants must say better (default: the matrix's, usually all).")
+    String promoteWhen;
+
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
@@ -254,8 +264,20 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (n < 1) {
             throw new UserError("--threads must be at least 1");
         }
+        if (promoteWhen != null) {
+            try {
+                io.nous.evaluator.scenario.PromotionRule.parse(promoteWhen);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--promote-when: " + e.getMessage());
+            }
+        }
+        try {
+            io.nous.evaluator.scenario.MatrixCatalog.load(matrix);
+        } catch (IllegalArgumentException | io.nous.evaluator.scenario.MatrixException e) {
+            throw new UserError(e.getMessage());
+        }
         return new DiscoveryConfig(objective, chosen, budget, parseDuration(timeLimit), seed, seedsList, matrix, seeds, duration, n,
-                2000, target == null ? Double.NaN : target, llm);
+                2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen);
     }
 
     private static String envOr(String name, String fallback) {

@@ -48,8 +48,17 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "critical-ttft, critical-e2e, goodput or ms-saved-per-shed (default: ${DEFAULT-VALUE}).")
     String objective;
 
-    @Option(names = "--matrix", defaultValue = "default", paramLabel = "default|admission|FILE.yaml", description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--matrix", defaultValue = "default", paramLabel = "default|study-2xh100|admission|FILE.yaml",
+            description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
     String matrix;
+
+    @Option(names = "--variants", paramLabel = "all|nominal|NAME[,NAME...]",
+            description = "Simulator variants to evaluate under (default: all of the matrix's).")
+    String variants;
+
+    @Option(names = "--promote-when", paramLabel = "all|quorum:K",
+            description = "How many variants must say better (default: the matrix's promote_when, usually all).")
+    String promoteWhen;
 
     @Option(names = "--split", defaultValue = "all", paramLabel = "NAME", description = "search, validation, test or all (default: ${DEFAULT-VALUE}).")
     String split;
@@ -89,6 +98,14 @@ public final class EvaluateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
+        m = selectVariants(m, variants);
+        if (promoteWhen != null) {
+            try {
+                m = m.withPromotion(io.nous.evaluator.scenario.PromotionRule.parse(promoteWhen));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--promote-when: " + e.getMessage());
+            }
+        }
         if (seeds != null) {
             if (seeds < 1) {
                 throw new UserError("--seeds must be at least 1, got " + seeds);
@@ -121,5 +138,25 @@ public final class EvaluateCommand implements Callable<Integer> {
             return 3;
         }
         return 0;
+    }
+
+    /** The matrix restricted to the named variants ({@code all}: unchanged; {@code nominal}: the first). */
+    static Matrix selectVariants(Matrix m, String names) {
+        if (names == null || names.equals("all")) {
+            return m;
+        }
+        if (names.equals("nominal") && m.variants().stream().noneMatch(v -> v.name().equals("nominal"))) {
+            return m.nominalOnly();
+        }
+        java.util.List<io.nous.evaluator.scenario.Variant> keep = new java.util.ArrayList<>();
+        for (String n : names.split(",")) {
+            String name = n.trim();
+            keep.add(m.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow(() -> new UserError(
+                    "--variants: matrix " + m.name() + " has no variant '" + name + "'; it has: "
+                            + String.join(", ", m.variants().stream().map(io.nous.evaluator.scenario.Variant::name).toList()))));
+        }
+        io.nous.evaluator.scenario.PromotionRule rule = m.promotion().quorum() > keep.size()
+                ? io.nous.evaluator.scenario.PromotionRule.ALL : m.promotion();
+        return new Matrix(m.name(), m.seeds(), m.durationSeconds(), m.entries(), m.router(), keep, rule);
     }
 }

@@ -13,15 +13,25 @@ import java.util.List;
  * @param budget        iterations (proposals) at most
  * @param timeLimitSeconds stop starting new iterations after this long (0 = no limit)
  * @param target        stop early once the incumbent's objective change reaches this (NaN = never)
+ * @param racing        stop simulating a candidate under further variants once it is clearly out
+ * @param racingAudit   also evaluate every raced-out candidate fully and journal whether racing was
+ *                      right (for measuring racing; costs what racing saved)
+ * @param promoteWhen   how many variants must agree ({@code all}, {@code quorum:K}), or null for the matrix's rule
  */
 public record DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed,
                               List<String> seedPolicies, String matrix, int seeds, double durationSeconds, int threads,
-                              int replicates, double target, ObjectNode llm) {
+                              int replicates, double target, ObjectNode llm, boolean racing, boolean racingAudit, String promoteWhen) {
 
     public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
         this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, null);
+                target, null, true, false, null);
+    }
+
+    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
+                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm) {
+        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
+                target, llm, true, false, null);
     }
 
     public ObjectNode toJson() {
@@ -42,6 +52,11 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
         if (llm != null) {
             o.set("llm", llm);
         }
+        o.put("racing", racing);
+        o.put("racing_audit", racingAudit);
+        if (promoteWhen != null) {
+            o.put("promote_when", promoteWhen);
+        }
         return o;
     }
 
@@ -51,6 +66,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
         return new DiscoveryConfig(o.get("objective").asText(), o.get("proposer").asText(), o.get("budget").asInt(),
                 o.get("time_limit_seconds").asDouble(), o.get("seed").asLong(), List.copyOf(seedPolicies), o.get("matrix").asText(),
                 o.get("seeds").asInt(), o.get("duration_seconds").asDouble(), o.get("threads").asInt(), o.get("replicates").asInt(),
-                o.get("target").isNull() ? Double.NaN : o.get("target").asDouble(), o.has("llm") ? (ObjectNode) o.get("llm") : null);
+                o.get("target").isNull() ? Double.NaN : o.get("target").asDouble(), o.has("llm") ? (ObjectNode) o.get("llm") : null,
+                // runs from before racing existed evaluated every candidate fully
+                o.path("racing").asBoolean(false), o.path("racing_audit").asBoolean(false),
+                o.hasNonNull("promote_when") ? o.get("promote_when").asText() : null);
     }
 }

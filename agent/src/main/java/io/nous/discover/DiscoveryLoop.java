@@ -8,7 +8,9 @@ import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.Racing;
 import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.VariantReport;
 import io.nous.evaluator.objective.ConstraintResult;
 import io.nous.evaluator.objective.Objective;
 import io.nous.evaluator.objective.Objectives;
@@ -16,6 +18,7 @@ import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
@@ -84,6 +87,9 @@ public final class DiscoveryLoop {
     public ObjectNode run() {
         Objective objective = Objectives.byName(config.objective());
         Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        if (config.promoteWhen() != null) {
+            matrix = matrix.withPromotion(PromotionRule.parse(config.promoteWhen()));
+        }
         PairedBootstrap stats = new PairedBootstrap(config.replicates(), 0.95);
         JournalContents existing = Files.exists(run.journalFile()) ? run.journal() : new JournalContents(List.of(), false, 0);
         long start = System.nanoTime();
@@ -243,9 +249,15 @@ public final class DiscoveryLoop {
         PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
         JournalRecord prev = jf.peek("evaluation");
         ObjectNode ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.body()
-                : evaluationJson(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH), feat[0], feat[1]);
+                : evaluationJson(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);
         jf.record("evaluation", ev);
         Evaluated e = fromJson(ev, source);
+        if (config.racingAudit() && e.racedOut() != null) {
+            JournalRecord prevA = jf.peek("racing-audit");
+            ObjectNode audit = prevA != null && !replay && prevA.body().path("candidate").asText().equals(id) ? prevA.body()
+                    : racingAudit(e, candidate, vsBaseline, objective, stats, matrix);
+            jf.record("racing-audit", audit);
+        }
         evaluated.add(e);
         listener.event(iteration, config.budget(), id + " " + operator + ": " + fmtChange(e), incumbent);
 
@@ -260,8 +272,7 @@ public final class DiscoveryLoop {
         }
         distil(jf, e);
 
-        boolean promising = e.failure() == null && e.constraintsHold() && "better".equals(e.verdict())
-                && (incumbent == null || e.fitness() < incumbent.fitness());
+        boolean promising = e.promotable() && (incumbent == null || e.fitness() < incumbent.fitness());
         if (promising) {
             JournalRecord prevP = jf.peek("promotion");
             ObjectNode promo = prevP != null && !replay && prevP.body().path("candidate").asText().equals(id) ? prevP.body()
@@ -283,21 +294,55 @@ public final class DiscoveryLoop {
         boolean beatsIncumbent = true;
         if (incumbent != null) {
             try (PairedRunner r = new PairedRunner(put(incumbent), config.threads())) {
-                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH);
+                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH, Racing.HOPELESS_VERDICT);
                 p.set("search_vs_incumbent", evaluationJson(e.candidateId(), vs, Double.NaN, Double.NaN));
-                beatsIncumbent = vs.failure() == null && vs.score() != null && "better".equals(vs.score().verdict().id());
+                beatsIncumbent = vs.failure() == null && vs.verdictHolds();
             }
         }
         boolean confirmed = false;
         if (beatsIncumbent) {
-            EvaluationReport val = vsBaseline.evaluate(candidate, matrix, Split.VALIDATION);
+            EvaluationReport val = vsBaseline.evaluate(candidate, matrix, Split.VALIDATION, Racing.HOPELESS);
             p.set("validation", evaluationJson(e.candidateId(), val, Double.NaN, Double.NaN));
             confirmed = val.promotable();
         }
         p.put("accepted", beatsIncumbent && confirmed);
         p.put("reason", !beatsIncumbent ? "not better than the incumbent on the search split with confidence"
+                + (matrix.variants().size() > 1 ? " under the variants' rule (" + matrix.promotion() + ")" : "")
                 : !confirmed ? "not confirmed on the validation split" : "better than the incumbent and confirmed on validation");
         return p;
+    }
+
+    /** Racing for a search evaluation: exact (hopeless) until there is an incumbent, then also against it. */
+    private Racing racing(Objective objective) {
+        if (!config.racing()) {
+            return Racing.NONE;
+        }
+        if (incumbent == null || incumbent.variantScores().isEmpty()) {
+            return Racing.HOPELESS;
+        }
+        Map<String, io.nous.evaluator.Score> scores = new LinkedHashMap<>();
+        incumbent.variantScores().forEach((v, x) -> scores.put(v, new io.nous.evaluator.Score(objective.name(), x[0], x[1], x[2],
+                io.nous.evaluator.stats.Verdict.NO_DIFFERENCE, 0)));
+        return Racing.againstIncumbent(scores, objective.lowerIsBetter());
+    }
+
+    /** What the full evaluation says about a raced-out candidate: would it have been promoted? */
+    private ObjectNode racingAudit(Evaluated raced, PolicyUnderTest candidate, Evaluation vsBaseline, Objective objective,
+                                   PairedBootstrap stats, Matrix matrix) {
+        EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH);
+        Evaluated e = fromJson(evaluationJson(raced.candidateId(), full, raced.onset(), raced.dutyAt08()), raced.source());
+        boolean promising = e.promotable() && (incumbent == null || e.fitness() < incumbent.fitness());
+        ObjectNode a = JSON.createObjectNode();
+        a.put("candidate", raced.candidateId());
+        a.put("raced_out", raced.racedOut());
+        a.put("full_change", e.change());
+        a.put("full_promotable", e.promotable());
+        boolean promoted = false;
+        if (promising) {
+            promoted = promotion(e, candidate, vsBaseline, objective, stats, matrix).get("accepted").asBoolean();
+        }
+        a.put("would_have_been_promoted", promoted);
+        return a;
     }
 
     /** An evaluation as journaled: deterministic fields only (no wall time, no cache-dependent counts). */
@@ -323,10 +368,31 @@ public final class DiscoveryLoop {
                 cons.put(c.name() + "_detail", c.detail());
             }
         }
+        ArrayNode vs = o.putArray("variants");
+        for (VariantReport v : r.variants()) {
+            ObjectNode n = vs.addObject();
+            n.put("variant", v.variant());
+            if (v.score() != null) {
+                n.put("change", v.score().change());
+                n.put("ci_low", v.score().ciLow());
+                n.put("ci_high", v.score().ciHigh());
+                n.put("verdict", v.score().verdict().id());
+            }
+            n.put("constraints_hold", v.constraintsHold());
+        }
+        o.put("variants_in_matrix", r.variantsInMatrix());
+        o.put("promotion_rule", r.promotion().toString());
+        if (r.racedOut() != null) {
+            o.put("raced_out", r.racedOut());
+        }
+        o.put("promotable", r.promotable());
         ArrayNode sc = o.putArray("scenarios");
         for (ScenarioReport s : r.scenarios()) {
             ObjectNode n = sc.addObject();
             n.put("scenario", s.entry().label());
+            if (!"nominal".equals(s.variant())) {
+                n.put("variant", s.variant());
+            }
             n.put("regime", s.entry().regime().id());
             n.put("change", s.objective().change());
             n.put("ci_low", s.objective().ciLow());
@@ -361,7 +427,8 @@ public final class DiscoveryLoop {
         Map<String, Double> byScenario = new LinkedHashMap<>();
         Map<String, Integer> counts = new HashMap<>();
         for (JsonNode s : o.path("scenarios")) {
-            byScenario.put(s.get("scenario").asText(), s.get("change").asDouble());
+            byScenario.put(s.get("scenario").asText() + (s.hasNonNull("variant") ? " [" + s.get("variant").asText() + "]" : ""),
+                    s.get("change").asDouble());
             String regime = s.get("regime").asText().equals("under") ? "under" : "near";
             double ch = s.get("change").asDouble();
             if (!Double.isNaN(ch)) {
@@ -370,10 +437,19 @@ public final class DiscoveryLoop {
             }
         }
         byRegime.replaceAll((k, v) -> v / counts.get(k));
+        Map<String, double[]> variants = new LinkedHashMap<>();
+        for (JsonNode v : o.path("variants")) {
+            variants.put(v.get("variant").asText(), new double[] {v.path("change").asDouble(Double.NaN),
+                    v.path("ci_low").asDouble(Double.NaN), v.path("ci_high").asDouble(Double.NaN)});
+        }
+        String verdict = score.path("verdict").asText("no-difference");
+        // journals from before variants: promotable meant better and every constraint held
+        boolean promotable = o.has("promotable") ? o.get("promotable").asBoolean() : hold && "better".equals(verdict);
         return new Evaluated(o.get("candidate").asText(), source, score.path("change").asDouble(Double.NaN),
                 score.path("ci_low").asDouble(Double.NaN), score.path("ci_high").asDouble(Double.NaN),
-                score.path("verdict").asText("no-difference"), hold, failed, byRegime, byScenario, o.path("onset").asDouble(Double.NaN),
-                o.path("duty_at_0_8").asDouble(Double.NaN), failure);
+                verdict, hold, failed, byRegime, byScenario, o.path("onset").asDouble(Double.NaN),
+                o.path("duty_at_0_8").asDouble(Double.NaN), failure, variants, promotable,
+                o.hasNonNull("raced_out") ? o.get("raced_out").asText() : null);
     }
 
     /** Compares each prediction with the evidence: confirmed, or wrong in direction, magnitude or regime. */
@@ -475,7 +551,8 @@ public final class DiscoveryLoop {
         if (e.failure() != null) {
             return "failed: " + e.failure();
         }
-        return String.format(java.util.Locale.ROOT, "%+.1f%% %s%s", 100 * e.change(), e.verdict(),
-                e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)");
+        return String.format(java.util.Locale.ROOT, "%+.1f%% %s%s%s", 100 * e.change(), e.verdict(),
+                e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)",
+                e.racedOut() == null ? "" : " (raced out: " + e.racedOut() + ")");
     }
 }

@@ -5,11 +5,16 @@ import java.util.Map;
 /**
  * A candidate's evaluation as the loop knows it, read back from its journal record: the objective's
  * change versus the baseline (negative is better for latency objectives) with its interval and
- * verdict, whether every constraint held (and which failed), and the change per regime.
+ * verdict, whether every constraint held (and which failed), the change per regime, the score
+ * under each simulator variant, and whether it is promotable under the matrix's rule.
+ *
+ * @param variantScores per variant name: {change, ci low, ci high}
+ * @param racedOut      why racing stopped simulating it, or null
  */
 public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
-                        Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure) {
+                        Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
+                        Map<String, double[]> variantScores, boolean promotable, String racedOut) {
 
     /**
      * Lower is better. A candidate that breaks a constraint pays a penalty but stays selectable as

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.VariantReport;
 import io.nous.evaluator.objective.ConstraintResult;
 import io.nous.evaluator.stats.Comparison;
 import java.util.Map;
@@ -30,6 +31,7 @@ public final class EvaluationJson {
         for (ScenarioReport s : r.scenarios()) {
             ObjectNode n = scenarios.addObject();
             n.put("scenario", s.entry().label());
+            n.put("variant", s.variant());
             n.put("workload", s.entry().workload());
             JsonReport.num(n, "qps", s.entry().qps());
             if (s.entry().arrivalCv() != null) {
@@ -74,6 +76,25 @@ public final class EvaluationJson {
                 cn.put("pass", c.pass());
                 cn.put("detail", c.detail());
             }
+        }
+        ArrayNode variants = o.putArray("variants");
+        for (VariantReport v : r.variants()) {
+            ObjectNode vn = variants.addObject();
+            vn.put("variant", v.variant());
+            vn.put("changes", v.description());
+            if (v.score() != null) {
+                JsonReport.num(vn, "value", v.score().change());
+                ArrayNode ci = vn.putArray("ci");
+                addNum(ci, v.score().ciLow());
+                addNum(ci, v.score().ciHigh());
+                vn.put("verdict", v.score().verdict().id());
+            }
+            vn.put("constraints_hold", v.constraintsHold());
+            vn.put("holds", v.holds());
+        }
+        o.put("promotion_rule", r.promotion().toString());
+        if (r.racedOut() != null) {
+            o.put("raced_out", r.racedOut());
         }
         ArrayNode sanity = o.putArray("sanity");
         r.sanity().forEach(sanity::add);

@@ -2,6 +2,8 @@ package io.nous.report;
 
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.Score;
+import io.nous.evaluator.VariantReport;
 import io.nous.evaluator.objective.ConstraintResult;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
@@ -20,10 +22,20 @@ public final class EvaluationTable {
             sb.append("FAILED: ").append(r.failure()).append(System.lineSeparator());
             return sb.toString();
         }
-        sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", "scenario", "split", "regime",
-                "base p99", "cand p99", "change", "interval", "verdict", "drops b/c"));
-        sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %s%n", "", "", "", "(critical TTFT)"));
+        boolean manyVariants = r.variantsInMatrix() > 1;
+        String previous = null;
         for (ScenarioReport s : r.scenarios()) {
+            if (previous == null || !previous.equals(s.variant())) {
+                if (manyVariants) {
+                    VariantReport v = r.variants().stream().filter(x -> x.variant().equals(s.variant())).findFirst().orElse(null);
+                    sb.append(String.format(Locale.ROOT, "%svariant %s%s%n", previous == null ? "" : System.lineSeparator(), s.variant(),
+                            v == null || v.description().isEmpty() ? "" : " (" + v.description() + ")"));
+                }
+                sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", "scenario", "split", "regime",
+                        "base p99", "cand p99", "change", "interval", "verdict", "drops b/c"));
+                sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %s%n", "", "", "", "(critical TTFT)"));
+                previous = s.variant();
+            }
             Comparison c = s.metrics().get(StandardMetrics.CRITICAL_TTFT_P99);
             sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", s.entry().label(),
                     s.entry().split().id(), s.entry().regime().id(), ms(c.baseline()), ms(c.candidate()), pct(c.change()),
@@ -39,18 +51,34 @@ public final class EvaluationTable {
                 sb.append(String.format(Locale.ROOT, "%n%s per scenario:%n", r.objective()));
                 for (ScenarioReport s : r.scenarios()) {
                     Comparison o = s.objective();
-                    sb.append(String.format(Locale.ROOT, "  %-28s %10s [%s, %s] %s%n", s.entry().label(), f.apply(o.change()),
+                    sb.append(String.format(Locale.ROOT, "  %-28s %10s [%s, %s] %s%n", s.label(), f.apply(o.change()),
                             f.apply(o.ciLow()), f.apply(o.ciHigh()), Double.isNaN(o.change()) ? "undefined (no extra shedding)" : o.verdict().id()));
                 }
             }
-            sb.append(String.format(Locale.ROOT, "%nscore       %s over %d scenario(s): %s [%s, %s] %s%n", r.score().objective(),
-                    r.score().scenarios(), f.apply(r.score().change()), f.apply(r.score().ciLow()), f.apply(r.score().ciHigh()),
-                    r.score().verdict().id()));
+            sb.append(String.format(Locale.ROOT, "%nscore       %s over %d scenario(s)%s: %s [%s, %s] %s%n", r.score().objective(),
+                    r.score().scenarios(), manyVariants ? " x variants" : "", f.apply(r.score().change()), f.apply(r.score().ciLow()),
+                    f.apply(r.score().ciHigh()), r.score().verdict().id()));
+            if (manyVariants) {
+                for (VariantReport v : r.variants()) {
+                    Score vs = v.score();
+                    sb.append(String.format(Locale.ROOT, "  variant   %-20s %s [%s, %s] %-13s constraints %s%n", v.variant(),
+                            f.apply(vs.change()), f.apply(vs.ciLow()), f.apply(vs.ciHigh()), vs.verdict().id(),
+                            v.constraintsHold() ? "hold" : "FAIL"));
+                }
+                if (r.variants().size() < r.variantsInMatrix()) {
+                    sb.append(String.format(Locale.ROOT, "  (%d of %d variants simulated)%n", r.variants().size(), r.variantsInMatrix()));
+                }
+                sb.append(String.format(Locale.ROOT, "  rule      better under %s variants, worse under none: %s%n",
+                        r.promotion().quorum() == 0 ? "all" : "at least " + r.promotion().quorum(), r.verdictHolds() ? "met" : "not met"));
+            }
         }
         for (ConstraintResult c : r.constraints()) {
             sb.append(String.format(Locale.ROOT, "constraint  %-24s %s  %s%n", c.name(), c.pass() ? "pass" : "FAIL", c.detail()));
         }
         sb.append(r.sanity().isEmpty() ? "sanity      ok\n" : "sanity      " + String.join("; ", r.sanity()) + "\n");
+        if (r.racedOut() != null) {
+            sb.append("raced out   ").append(r.racedOut()).append(System.lineSeparator());
+        }
         sb.append(String.format(Locale.ROOT, "promotable  %s%n", r.promotable() ? "yes" : "no"));
         sb.append(String.format(Locale.ROOT, "%n%d simulations in %.1f s%n", r.simulations(), r.wallSeconds()));
         return sb.toString();

@@ -13,10 +13,12 @@ class EvaluateCommandTest {
     @Test
     void jsonCarriesPerScenarioDeltasWithIntervalsAndTheScore() throws Exception {
         CliHarness h = CliHarness.run("evaluate", "--policy", "soft-reflective-ceiling", "--split", "search", "--seeds", "2",
-                "--duration", "180", "--replicates", "300", "--json");
+                "--duration", "180", "--replicates", "300", "--variants", "nominal", "--json");
         assertThat(h.exit()).as(h.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(h.out());
         assertThat(j.get("scenarios")).hasSize(5);
+        assertThat(j.get("variants")).hasSize(1);
+        assertThat(j.get("variants").get(0).get("variant").asText()).isEqualTo("nominal");
         for (JsonNode s : j.get("scenarios")) {
             assertThat(s.get("workload").asText()).isNotBlank();
             assertThat(s.get("qps").asDouble()).isPositive();
@@ -33,6 +35,29 @@ class EvaluateCommandTest {
         assertThat(score.get("constraints").get("no-harm-under-capacity").get("pass").asBoolean()).isTrue();
         assertThat(score.get("constraints").has("no-starvation")).isTrue();
         assertThat(score.get("constraints").has("no-added-drops")).isTrue();
+    }
+
+    @Test
+    void everyVariantOfTheMatrixIsReportedWithItsOwnVerdict() throws Exception {
+        CliHarness h = CliHarness.run("evaluate", "--policy", "soft-reflective-ceiling", "--split", "search", "--seeds", "2",
+                "--duration", "180", "--replicates", "300", "--json");
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(h.out());
+        int variants = j.get("variants").size();
+        assertThat(variants).isGreaterThan(1);
+        assertThat(j.get("scenarios")).hasSize(5 * variants);
+        assertThat(j.get("promotion_rule").asText()).isEqualTo("all");
+        for (JsonNode v : j.get("variants")) {
+            assertThat(v.get("verdict").asText()).isIn("better", "worse", "no-difference");
+            assertThat(v.has("constraints_hold")).isTrue();
+        }
+        CliHarness table = CliHarness.run("evaluate", "--policy", "soft-reflective-ceiling", "--split", "search", "--seeds", "2",
+                "--duration", "180", "--replicates", "300", "--variants", "nominal,decode-slow");
+        assertThat(table.exit()).as(table.err()).isZero();
+        assertThat(table.out()).contains("variant decode-slow (decode speed x 0.85)").contains("rule      better under all variants");
+        CliHarness bad = CliHarness.run("evaluate", "--policy", "soft-reflective-ceiling", "--variants", "nope");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("has no variant 'nope'");
     }
 
     @Test

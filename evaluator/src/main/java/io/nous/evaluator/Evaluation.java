@@ -11,6 +11,7 @@ import io.nous.evaluator.run.PairedScenario;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
@@ -24,9 +25,10 @@ import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 
 /**
- * Judges a candidate against the baseline on a matrix split: runs the paired simulations, compares
- * per scenario, aggregates the objective over contended scenarios, checks constraints and sanity.
- * Deterministic: bootstrap generators are seeded from the matrix and scenario names.
+ * Judges a candidate against the baseline on a matrix split: runs the paired simulations under every
+ * simulator variant, compares per scenario, aggregates the objective over contended scenarios (per
+ * variant and overall), checks constraints per variant, and sanity. Deterministic: bootstrap
+ * generators are seeded from the matrix, scenario and variant names.
  */
 public final class Evaluation {
     private final PairedRunner runner;
@@ -40,6 +42,14 @@ public final class Evaluation {
     }
 
     public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split) {
+        return evaluate(candidate, matrix, split, Racing.NONE);
+    }
+
+    /**
+     * Evaluates the candidate variant by variant, in the matrix's order; after each one,
+     * {@code racing} may stop the evaluation (the report then says why and holds what was seen).
+     */
+    public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split, Racing racing) {
         long t0 = System.nanoTime();
         int before = runner.simulations();
         List<MatrixEntry> entries = matrix.entries(split);
@@ -47,43 +57,99 @@ public final class Evaluation {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("matrix '" + matrix.name() + "' has no " + splitName + " scenarios");
         }
-        List<PairedScenario> paired;
-        try {
-            paired = runner.run(candidate, matrix, entries);
-        } catch (EvaluationFailure f) {
-            return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
-                    matrix.seeds(), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
-                    runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
-        }
+        List<PairedScenario> paired = new ArrayList<>();
         List<ScenarioReport> reports = new ArrayList<>();
-        Map<String, Map<String, Comparison>> comparisons = new LinkedHashMap<>();
+        List<VariantReport> variants = new ArrayList<>();
+        Map<String, Map<String, Comparison>> allComparisons = new LinkedHashMap<>();
         List<double[]> contendedReplicates = new ArrayList<>();
         List<Double> contendedChanges = new ArrayList<>();
         List<double[]> allReplicates = new ArrayList<>();
         List<Double> allChanges = new ArrayList<>();
-        for (PairedScenario p : paired) {
-            String label = p.entry().label();
-            Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
-            ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
-            comparisons.put(label, metrics);
-            allReplicates.add(score.replicates());
-            allChanges.add(score.comparison().change());
-            if (p.entry().regime().contended()) {
-                contendedReplicates.add(score.replicates());
-                contendedChanges.add(score.comparison().change());
+        String racedOut = null;
+        // with racing, variants run one at a time; without, all at once (more parallelism)
+        List<List<Variant>> batches = racing == Racing.NONE ? List.of(matrix.variants())
+                : matrix.variants().stream().map(List::of).toList();
+        for (List<Variant> batch : batches) {
+            List<PairedScenario> run;
+            try {
+                run = runner.run(candidate, matrix, entries, batch);
+            } catch (EvaluationFailure f) {
+                return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
+                        matrix.seeds(), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
+                        runner.simulations() - before, (System.nanoTime() - t0) / 1e9, List.of(), matrix.variants().size(),
+                        matrix.promotion(), null);
             }
-            reports.add(new ScenarioReport(p.entry(), metrics, score.comparison(), arrived(p.baseline()),
-                    dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate())));
+            paired.addAll(run);
+            for (Variant v : batch) {
+                List<PairedScenario> mine = run.stream().filter(p -> p.variant().equals(v)).toList();
+                Map<String, Map<String, Comparison>> comparisons = new LinkedHashMap<>();
+                List<double[]> vContendedReplicates = new ArrayList<>();
+                List<Double> vContendedChanges = new ArrayList<>();
+                List<double[]> vAllReplicates = new ArrayList<>();
+                List<Double> vAllChanges = new ArrayList<>();
+                for (PairedScenario p : mine) {
+                    String label = p.label();
+                    Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
+                    ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
+                    comparisons.put(p.entry().label(), metrics);
+                    allComparisons.put(label, metrics);
+                    vAllReplicates.add(score.replicates());
+                    vAllChanges.add(score.comparison().change());
+                    if (p.entry().regime().contended()) {
+                        vContendedReplicates.add(score.replicates());
+                        vContendedChanges.add(score.comparison().change());
+                    }
+                    reports.add(new ScenarioReport(p.entry(), v.name(), metrics, score.comparison(), arrived(p.baseline()),
+                            dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate())));
+                }
+                boolean vContended = !vContendedChanges.isEmpty();
+                Score vScore = aggregate(vContended ? vContendedChanges : vAllChanges, vContended ? vContendedReplicates : vAllReplicates);
+                List<ConstraintResult> vConstraints = new ArrayList<>();
+                for (Constraint c : objective.constraints()) {
+                    vConstraints.add(c.check(mine, comparisons, stats));
+                }
+                variants.add(new VariantReport(v.name(), v.describe(), vScore, vConstraints));
+                contendedReplicates.addAll(vContendedReplicates);
+                contendedChanges.addAll(vContendedChanges);
+                allReplicates.addAll(vAllReplicates);
+                allChanges.addAll(vAllChanges);
+            }
+            racedOut = racing.stop(List.copyOf(variants), matrix.variants().size(), matrix.promotion());
+            if (racedOut != null) {
+                break;
+            }
         }
         boolean contended = !contendedChanges.isEmpty();
         Score score = aggregate(contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
-        List<ConstraintResult> constraints = new ArrayList<>();
-        for (Constraint c : objective.constraints()) {
-            constraints.add(c.check(paired, comparisons, stats));
-        }
+        List<ConstraintResult> constraints = overall(variants);
         return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
                 matrix.seeds(), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
-                runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
+                runner.simulations() - before, (System.nanoTime() - t0) / 1e9, variants, matrix.variants().size(), matrix.promotion(),
+                racedOut);
+    }
+
+    /** A constraint holds overall when it holds under every variant; the detail names where it failed. */
+    private static List<ConstraintResult> overall(List<VariantReport> variants) {
+        if (variants.size() == 1) {
+            return variants.get(0).constraints();
+        }
+        List<ConstraintResult> out = new ArrayList<>();
+        for (int i = 0; i < variants.get(0).constraints().size(); i++) {
+            String name = variants.get(0).constraints().get(i).name();
+            ConstraintResult failed = null;
+            String failedIn = null;
+            for (VariantReport v : variants) {
+                ConstraintResult c = v.constraints().get(i);
+                if (!c.pass() && failed == null) {
+                    failed = c;
+                    failedIn = v.variant();
+                }
+            }
+            out.add(failed == null
+                    ? new ConstraintResult(name, true, "held under all " + variants.size() + " variants: " + variants.get(0).constraints().get(i).detail())
+                    : new ConstraintResult(name, false, "under variant " + failedIn + ": " + failed.detail()));
+        }
+        return out;
     }
 
     private Score aggregate(List<Double> changes, List<double[]> replicates) {

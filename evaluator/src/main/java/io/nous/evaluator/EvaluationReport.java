@@ -1,24 +1,55 @@
 package io.nous.evaluator;
 
 import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.stats.Verdict;
 import java.util.List;
 
 /**
- * Everything one evaluation decided. A candidate is promotable only when the objective's verdict
- * is {@code better}, every constraint holds, every sanity check passes and nothing failed.
+ * Everything one evaluation decided. A candidate is promotable only when nothing failed, every
+ * sanity check passes, it was not raced out, every constraint holds under every simulator variant,
+ * and the objective says {@code better} under as many variants as the promotion rule asks (all by
+ * default) and {@code worse} under none.
  *
- * @param failure why the candidate could not be evaluated (a fault in a simulation), or null
+ * @param score       the objective over every variant's contended scenarios together
+ * @param constraints each constraint over every variant (it passes only if it passes in all)
+ * @param variants    the score and constraints per simulator variant, in the matrix's order (the
+ *                    ones evaluated, when racing stopped early)
+ * @param racedOut    why racing stopped simulating this candidate, or null
+ * @param failure     why the candidate could not be evaluated (a fault in a simulation), or null
  */
 public record EvaluationReport(String candidate, String baseline, String objective, String matrix, String split, int seeds,
                                double confidence, List<ScenarioReport> scenarios, Score score, List<ConstraintResult> constraints,
-                               List<String> sanity, String failure, int simulations, double wallSeconds) {
+                               List<String> sanity, String failure, int simulations, double wallSeconds, List<VariantReport> variants,
+                               int variantsInMatrix, PromotionRule promotion, String racedOut) {
+
+    /** A report for a matrix without variants. */
+    public EvaluationReport(String candidate, String baseline, String objective, String matrix, String split, int seeds, double confidence,
+                            List<ScenarioReport> scenarios, Score score, List<ConstraintResult> constraints, List<String> sanity,
+                            String failure, int simulations, double wallSeconds) {
+        this(candidate, baseline, objective, matrix, split, seeds, confidence, scenarios, score, constraints, sanity, failure,
+                simulations, wallSeconds, score == null ? List.of() : List.of(new VariantReport("nominal", "", score, constraints)), 1,
+                PromotionRule.ALL, null);
+    }
 
     public boolean constraintsHold() {
         return constraints.stream().allMatch(ConstraintResult::pass);
     }
 
+    /**
+     * The objective's verdict holds across variants: better under as many as the rule requires,
+     * worse under none. Constraints are not part of this (see {@link #promotable()}).
+     */
+    public boolean verdictHolds() {
+        if (variants.isEmpty() || racedOut != null || variants.size() < variantsInMatrix) {
+            return false;
+        }
+        long better = variants.stream().filter(v -> v.score() != null && v.score().verdict() == Verdict.BETTER).count();
+        boolean anyWorse = variants.stream().anyMatch(VariantReport::worse);
+        return !anyWorse && better >= promotion.required(variantsInMatrix);
+    }
+
     public boolean promotable() {
-        return failure == null && sanity.isEmpty() && constraintsHold() && score != null && score.verdict() == Verdict.BETTER;
+        return failure == null && sanity.isEmpty() && racedOut == null && constraintsHold() && verdictHolds();
     }
 }

@@ -19,7 +19,7 @@ final class SanityChecks {
     static List<String> check(List<PairedScenario> scenarios, PolicyUnderTest candidate) {
         List<String> problems = new ArrayList<>();
         for (PairedScenario p : scenarios) {
-            String label = p.entry().label();
+            String label = p.label();
             for (int s = 0; s < p.seeds(); s++) {
                 RunData c = p.candidate().get(s);
                 RunData b = p.baseline().get(s);

@@ -5,10 +5,15 @@ import io.nous.evaluator.stats.Comparison;
 import java.util.Map;
 
 /**
- * One scenario's paired results: the standard comparisons (critical and sheddable TTFT and E2E
- * p99), the objective's comparison, and the drop counts summed over seeds.
+ * One scenario's paired results under one simulator variant: the standard comparisons (critical
+ * and sheddable TTFT and E2E p99), the objective's comparison, and the drop counts summed over seeds.
  */
-public record ScenarioReport(MatrixEntry entry, Map<String, Comparison> metrics, Comparison objective,
+public record ScenarioReport(MatrixEntry entry, String variant, Map<String, Comparison> metrics, Comparison objective,
                              long arrived, long baselineDropped, long candidateDropped, double baselineSaturationAtLeastOne,
                              double candidateSaturationAtLeastOne) {
+
+    /** The scenario's label, with the variant's name unless it is the nominal deployment. */
+    public String label() {
+        return entry.label() + ("nominal".equals(variant) ? "" : " [" + variant + "]");
+    }
 }

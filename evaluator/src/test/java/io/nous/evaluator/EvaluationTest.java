@@ -8,6 +8,9 @@ import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.PromotionRule;
+import io.nous.evaluator.scenario.Variant;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.evaluator.scenario.MatrixEntry;
 import io.nous.evaluator.scenario.Regime;
 import io.nous.evaluator.scenario.Split;
@@ -18,12 +21,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EvaluationTest {
-    /** A small matrix: two under-capacity points and two contended ones, 3 seeds, 240 s. */
+    /** A small matrix on the study's router: two under-capacity points and two contended ones, 3 seeds, 240 s. */
     static final Matrix SMALL = new Matrix("small", 3, 240, List.of(
             new MatrixEntry("code-generation", 4, null, null, Split.SEARCH, Regime.UNDER),
             new MatrixEntry("interactive-chat", 20, null, null, Split.SEARCH, Regime.UNDER),
             new MatrixEntry("code-generation", 16, null, null, Split.SEARCH, Regime.NEAR),
-            new MatrixEntry("interactive-chat", 60, null, null, Split.VALIDATION, Regime.NEAR)));
+            new MatrixEntry("interactive-chat", 80, null, null, Split.VALIDATION, Regime.OVER)),
+            RouterRelease.V0_9, List.of(Variant.NOMINAL), PromotionRule.ALL);
 
     static PolicyUnderTest builtin(String ref) {
         return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
@@ -42,7 +46,8 @@ class EvaluationTest {
 
     private static EvaluationReport withoutTiming(EvaluationReport r) {
         return new EvaluationReport(r.candidate(), r.baseline(), r.objective(), r.matrix(), r.split(), r.seeds(), r.confidence(),
-                r.scenarios(), r.score(), r.constraints(), r.sanity(), r.failure(), r.simulations(), 0);
+                r.scenarios(), r.score(), r.constraints(), r.sanity(), r.failure(), r.simulations(), 0, r.variants(), r.variantsInMatrix(),
+                r.promotion(), r.racedOut());
     }
 
     @Test
@@ -88,10 +93,10 @@ class EvaluationTest {
 
     @Test
     void starvingSheddableTrafficFailsEvenThoughCriticalImproves() {
-        // a fixed 0.3 ceiling for the sheddable band: critical TTFT improves near capacity, sheddable starves
+        // a fixed 0.3 ceiling for the sheddable band: critical requests finish sooner over capacity, sheddable starves
         EvaluationReport r = evaluate("priority-holdback:minCeiling=0.3", 2);
-        ScenarioReport cg16 = r.scenarios().stream().filter(s -> s.entry().label().equals("code-generation@16")).findFirst().orElseThrow();
-        assertThat(cg16.metrics().get(StandardMetrics.CRITICAL_TTFT_P99).verdict()).isEqualTo(Verdict.BETTER);
+        ScenarioReport chat80 = r.scenarios().stream().filter(s -> s.entry().label().equals("interactive-chat@80")).findFirst().orElseThrow();
+        assertThat(chat80.metrics().get(StandardMetrics.CRITICAL_E2E_P99).verdict()).isEqualTo(Verdict.BETTER);
         assertThat(constraint(r, "no-starvation").pass()).isFalse();
         assertThat(r.promotable()).isFalse();
     }

@@ -13,9 +13,12 @@ import java.util.Map;
 /**
  * The constraints no objective may trade away. Thresholds are deliberate judgments, named here:
  * <ul>
- *   <li>{@code no-harm-under-capacity}: where the brief says the cluster is under capacity, critical
+ *   <li>{@code no-harm-under-capacity}: where the study saw the cluster under capacity, critical
  *       and sheddable TTFT p99 must not be statistically worse nor rise by more than
- *       {@link #NO_OP_TOLERANCE}, and no requests may be dropped that the baseline kept;</li>
+ *       {@link #NO_OP_TOLERANCE}, every class must complete as large a share of its arrivals as the
+ *       baseline (within {@link #COMPLETION_SLACK}: a class left waiting in its queue is harmed even
+ *       when nothing is dropped and no latency can be measured), and no requests may be dropped
+ *       that the baseline kept;</li>
  *   <li>{@code no-starvation}: everywhere, the sheddable class keeps its completed share (at most
  *       {@link #MAX_SHARE_LOSS} lower) and its E2E p99 stays within {@link #MAX_E2E_RATIO} x the
  *       baseline's;</li>
@@ -29,6 +32,7 @@ public final class Constraints {
     public static final double MAX_SHARE_LOSS = 0.05;
     public static final double MAX_E2E_RATIO = 1.5;
     public static final double DROP_SLACK = 0.01;
+    public static final double COMPLETION_SLACK = 0.01;
 
     private Constraints() {
     }
@@ -81,6 +85,14 @@ public final class Constraints {
                 }
                 checked++;
                 String label = p.entry().label();
+                for (String cls : p.baseline().get(0).result().classes().keySet()) {
+                    double b = completedShare(p.baseline(), cls);
+                    double c = completedShare(p.candidate(), cls);
+                    if (c < b - COMPLETION_SLACK) {
+                        return new ConstraintResult(name(), false, String.format(Locale.ROOT,
+                                "%s under capacity: %s completed %.1f%% of arrivals vs %.1f%% for the baseline", label, cls, 100 * c, 100 * b));
+                    }
+                }
                 for (String m : List.of(StandardMetrics.CRITICAL_TTFT_P99, StandardMetrics.SHEDDABLE_TTFT_P99)) {
                     Comparison c = comparisons.get(label).get(m);
                     if (c.verdict() == Verdict.WORSE || c.change() > NO_OP_TOLERANCE) {

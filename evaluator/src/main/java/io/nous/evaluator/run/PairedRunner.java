@@ -2,6 +2,7 @@ package io.nous.evaluator.run;
 
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Variant;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import java.util.ArrayList;
@@ -15,9 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs candidate and baseline on every scenario × seed of a matrix, on the same arrivals (common
- * random numbers: same scenario, same seed). Simulations run in parallel on a fixed pool; results
- * are assembled by index, so the thread count never changes an answer. Baseline runs are cached
- * by (baseline identity, scenario, seed, duration) for the life of the runner.
+ * random numbers: same scenario, same seed, under every variant). Simulations run in parallel on a
+ * fixed pool; results are assembled by index, so the thread count never changes an answer.
+ * Baseline runs are cached by (baseline identity, scenario, variant, router, seed, duration) for
+ * the life of the runner.
  */
 public final class PairedRunner implements AutoCloseable {
     private final PolicyUnderTest baseline;
@@ -47,33 +49,48 @@ public final class PairedRunner implements AutoCloseable {
         return simulations.get();
     }
 
+    /** Every entry under every variant of the matrix. */
     public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries) {
+        return run(candidate, matrix, entries, matrix.variants());
+    }
+
+    /**
+     * Every entry under each of {@code variants}, variant by variant in the order given. The same
+     * entry and seed see the same arrivals under every variant (common random numbers).
+     */
+    public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries, List<Variant> variants) {
         int seeds = matrix.seeds();
         List<Future<RunData>> cand = new ArrayList<>();
         List<Future<RunData>> base = new ArrayList<>();
-        for (MatrixEntry e : entries) {
-            for (int seed = 1; seed <= seeds; seed++) {
-                Scenario s = e.scenario(seed, matrix.durationSeconds());
-                String key = baseline.identity() + "|" + e.label() + "|" + seed + "|" + matrix.durationSeconds();
-                base.add(baselineCache.computeIfAbsent(key, k -> pool.submit(() -> simulate(s, baseline, e, k))));
-                cand.add(pool.submit(() -> simulate(s, candidate, e, null)));
+        for (Variant v : variants) {
+            for (MatrixEntry e : entries) {
+                for (int seed = 1; seed <= seeds; seed++) {
+                    Scenario s = matrix.scenario(e, seed, v);
+                    String key = baseline.identity() + "|" + e.label() + "|" + v + "|" + matrix.router() + "|" + seed + "|"
+                            + matrix.durationSeconds();
+                    base.add(baselineCache.computeIfAbsent(key, k -> pool.submit(() -> simulate(s, baseline))));
+                    cand.add(pool.submit(() -> simulate(s, candidate)));
+                }
             }
         }
         List<PairedScenario> out = new ArrayList<>();
         int i = 0;
-        for (MatrixEntry e : entries) {
-            List<RunData> b = new ArrayList<>();
-            List<RunData> c = new ArrayList<>();
-            for (int seed = 1; seed <= seeds; seed++, i++) {
-                b.add(get(base.get(i), e, seed, baseline.name()));
-                c.add(get(cand.get(i), e, seed, candidate.name()));
+        for (Variant v : variants) {
+            for (MatrixEntry e : entries) {
+                List<RunData> b = new ArrayList<>();
+                List<RunData> c = new ArrayList<>();
+                String where = e.label() + (v.isNominal() ? "" : " [" + v.name() + "]");
+                for (int seed = 1; seed <= seeds; seed++, i++) {
+                    b.add(get(base.get(i), where, seed, baseline.name()));
+                    c.add(get(cand.get(i), where, seed, candidate.name()));
+                }
+                out.add(new PairedScenario(e, v, List.copyOf(b), List.copyOf(c)));
             }
-            out.add(new PairedScenario(e, List.copyOf(b), List.copyOf(c)));
         }
         return out;
     }
 
-    private RunData simulate(Scenario s, PolicyUnderTest p, MatrixEntry e, String cacheKey) {
+    private RunData simulate(Scenario s, PolicyUnderTest p) {
         Scenario scenario = p.flowControl() && !p.legacyShedding() ? s
                 : s.toBuilder().flowControl(p.flowControl()).legacyShedding(p.legacyShedding()).build();
         ClusterSimulation sim = new ClusterSimulation(scenario, p.usageLimit().get(), p.name(),
@@ -83,7 +100,7 @@ public final class PairedRunner implements AutoCloseable {
         return new RunData(result, sim.samples());
     }
 
-    private RunData get(Future<RunData> f, MatrixEntry e, int seed, String who) {
+    private RunData get(Future<RunData> f, String where, int seed, String who) {
         try {
             return f.get();
         } catch (InterruptedException ex) {
@@ -91,7 +108,7 @@ public final class PairedRunner implements AutoCloseable {
             throw new EvaluationFailure("interrupted", ex);
         } catch (ExecutionException ex) {
             Throwable cause = ex.getCause();
-            throw new EvaluationFailure(who + " failed on " + e.label() + " seed " + seed + ": " + cause.getMessage(), cause);
+            throw new EvaluationFailure(who + " failed on " + where + " seed " + seed + ": " + cause.getMessage(), cause);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.nous.evaluator.scenario;
 
 import io.nous.sim.config.StrictYaml;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.workload.WorkloadCatalog;
 import io.nous.sim.workload.spec.WorkloadSpec;
 import io.nous.sim.workload.spec.WorkloadSpecReader;
@@ -17,6 +18,9 @@ import java.util.Set;
 
 /** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
 public final class MatrixCatalog {
+    /** The matrices shipped with Nous. */
+    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission");
+
     private MatrixCatalog() {
     }
 
@@ -24,7 +28,13 @@ public final class MatrixCatalog {
                               String regime) {
     }
 
-    private record FileShape(String name, Integer seeds, Double durationSeconds, List<EntryShape> scenarios) {
+    private record VariantShape(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
+                                Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs,
+                                Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs) {
+    }
+
+    private record FileShape(String name, Integer seeds, Double durationSeconds, String routerVersion, List<VariantShape> variants,
+                             String promoteWhen, List<EntryShape> scenarios) {
     }
 
     /** {@code default} (or another built-in name), or a path to a YAML file. */
@@ -40,7 +50,7 @@ public final class MatrixCatalog {
         String resource = "/io/nous/evaluator/matrices/" + nameOrFile + ".yaml";
         try (InputStream in = MatrixCatalog.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new MatrixException("unknown matrix '" + nameOrFile + "'; built in: default, admission (or give a .yaml file)", null);
+                throw new MatrixException("unknown matrix '" + nameOrFile + "'; built in: " + String.join(", ", BUILT_IN) + " (or give a .yaml file)", null);
             }
             return parse(in, resource);
         } catch (IOException e) {
@@ -106,7 +116,62 @@ public final class MatrixCatalog {
             }
             entries.add(entry);
         }
-        return new Matrix(f.name() == null ? origin : f.name(), seeds, duration, entries);
+        RouterRelease router;
+        try {
+            router = f.routerVersion() == null ? RouterRelease.DEFAULT : RouterRelease.byName(f.routerVersion());
+        } catch (IllegalArgumentException e) {
+            throw new MatrixException(origin + ": router_version: " + e.getMessage(), e);
+        }
+        List<Variant> variants = variants(f.variants(), origin, entries.get(0), router);
+        PromotionRule rule;
+        try {
+            rule = PromotionRule.parse(f.promoteWhen());
+        } catch (IllegalArgumentException e) {
+            throw new MatrixException(origin + ": promote_when: " + e.getMessage(), e);
+        }
+        if (rule.quorum() > variants.size()) {
+            throw new MatrixException(origin + ": promote_when: a quorum of " + rule.quorum() + " needs at least that many variants, got "
+                    + variants.size(), null);
+        }
+        return new Matrix(f.name() == null ? origin : f.name(), seeds, duration, entries, router, variants, rule);
+    }
+
+    private static List<Variant> variants(List<VariantShape> shapes, String origin, MatrixEntry sample, RouterRelease router) {
+        if (shapes == null || shapes.isEmpty()) {
+            return List.of(Variant.NOMINAL);
+        }
+        List<Variant> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < shapes.size(); i++) {
+            VariantShape v = shapes.get(i);
+            String where = origin + ": variants[" + i + "]";
+            if (v == null || v.name() == null || !v.name().matches("[a-z0-9][a-z0-9.-]{0,39}")) {
+                throw new MatrixException(where + ".name is required: lower-case letters, digits, '.' and '-', at most 40", null);
+            }
+            if (!names.add(v.name())) {
+                throw new MatrixException(where + ": variant " + v.name() + " appears twice", null);
+            }
+            Variant variant = new Variant(v.name(), v.maxNumSeqs(), v.maxNumBatchedTokens(), v.kvBlocksScale(), v.decodeSpeed(),
+                    v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs());
+            positive(where + ".kv_blocks_scale", v.kvBlocksScale());
+            positive(where + ".decode_speed", v.decodeSpeed());
+            positive(where + ".prefill_speed", v.prefillSpeed());
+            positive(where + ".scrape_interval_ms", v.scrapeIntervalMs());
+            try {
+                // building one scenario proves every override is valid for the simulator
+                variant.apply(sample.scenario(1, 60, router));
+            } catch (RuntimeException e) {
+                throw new MatrixException(where + " (" + v.name() + "): " + e.getMessage(), e);
+            }
+            out.add(variant);
+        }
+        return out;
+    }
+
+    private static void positive(String where, Double v) {
+        if (v != null && !(v > 0 && v < Double.POSITIVE_INFINITY)) {
+            throw new MatrixException(where + " must be a positive number, got " + v, null);
+        }
     }
 
     private static <E extends Enum<E>> E parseEnum(Class<E> type, String value, String where, String known) {

@@ -28,14 +28,19 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
         return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods");
     }
 
-    /** The simulation scenario for one seed. */
+    /** The simulation scenario for one seed, on today's router. */
     public Scenario scenario(long seed, double durationSeconds) {
+        return scenario(seed, durationSeconds, io.nous.sim.epp.RouterRelease.DEFAULT);
+    }
+
+    /** The simulation scenario for one seed on a router release. */
+    public Scenario scenario(long seed, double durationSeconds, io.nous.sim.epp.RouterRelease router) {
         Workload w = workloadSpec != null ? io.nous.sim.workload.spec.WorkloadSpecReader.read(workloadSpec).workload()
                 : WorkloadCatalog.builtin().workload(workload);
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
         }
-        Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(durationSeconds);
+        Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(durationSeconds).routerRelease(router);
         if (pods != null) {
             b.pods(pods);
         }

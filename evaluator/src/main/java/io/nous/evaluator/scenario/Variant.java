@@ -1,0 +1,109 @@
+package io.nous.evaluator.scenario;
+
+import io.nous.sim.MetricsConfig;
+import io.nous.sim.Scenario;
+import io.nous.sim.cost.CostCatalog;
+import io.nous.sim.cost.CostProfile;
+import io.nous.sim.pod.PodConfig;
+
+/**
+ * One way the simulated deployment might differ from the nominal one, for a fact nobody can pin
+ * down (the study's {@code max_num_seqs}, how fast decode really runs, how slow scrapes get under
+ * load, how the engine's metrics are timed). A matrix with variants simulates every scenario under
+ * every variant with the same arrivals, so a candidate is judged on whether its gain holds across
+ * what is unknown rather than on one guess. Null fields keep the nominal value.
+ *
+ * @param name                      short id, e.g. {@code max-num-seqs-256}
+ * @param maxNumSeqs                vLLM {@code max_num_seqs} per pod
+ * @param maxNumBatchedTokens       vLLM {@code max_num_batched_tokens} per pod
+ * @param kvBlocksScale             KV-cache size as a multiple of the profile's
+ * @param decodeSpeed               multiplies the profile's decode runtime efficiency (1.15 = decode 15 % faster)
+ * @param prefillSpeed              multiplies the profile's prefill runtime efficiency
+ * @param profile                   another built-in cost profile
+ * @param metricTiming              {@code step} or {@code live}
+ * @param scrapeIntervalMs          data-layer refresh interval
+ * @param scrapeLatencyMs           fixed fetch time
+ * @param scrapeLatencyPerRequestMs extra fetch time per running request
+ */
+public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
+                      Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
+                      Double scrapeLatencyPerRequestMs) {
+
+    /** The deployment as the scenario describes it. */
+    public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
+
+    public boolean isNominal() {
+        return maxNumSeqs == null && maxNumBatchedTokens == null && kvBlocksScale == null && decodeSpeed == null
+                && prefillSpeed == null && profile == null && metricTiming == null && scrapeIntervalMs == null
+                && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null;
+    }
+
+    /** The scenario as this variant of the deployment would run it (same workload, load and seed). */
+    public Scenario apply(Scenario s) {
+        if (isNominal()) {
+            return s;
+        }
+        Scenario.Builder b = s.toBuilder();
+        CostProfile p = profile != null ? CostCatalog.builtin().profile(profile) : s.profile();
+        if (decodeSpeed != null || prefillSpeed != null) {
+            if (p.roofline() == null) {
+                throw new IllegalArgumentException("variant " + name + ": decode_speed and prefill_speed need a roofline profile, not " + p.name());
+            }
+            CostProfile.Roofline r = p.roofline();
+            if (decodeSpeed != null) {
+                r = r.withDecodeSpeed(decodeSpeed);
+            }
+            if (prefillSpeed != null) {
+                r = r.withPrefillSpeed(prefillSpeed);
+            }
+            p = p.withRoofline(r, p.name() + "~" + name);
+        }
+        int blocks = kvBlocksScale != null ? (int) Math.max(1, Math.round(p.kvBlocks() * kvBlocksScale)) : p.kvBlocks();
+        if (blocks != p.kvBlocks()) {
+            p = p.withKvBlocks(blocks, p.name().contains("~") ? p.name() : p.name() + "~" + name);
+        }
+        PodConfig pc = s.podConfig();
+        b.profile(p).podConfig(new PodConfig(maxNumBatchedTokens != null ? maxNumBatchedTokens : pc.maxNumBatchedTokens(),
+                maxNumSeqs != null ? maxNumSeqs : pc.maxNumSeqs(), blocks, p.blockSize()));
+        MetricsConfig m = s.metrics();
+        if (metricTiming != null) {
+            m = m.withTiming(MetricsConfig.Timing.byId(metricTiming));
+        }
+        if (scrapeIntervalMs != null) {
+            m = m.withScrapeIntervalUs(Math.round(scrapeIntervalMs * 1000));
+        }
+        if (scrapeLatencyMs != null || scrapeLatencyPerRequestMs != null) {
+            m = m.withScrapeLatency(scrapeLatencyMs != null ? Math.round(scrapeLatencyMs * 1000) : m.scrapeLatencyUs(),
+                    scrapeLatencyPerRequestMs != null ? scrapeLatencyPerRequestMs * 1000 : m.scrapeLatencyPerRunningUs());
+        }
+        return b.metrics(m).build();
+    }
+
+    /** One line saying what the variant changes. */
+    public String describe() {
+        if (isNominal()) {
+            return "the scenario as given";
+        }
+        StringBuilder sb = new StringBuilder();
+        append(sb, "max_num_seqs", maxNumSeqs);
+        append(sb, "max_num_batched_tokens", maxNumBatchedTokens);
+        append(sb, "kv_blocks x", kvBlocksScale);
+        append(sb, "decode speed x", decodeSpeed);
+        append(sb, "prefill speed x", prefillSpeed);
+        append(sb, "profile", profile);
+        append(sb, "metric timing", metricTiming);
+        append(sb, "scrape interval ms", scrapeIntervalMs);
+        append(sb, "scrape latency ms", scrapeLatencyMs);
+        append(sb, "scrape latency per running request ms", scrapeLatencyPerRequestMs);
+        return sb.toString();
+    }
+
+    private static void append(StringBuilder sb, String key, Object v) {
+        if (v != null) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(key).append(' ').append(v);
+        }
+    }
+}
