@@ -37,6 +37,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--router-version", paramLabel = "VERSION", defaultValue = "v0.9",
+            description = "Router release of the standard scenarios (default: ${DEFAULT-VALUE}, the study's, as the study grid runs).")
+    String routerVersion;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -80,8 +84,14 @@ public final class BenchCommand implements Callable<Integer> {
         if (!json) {
             out.printf(Locale.ROOT, "%-22s %10s %9s %12s %12s %13s%n", "scenario", "simulated", "wall", "speed-up", "events", "events/s");
         }
+        io.nous.sim.epp.RouterRelease router;
+        try {
+            router = io.nous.sim.epp.RouterRelease.byName(routerVersion);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
         for (StudyGrid.Point p : StudyGrid.points()) {
-            Scenario s = Scenario.builder(p.workload()).qps(p.qps()).seed(seed).durationSeconds(duration).build();
+            Scenario s = Scenario.builder(p.workload()).qps(p.qps()).seed(seed).durationSeconds(duration).routerRelease(router).build();
             Simulations.prepare(s, policy, "none").run(); // JIT warm-up
             double[] walls = new double[repeat];
             SimulationResult r = null;
