@@ -34,7 +34,7 @@ import java.util.Map;
 import org.apache.commons.math3.random.Well19937c;
 
 /**
- * The discovery loop (BRIEF §5): observe the seed policies, then repeatedly ask the proposer for a
+ * The discovery loop (docs/discovery.md): observe the seed policies, then repeatedly ask the proposer for a
  * hypothesis bundle, verify and compile it, skip duplicates by canonical hash, evaluate it against
  * the baseline on the search split, classify its predictions, record everything, distil principles,
  * and promote it only if it beats the incumbent on the search split with confidence and is

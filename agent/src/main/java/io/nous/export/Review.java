@@ -156,7 +156,7 @@ public final class Review {
                     + " not of time: its effective rate depends on the arrival rate.");
         }
         r.add("While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
-        r.add("The evidence is simulated (cost profile h100-qwen3-14b, BRIEF's workloads), not measured on a cluster;"
+        r.add("The evidence is simulated (cost profile h100-qwen3-14b, the studies' workloads), not measured on a cluster;"
                 + " canary it with the flow-control metrics before relying on it.");
         r.add("It is an Alpha plugin: the EPP must run with --allow-experimental-plugins.");
         return r;

@@ -70,7 +70,7 @@ class WorkloadsAndCalibrationTest {
         double cg = capacity("code-generation");
         double chat = capacity("interactive-chat");
         double reasoning = capacity("reasoning");
-        // BRIEF §4 on 2 pods: cg 10 under / 16 saturates; chat 40 under / 80 above; reasoning 0.2 under / 0.7 saturated
+        // the study on 2 pods: cg 10 under / 16 saturates; chat 40 under / 80 above; reasoning 0.2 under / 0.7 saturated
         assertThat(cg).isBetween(10.0, 16.0);
         assertThat(chat).isBetween(40.0, 80.0);
         assertThat(reasoning).isBetween(0.2, 0.7);

@@ -6,7 +6,7 @@ import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The exact behaviour of BRIEF §2 and the upstream tests (policy_test.go). */
+/** The exact behaviour of the upstream policy and its tests (policy_test.go). */
 class SoftReflectiveCeilingPolicyTest {
 
     /** Like the framework: a fresh buffer pre-filled with 1.0. */
@@ -74,7 +74,7 @@ class SoftReflectiveCeilingPolicyTest {
 
     @Test
     void blockedShareOfTheSheddableBandMatchesTheBrief() {
-        // BRIEF §2: two bands, blocked 0% to s = 0.5, ~50% at 0.6 (by rate), 67% at 0.75, 89% at 0.9, 100% at 1
+        // two bands, blocked 0% to s = 0.5, ~50% at 0.6 (by rate), 67% at 0.75, 89% at 0.9, 100% at 1
         assertThat(blockedShare(0.5)).isZero();
         assertThat(blockedShare(0.75)).isCloseTo(2.0 / 3, org.assertj.core.api.Assertions.within(1e-3));
         assertThat(blockedShare(0.9)).isCloseTo(8.0 / 9, org.assertj.core.api.Assertions.within(1e-3));

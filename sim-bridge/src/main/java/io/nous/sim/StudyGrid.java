@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The load points of the published soft-reflective-ceiling study (BRIEF §4): code-generation at
+ * The load points of the published soft-reflective-ceiling study (docs/domain.md): code-generation at
  * 4/10/16 QPS, interactive-chat at 20/40/60/80 and reasoning at 0.2/0.7, each on 2 pods. These are
  * the "standard scenarios" that benchmarks and the default evaluation matrix start from.
  */

@@ -16,7 +16,7 @@ import java.util.Map;
  * {@code replace} line of {@code go.mod}. Deleting that line builds against the real router.
  */
 public final class GoPackage {
-    /** The router's module path (BRIEF §6). */
+    /** The router's module path. */
     public static final String ROUTER_MODULE = "github.com/llm-d/llm-d-router";
     static final String PLUGIN_IMPORT = ROUTER_MODULE + "/pkg/epp/framework/interface/plugin";
     static final String FLOWCONTROL_IMPORT = ROUTER_MODULE + "/pkg/epp/framework/interface/flowcontrol";

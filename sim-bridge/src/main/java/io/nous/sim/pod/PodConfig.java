@@ -4,23 +4,23 @@ package io.nous.sim.pod;
  * A vLLM engine's scheduler limits and KV-cache size.
  *
  * @param maxNumBatchedTokens per-step token budget (vLLM {@code max_num_batched_tokens}; 8192 is the
- *                            vLLM 0.11 API-server default on H100, BRIEF §3)
+ *                            vLLM 0.11 API-server default on H100)
  * @param maxNumSeqs          most requests running at once (vLLM {@code max_num_seqs})
  * @param kvBlocks            KV-cache capacity in blocks
  * @param blockSize           tokens per KV block (16)
  */
 public record PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, int blockSize) {
 
-    /** vLLM 0.11 API-server default token budget on 80 GB-class GPUs (BRIEF §3). */
+    /** vLLM 0.11 API-server default token budget on 80 GB-class GPUs (vllm/engine/arg_utils.py get_batch_defaults). */
     public static final int DEFAULT_MAX_NUM_BATCHED_TOKENS = 8192;
 
     /**
      * Default {@code max_num_seqs} of our scenarios: vLLM 0.11's own default in API-server mode on
-     * 80 GB-class GPUs such as the H100 (BRIEF §3; vllm/engine/arg_utils.py get_batch_defaults,
-     * SIMREF §5.2). The brief gives no deployment override for the published studies, so we keep
-     * stock vLLM. Lower values (deployments often use 256) cap decode batches before the GPU is
-     * compute bound and move the saturation point of decode-heavy chat down; override per run with
-     * {@code --max-num-seqs}.
+     * 80 GB-class GPUs such as the H100 (vllm/engine/arg_utils.py get_batch_defaults). The study
+     * does not record an override and the llm-d deployment guides set none, so we keep stock vLLM;
+     * at 256 interactive chat would saturate below 60 QPS on 2 pods, which the study contradicts.
+     * Lower values (deployments often use 256) cap decode batches before the GPU is compute bound;
+     * the study-2xh100 matrix evaluates 256 as a variant; override per run with {@code --max-num-seqs}.
      */
     public static final int DEFAULT_MAX_NUM_SEQS = 1024;
 
