@@ -42,7 +42,7 @@ public final class CandidateCompiler {
         } catch (IOException e) {
             diagnostics.add(new CompileDiagnostic(0, 0, "cannot read source: " + e.getMessage()));
         } catch (RuntimeException | StackOverflowError e) {
-            diagnostics.add(new CompileDiagnostic(0, 0, "the compiler failed on this source: " + e));
+            diagnostics.add(internal(e));
         }
         if (!diagnostics.isEmpty()) {
             return new Result(null, List.copyOf(diagnostics));
@@ -58,8 +58,35 @@ public final class CandidateCompiler {
             Class<?> cls = Class.forName(className, false, new CandidateClassLoader(bytecode));
             return new Result(new Compiled(cls, bytecode), List.of());
         } catch (ClassNotFoundException | LinkageError e) {
-            return new Result(null, List.of(new CompileDiagnostic(0, 0, "the compiled class cannot be loaded: " + e.getMessage())));
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return new Result(null, List.of(new CompileDiagnostic(0, 0, "the compiled class cannot be loaded ("
+                    + (e instanceof VerifyError ? "the JVM's bytecode verifier refused it" : msg) + ")")));
         }
+    }
+
+    /**
+     * A failure inside the compiler (Janino's InternalCompilerException and the like), as a
+     * diagnostic in the author's terms: where, and what to change, never the compiler's own text.
+     */
+    static CompileDiagnostic internal(Throwable e) {
+        String text = e.getMessage() == null ? "" : e.getMessage();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Line (\\d+), Column (\\d+)").matcher(text);
+        int line = 0;
+        int col = 0;
+        if (m.find()) {
+            line = Integer.parseInt(m.group(1));
+            col = Integer.parseInt(m.group(2));
+        }
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        String what;
+        if (lower.contains("64 kb") || lower.contains("too large") || lower.contains("too long") || lower.contains("grows beyond")) {
+            what = "a method is too large for the JVM (over 64 KB of bytecode); split it into smaller private methods";
+        } else if (e instanceof StackOverflowError) {
+            what = "the code nests too deeply for the compiler; split long expressions into local variables";
+        } else {
+            what = "the in-memory compiler cannot compile this construct; write it more plainly (simple statements, explicit casts)";
+        }
+        return new CompileDiagnostic(line, col, what);
     }
 
     private static CompileDiagnostic diagnostic(String message, Location loc) {

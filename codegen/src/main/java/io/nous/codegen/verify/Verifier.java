@@ -88,8 +88,38 @@ public final class Verifier {
     private final JavaParser parser = new JavaParser(new ParserConfiguration()
             .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
 
+    /** Packages a candidate may not declare itself in. */
+    private static final List<String> RESERVED_PACKAGES = List.of("java", "javax", "jdk", "sun", "com.sun", "io.nous");
+
+    /**
+     * The shipped templates' package, the one exception under io.nous: the templates and every
+     * candidate mutated from them declare it. Harmless: a candidate there is still defined by its
+     * own class loader, so it shares no run-time package with the real templates, and the bytecode
+     * check lets it reference nothing of theirs.
+     */
+    private static final String TEMPLATE_PACKAGE = "io.nous.policy.templates";
+
+    /**
+     * Class names a candidate may not take: the helpers it may call and the classes of java.lang it
+     * would shadow (a class named Math declaring max would call its own max where Math.max was read).
+     */
+    private static final Set<String> RESERVED_CLASS_NAMES = Set.of("Math", "StrictMath", "Double", "Integer", "Long", "Float", "Short",
+            "Byte", "Boolean", "Character", "Number", "Object", "String", "System", "Class", "Thread", "Runtime", "Error",
+            "Exception", "Throwable", "RuntimeException", "Void", "Record", "Enum", "Iterable", "Comparable", "Override",
+            "UsageLimitPolicy", "AdmissionPolicy", "Budget");
+
+    /** Locals and parameters of one method: bounds the size of a stack frame. */
+    public static final int MAX_LOCALS = 200;
+    /** Depth of the syntax tree: bounds every later recursive walk. */
+    public static final int MAX_TREE_DEPTH = 160;
+
     /** Parses and checks {@code source}. */
     public Verification verify(String source) {
+        source = SourceLimits.withoutBom(source);
+        List<Violation> limits = SourceLimits.check(source);
+        if (!limits.isEmpty()) {
+            return new Verification(limits, null, null, null);
+        }
         List<Violation> out = new ArrayList<>();
         // The compiler decodes \\uXXXX escapes anywhere, even in names; the guard edits the raw text
         // by position. Neither may be fooled, and no policy needs escapes.
@@ -104,7 +134,14 @@ public final class Verifier {
         if (!out.isEmpty()) {
             return new Verification(out, null, null, null);
         }
-        ParseResult<CompilationUnit> parsed = parser.parse(source);
+        ParseResult<CompilationUnit> parsed;
+        try {
+            parsed = parser.parse(source);
+        } catch (StackOverflowError | RuntimeException e) {
+            // the limits above make this unreachable in practice; never let it escape as a crash
+            return new Verification(List.of(new Violation(1, 1, "syntax", "the parser could not read this source ("
+                    + e.getClass().getSimpleName() + ")", "simplify the nesting and length of expressions.")), null, null, null);
+        }
         if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
             for (Problem p : parsed.getProblems()) {
                 Position pos = p.getLocation().flatMap(t -> t.toRange()).map(r -> r.begin).orElse(new Position(1, 1));
@@ -113,7 +150,12 @@ public final class Verifier {
             return new Verification(out, null, null, null);
         }
         CompilationUnit cu = parsed.getResult().get();
+        Violation deep = treeTooDeep(cu);
+        if (deep != null) {
+            return new Verification(List.of(deep), null, null, null);
+        }
         Context ctx = new Context(out);
+        checkPackage(cu, ctx);
         ClassOrInterfaceDeclaration cls = checkTopLevel(cu, ctx);
         CandidateKind kind = null;
         if (cls != null) {
@@ -146,6 +188,44 @@ public final class Verifier {
         }
     }
 
+    /** The first node deeper than {@link #MAX_TREE_DEPTH}, found without recursion. */
+    private static Violation treeTooDeep(CompilationUnit cu) {
+        java.util.ArrayDeque<Node> nodes = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<Integer> depths = new java.util.ArrayDeque<>();
+        nodes.push(cu);
+        depths.push(0);
+        while (!nodes.isEmpty()) {
+            Node n = nodes.pop();
+            int d = depths.pop();
+            if (d > MAX_TREE_DEPTH) {
+                Position p = n.getBegin().orElse(new Position(1, 1));
+                return new Violation(p.line, p.column, "nesting", "the code nests more than " + MAX_TREE_DEPTH + " levels deep",
+                        "split it into local variables or private methods.");
+            }
+            for (Node c : n.getChildNodes()) {
+                nodes.push(c);
+                depths.push(d + 1);
+            }
+        }
+        return null;
+    }
+
+    private static void checkPackage(CompilationUnit cu, Context ctx) {
+        cu.getPackageDeclaration().ifPresent(p -> {
+            String name = p.getNameAsString();
+            if (name.equals(TEMPLATE_PACKAGE)) {
+                return;
+            }
+            for (String reserved : RESERVED_PACKAGES) {
+                if (name.equals(reserved) || name.startsWith(reserved + ".")) {
+                    ctx.add(p, "package", "package '" + name + "' is reserved (it belongs to the JDK or to Nous)",
+                            "remove the package declaration, or use your own package name.");
+                    return;
+                }
+            }
+        });
+    }
+
     private static ClassOrInterfaceDeclaration checkTopLevel(CompilationUnit cu, Context ctx) {
         NodeList<TypeDeclaration<?>> types = cu.getTypes();
         if (types.isEmpty()) {
@@ -167,6 +247,10 @@ public final class Verifier {
     }
 
     private static CandidateKind checkClassHeader(ClassOrInterfaceDeclaration cls, Context ctx) {
+        if (RESERVED_CLASS_NAMES.contains(cls.getNameAsString())) {
+            ctx.add(cls, "class-name", "a policy class may not be called '" + cls.getNameAsString() + "': it would shadow a class the "
+                    + "policy and its Go export rely on", "give the class its own name, e.g. '" + cls.getNameAsString() + "Policy'.");
+        }
         if (cls.isAbstract()) {
             ctx.add(cls, "class", "the policy class must not be abstract", "remove 'abstract'.");
         }
@@ -226,6 +310,11 @@ public final class Verifier {
     }
 
     private static void checkCallable(CallableDeclaration<?> c, Context ctx) {
+        int locals = c.getParameters().size() + c.findAll(VariableDeclarator.class).size();
+        if (locals > MAX_LOCALS) {
+            ctx.add(c, "method-size", "'" + c.getNameAsString() + "' declares " + locals + " parameters and locals; the limit is "
+                    + MAX_LOCALS, "reuse variables, use an array, or split the method.");
+        }
         for (Modifier m : c.getModifiers()) {
             switch (m.getKeyword()) {
                 case NATIVE -> ctx.add(m, "native", "native methods are not allowed", "write the method in Java.");
