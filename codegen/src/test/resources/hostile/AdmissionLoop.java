@@ -1,4 +1,4 @@
-// expect: fault|exceeded 1000000 steps
+// expect: fault|work units in one call
 import io.nous.sim.spi.AdmissionPolicy;
 
 public final class AdmissionLoop implements AdmissionPolicy {

@@ -1,4 +1,4 @@
-// expect: simulation|exceeded 1000000 steps
+// expect: simulation|work units in one call
 import io.nous.sim.spi.UsageLimitPolicy;
 
 public final class LateTrap implements UsageLimitPolicy {

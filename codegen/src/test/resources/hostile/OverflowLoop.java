@@ -1,4 +1,4 @@
-// expect: fault|exceeded 1000000 steps
+// expect: fault|work units in one call
 import io.nous.sim.spi.UsageLimitPolicy;
 
 public final class OverflowLoop implements UsageLimitPolicy {

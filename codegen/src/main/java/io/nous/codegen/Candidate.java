@@ -3,6 +3,7 @@ package io.nous.codegen;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.BudgetExceeded;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.guard.Faults;
 import io.nous.codegen.guard.GuardedAdmissionPolicy;
 import io.nous.codegen.guard.GuardedUsageLimitPolicy;
 import io.nous.sim.spi.AdmissionPolicy;
@@ -96,13 +97,14 @@ public final class Candidate {
         Budget previous = Budget.bind(budget);
         try {
             return ctor.invokeWithArguments(args);
-        } catch (BudgetExceeded e) {
-            throw new CandidateFault("candidate '" + name + "' failed while being created: " + e.getMessage());
-        } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
-            throw new CandidateFault("candidate '" + name + "' failed while being initialized: " + e);
+        } catch (CandidateFault e) {
+            throw e;
         } catch (Throwable e) {
-            throw new CandidateFault("candidate '" + name + "' failed while being created: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            if (e instanceof Error err && !(e instanceof BudgetExceeded) && !(e instanceof StackOverflowError)
+                    && !(e instanceof OutOfMemoryError) && !(e instanceof LinkageError)) {
+                throw err;
+            }
+            throw new CandidateFault("candidate '" + name + "' failed while being created: it " + Faults.describe(e));
         } finally {
             Budget.bind(previous);
         }

@@ -21,6 +21,36 @@ public final class Candidates {
      * Checks {@code source}; {@code origin} names it in messages (e.g. the file name).
      */
     public static CheckResult check(String source, String origin) {
+        try {
+            return checkUnguarded(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin);
+        } catch (StackOverflowError | RuntimeException e) {
+            // the front end's limits make this unreachable; if it is reached, it is a rejection, not a crash
+            return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
+                    "this source could not be processed (" + e.getClass().getSimpleName() + ")",
+                    "simplify it: shorter expressions, less nesting, fewer declarations.")), List.of(), null, null, 0, 0);
+        }
+    }
+
+    /**
+     * Verifies, instruments and compiles {@code source} without running any of it: no instance is
+     * created and the exercise is skipped (run it where the candidate may run, e.g. in a worker
+     * JVM, with {@link #check}). The result is accepted when it compiled.
+     */
+    public static CheckResult compileOnly(String source, String origin) {
+        try {
+            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, false);
+        } catch (StackOverflowError | RuntimeException e) {
+            return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
+                    "this source could not be processed (" + e.getClass().getSimpleName() + ")",
+                    "simplify it: shorter expressions, less nesting, fewer declarations.")), List.of(), null, null, 0, 0);
+        }
+    }
+
+    private static CheckResult checkUnguarded(String source, String origin) {
+        return compile(source, origin, true);
+    }
+
+    private static CheckResult compile(String source, String origin, boolean exercise) {
         long t0 = System.nanoTime();
         Verification v = new Verifier().verify(source);
         long t1 = System.nanoTime();
@@ -37,6 +67,9 @@ public final class Candidates {
         String simpleName = v.className().substring(v.className().lastIndexOf('.') + 1);
         Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash,
                 GuardInstrumenter.needsThreadBudget(v.unit()));
+        if (!exercise) {
+            return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), List.of(), null, c, t1 - t0, t2 - t1);
+        }
         CandidateFault fault;
         try {
             fault = v.kind() == CandidateKind.USAGE_LIMIT ? Exercise.usageLimit(c.newUsageLimitPolicy(), simpleName)

@@ -90,7 +90,7 @@ class WorkerPoolTest {
                 }
                 """;
         WorkerProtocol.Reply fault = pool.run(job(scenario("code-generation", 16, 120), trap));
-        assertThat(fault.error()).contains("exceeded 1000000 steps");
+        assertThat(fault.error()).contains("work units in one call");
         assertThat(pool.run(job(scenario("reasoning", 0.2, 30), SOFT)).error()).isNull();
     }
 
@@ -98,5 +98,26 @@ class WorkerPoolTest {
         return new SimulationResult(r.workload(), r.qps(), r.seed(), r.pods(), r.costProfile(), r.detector(), r.flowControl(),
                 r.durationSeconds(), r.warmupSeconds(), r.simulatedSeconds(), 0, r.events(), r.classes(), r.podStats(),
                 r.saturation(), r.policy(), r.meanInSystem());
+    }
+
+    @Test
+    void aWorkerThatRunsOutOfMemoryIsReplacedAndThePoolSaysSo() throws Exception {
+        // every call keeps another 60,000-double row: the worker's 64 MB heap runs out before the
+        // guard's lifetime limit (16 M elements) is reached
+        String hog = "import io.nous.sim.spi.UsageLimitPolicy;\n"
+                + "public final class Hog implements UsageLimitPolicy {\n"
+                + "    private final double[][] rows = new double[4096][];\n    private long n;\n"
+                + "    public void computeLimit(double s, int[] p, double[] c) {\n"
+                + "        rows[(int) (n % 4096)] = new double[60000];\n        n++;\n        c[0] = 1.0;\n    }\n}\n";
+        try (WorkerPool small = new WorkerPool(new WorkerPool.Options(1, "64m", Duration.ofSeconds(60)))) {
+            WorkerProtocol.Reply r = small.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.CHECK, null, null, hog, "Hog.java", null, null,
+                    false));
+            assertThat(r.error()).contains("ran out of memory in its worker JVM");
+            assertThat(r.error()).doesNotContain("Unrecognized token");
+            assertThat(small.replacedWorkers()).isEqualTo(1);
+            // and the replacement works
+            WorkerProtocol.Reply ok = small.run(job(scenario("code-generation", 4, 30), SOFT));
+            assertThat(ok.error()).isNull();
+        }
     }
 }

@@ -16,7 +16,8 @@ import java.util.Set;
  * that names {@code java.lang.System} or calls {@code Math.random} never gets loaded.
  */
 public final class ConstantPoolCheck {
-    private static final Set<String> BUDGET_METHODS = Set.of("creating", "enter", "enterMethod", "exit", "tick", "alloc", "allocate");
+    private static final Set<String> BUDGET_METHODS = Set.of("enterMethod", "exit", "tick", "allocate", "first", "next", "last");
+    private static final Set<String> GUARD_METHODS = Set.of("creating", "enter", "alloc", "first", "next", "last");
 
     private ConstantPoolCheck() {
     }
@@ -113,6 +114,7 @@ public final class ConstantPoolCheck {
         return switch (dotted) {
             case "java.lang.Object" -> !field && member.equals("<init>");
             case "io.nous.codegen.guard.Budget" -> !field && BUDGET_METHODS.contains(member);
+            case "io.nous.codegen.guard.$nousGuard" -> !field && GUARD_METHODS.contains(member);
             case "io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy" -> !field;
             case "java.lang.Math", "java.lang.StrictMath", "java.lang.Double", "java.lang.Integer", "java.lang.Long" ->
                     field ? AllowList.STATIC_FIELDS.get(simple).contains(member) : AllowList.STATIC_METHODS.get(simple).contains(member);

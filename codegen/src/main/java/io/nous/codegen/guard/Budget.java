@@ -1,23 +1,38 @@
 package io.nous.codegen.guard;
 
 /**
- * The per-call allowance of a guarded candidate, charged by the instrumentation that
- * {@link GuardInstrumenter} inserts: one step at every method entry and loop back-edge, call depth
- * at every method entry, and elements at every array allocation. Counting steps instead of time
- * makes an abort deterministic: the same candidate on the same inputs always stops at the same
- * point, whatever the machine's speed.
+ * The allowance of one guarded candidate instance, charged by the instrumentation that
+ * {@link GuardInstrumenter} inserts. Counting work instead of time makes every abort deterministic:
+ * the same candidate on the same inputs always stops at the same point, whatever the machine, the
+ * JIT or the process it runs in.
+ *
+ * <ul>
+ *   <li><b>Work</b>, in units of roughly one syntax node executed: a method entry charges the nodes
+ *       of its body outside loops, a loop back-edge the nodes of the loop, a transcendental helper
+ *       such as {@code StrictMath.tan} extra. Per call at most {@link #DEFAULT_UNITS}; per instance
+ *       (one simulation) on average at most the {@link CostLimit} allows.</li>
+ *   <li><b>Call depth</b>, counted by the guard itself (never left to the JVM's stack, whose depth
+ *       depends on JIT compilation): at most {@link #DEFAULT_DEPTH} nested candidate methods, whose
+ *       frames the verifier keeps small.</li>
+ *   <li><b>Memory</b>: every dimension of an array creation is charged with the elements it really
+ *       allocates (the product of the dimensions so far), at most {@link #MAX_ARRAY} in one array,
+ *       {@link #MAX_ALLOCATED} in one call, {@link #MAX_LIFETIME_ALLOCATED} over the instance's life
+ *       (which bounds what it can retain in its fields).</li>
+ * </ul>
  *
  * <p>The budget in force is bound to the calling thread by the guard around each call.
  */
 public final class Budget {
-    /** Steps (method entries + loop iterations) per call. */
-    public static final long DEFAULT_STEPS = 1_000_000;
+    /** Work units per call. */
+    public static final long DEFAULT_UNITS = 10_000_000;
     /** Nested calls of candidate methods. */
     public static final int DEFAULT_DEPTH = 64;
     /** Elements in one array. */
     public static final int MAX_ARRAY = 1 << 16;
     /** Elements allocated in one call, all arrays together. */
     public static final long MAX_ALLOCATED = 1 << 20;
+    /** Elements allocated over the instance's life: 16 M doubles are 128 MB. */
+    public static final long MAX_LIFETIME_ALLOCATED = 1 << 24;
 
     private static final ThreadLocal<Budget> CURRENT = new ThreadLocal<>();
 
@@ -27,27 +42,66 @@ public final class Budget {
 
     private static volatile Binding last = new Binding(null, null);
 
-    private final long steps;
+    private final long units;
     private final int maxDepth;
+    private final CostLimit limit;
     private long remaining;
     private int depth;
     private long allocated;
+    // over the instance's life
+    private long calls;
+    private long spent;
+    private double allowance;
+    private long lifetimeAllocated;
+    // products of the array creation expressions being evaluated (their dimensions are evaluated left to right)
+    private long[] dims = new long[8];
+    private int dimTop;
 
     public Budget() {
-        this(DEFAULT_STEPS, DEFAULT_DEPTH);
+        this(DEFAULT_UNITS, DEFAULT_DEPTH, CostLimit.DEFAULT);
     }
 
-    public Budget(long steps, int maxDepth) {
-        this.steps = steps;
+    public Budget(long units, int maxDepth) {
+        this(units, maxDepth, CostLimit.DEFAULT);
+    }
+
+    public Budget(long units, int maxDepth, CostLimit limit) {
+        this.units = units;
         this.maxDepth = maxDepth;
+        this.limit = limit;
         reset();
     }
 
-    /** Refills the allowance for a new call. */
+    /** Refills the per-call allowance for a new call. */
     public void reset() {
-        remaining = steps;
+        remaining = units;
         depth = 0;
         allocated = 0;
+        dimTop = 0;
+    }
+
+    /**
+     * Accounts a finished call that saw {@code bands} priority bands: the work it used counts
+     * against the instance's average allowance, which grows by the cost limit's allowance per call.
+     */
+    public void endCall(int bands) {
+        calls++;
+        spent += units - remaining;
+        allowance += limit.unitsPerCall(bands);
+        if (spent > allowance + limit.warmUpUnits()) {
+            throw new BudgetExceeded(String.format(java.util.Locale.ROOT,
+                    "too slow: %.0f work units per call on average over %d calls, more than the limit of %.0f (%s)",
+                    (double) spent / calls, calls, allowance / calls, limit.describe(bands)));
+        }
+    }
+
+    /** Work units used over the instance's life. */
+    public long spent() {
+        return spent;
+    }
+
+    public long calls() {
+        return calls;
     }
 
     /** Binds {@code b} to this thread; returns the previously bound budget (or null). */
@@ -67,7 +121,7 @@ public final class Budget {
     }
 
     /** This thread's budget: from the one-entry cache when this thread bound last, else the thread-local. */
-    private static Budget current() {
+    static Budget current() {
         Binding l = last;
         if (l.thread == Thread.currentThread()) {
             return l.budget;
@@ -79,23 +133,9 @@ public final class Budget {
 
     // ------------------------------------------------------------- called by instrumented code
 
-    /** The budget a candidate instance being constructed takes as its own (the one bound to the thread). */
-    public static Budget creating() {
-        Budget b = current();
-        if (b == null) {
-            throw new BudgetExceeded("candidate code ran outside a guarded call");
-        }
-        return b;
-    }
-
-    /** Static method entry: the thread's budget, charged. */
-    public static Budget enter() {
-        return creating().enterMethod();
-    }
-
-    /** Instance method entry: charges a step and a level of depth; returns this budget for the method's loops. */
-    public Budget enterMethod() {
-        tick();
+    /** Instance method entry: charges the method's work and a level of depth; returns this budget for the method's loops. */
+    public Budget enterMethod(int cost) {
+        tick(cost);
         if (++depth > maxDepth) {
             throw new BudgetExceeded("call depth exceeded " + maxDepth + " (unbounded recursion?)");
         }
@@ -107,29 +147,70 @@ public final class Budget {
         depth--;
     }
 
-    /** A loop back-edge. */
-    public void tick() {
-        if (--remaining < 0) {
-            throw new BudgetExceeded("exceeded " + steps + " steps in one call (an endless or very long loop?)");
+    /** Charges work: a method body or one loop iteration. */
+    public void tick(int cost) {
+        remaining -= cost;
+        if (remaining < 0) {
+            throw new BudgetExceeded("exceeded " + units + " work units in one call (an endless or very long loop?)");
         }
     }
 
-    /** An array dimension about to be allocated in static code. */
-    public static int alloc(int n) {
-        return creating().allocate(n);
+    /** A one-dimensional array about to be allocated. */
+    public int allocate(int n) {
+        charge(n, n);
+        return n;
     }
 
-    /** An array dimension about to be allocated in instance code. */
-    public int allocate(int n) {
+    /** The first dimension of a multi-dimensional array creation. */
+    public int first(int n) {
+        check(n);
+        if (dimTop == dims.length) {
+            dims = java.util.Arrays.copyOf(dims, dims.length * 2);
+        }
+        dims[dimTop++] = n;
+        charge(n, n);
+        return n;
+    }
+
+    /** A further dimension: allocates one array of {@code n} for every element of the dimensions before it. */
+    public int next(int n) {
+        check(n);
+        long outer = dimTop > 0 ? dims[dimTop - 1] : 1;
+        long elements = Math.multiplyHigh(outer, Math.max(0, n)) != 0 ? Long.MAX_VALUE : outer * Math.max(0, n);
+        charge(n, elements);
+        if (dimTop > 0) {
+            dims[dimTop - 1] = elements;
+        }
+        return n;
+    }
+
+    /** The last given dimension of a multi-dimensional creation: like {@link #next}, and the creation is complete. */
+    public int last(int n) {
+        int r = next(n);
+        if (dimTop > 0) {
+            dimTop--;
+        }
+        return r;
+    }
+
+    private static void check(int n) {
         if (n > MAX_ARRAY) {
             throw new BudgetExceeded("array of " + n + " elements exceeds the limit of " + MAX_ARRAY);
         }
-        if (n > 0) {
-            allocated += n;
-            if (allocated > MAX_ALLOCATED) {
-                throw new BudgetExceeded("allocated more than " + MAX_ALLOCATED + " array elements in one call");
-            }
+    }
+
+    private void charge(int n, long elements) {
+        check(n);
+        if (elements <= 0) {
+            return;
         }
-        return n;
+        allocated += elements;
+        lifetimeAllocated += elements;
+        if (allocated > MAX_ALLOCATED || allocated < 0) {
+            throw new BudgetExceeded("allocated more than " + MAX_ALLOCATED + " array elements in one call");
+        }
+        if (lifetimeAllocated > MAX_LIFETIME_ALLOCATED || lifetimeAllocated < 0) {
+            throw new BudgetExceeded("allocated more than " + MAX_LIFETIME_ALLOCATED + " array elements over its life (it keeps allocating)");
+        }
     }
 }

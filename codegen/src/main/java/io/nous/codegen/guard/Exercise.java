@@ -5,21 +5,26 @@ import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
 
 /**
- * Calls a guarded policy over a grid of inputs before it meets the simulator: saturations from 0
- * to 2 (including 0.5, 1 and their neighbours), 1 to 5 bands, and enough repeated calls to cycle
- * any counter; checks every answer against the ceiling contract. Returns the first fault, or null
- * when the policy behaved.
+ * Calls a guarded policy over a grid of inputs before it meets the simulator: every band count a
+ * scenario can provision (1 to {@value #MAX_BANDS}: a workload spec has up to five SLO classes plus
+ * band 0), saturations from 0 to 100 (including 0.5, 1 and their neighbours; an overloaded pool
+ * reaches tens), and enough repeated calls to cycle any counter; checks every answer against the
+ * ceiling contract. The guard's per-call and per-instance work limits apply, so the exercise is
+ * itself bounded and a candidate that is too slow fails here, not in a simulation. Returns the
+ * first fault, or null when the policy behaved.
  */
 public final class Exercise {
     static final double[] SATURATIONS = {0, 0.1, 0.25, 0.4, 0.4999, 0.5, 0.5001, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.99,
-        0.9999, 1.0, 1.0001, 1.2, 1.5, 2.0};
+        0.9999, 1.0, 1.0001, 1.2, 1.5, 2.0, 5.0, 20.0, 100.0};
+    /** Most priority bands a scenario provisions. */
+    public static final int MAX_BANDS = 6;
 
     private Exercise() {
     }
 
     public static CandidateFault usageLimit(UsageLimitPolicy p, String name) {
         try {
-            for (int bands = 1; bands <= 5; bands++) {
+            for (int bands = 1; bands <= MAX_BANDS; bands++) {
                 int[] priorities = new int[bands];
                 for (int i = 0; i < bands; i++) {
                     priorities[i] = bands - 2 - i; // e.g. 3 bands: 1, 0, -1
@@ -45,6 +50,17 @@ public final class Exercise {
     }
 
     public static CandidateFault admission(AdmissionPolicy p) {
+        // several passes, so a slow admitter meets the average work limit here
+        for (int pass = 0; pass < 3; pass++) {
+            CandidateFault f = admissionPass(p);
+            if (f != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private static CandidateFault admissionPass(AdmissionPolicy p) {
         try {
             for (int priority = -2; priority <= 1; priority++) {
                 for (double s : SATURATIONS) {

@@ -27,9 +27,11 @@ public final class GuardedAdmissionPolicy implements AdmissionPolicy {
             Budget.use(budget);
         }
         try {
-            return delegate.admit(priority, saturation, u);
+            boolean admit = delegate.admit(priority, saturation, u);
+            budget.endCall(1);
+            return admit;
         } catch (Throwable t) {
-            throw Faults.translate(t, name, "admit");
+            throw Faults.translate(t, name, "admit at priority " + priority + ", saturation " + saturation);
         }
     }
 }

@@ -28,6 +28,11 @@ public final class GuardedUsageLimitPolicy implements UsageLimitPolicy {
         this.threadBudget = threadBudget;
     }
 
+    /** The candidate instance's budget: what it has spent over its life (for measurement). */
+    public Budget budget() {
+        return budget;
+    }
+
     @Override
     public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
         budget.reset();
@@ -36,8 +41,10 @@ public final class GuardedUsageLimitPolicy implements UsageLimitPolicy {
         }
         try {
             delegate.computeLimit(saturation, priorities, ceilings);
+            budget.endCall(priorities.length);
         } catch (Throwable t) {
-            throw Faults.translate(t, name, "computeLimit at saturation " + saturation);
+            throw Faults.translate(t, name, "computeLimit at saturation " + saturation + " with " + priorities.length
+                    + (priorities.length == 1 ? " band" : " bands"));
         }
     }
 }

@@ -58,10 +58,14 @@ public final class WorkerPool implements AutoCloseable {
     });
     private final AtomicLong nextId = new AtomicLong();
     private final AtomicLong replaced = new AtomicLong();
+    private final java.util.Set<Worker> all = new java.util.HashSet<>();
+    /** Kills the workers when this JVM exits on a signal (SIGTERM, Ctrl-C); a killed JVM's workers notice on their own. */
+    private final Thread hook = new Thread(this::killAll, "nous-worker-reaper");
     private volatile boolean closed;
 
     public WorkerPool(Options options) {
         this.options = options;
+        Runtime.getRuntime().addShutdownHook(hook);
         this.idle = new ArrayBlockingQueue<>(options.workers());
         for (int i = 0; i < options.workers(); i++) {
             idle.add(start());
@@ -74,8 +78,7 @@ public final class WorkerPool implements AutoCloseable {
             throw new IllegalStateException("worker pool is closed");
         }
         long id = nextId.incrementAndGet();
-        WorkerProtocol.Job numbered = new WorkerProtocol.Job(id, job.scenario(), job.usageLimitSource(), job.usageLimitOrigin(),
-                job.admissionSource(), job.admissionOrigin());
+        WorkerProtocol.Job numbered = job.withId(id);
         Worker w = idle.take();
         try {
             if (!w.alive()) {
@@ -84,7 +87,7 @@ public final class WorkerPool implements AutoCloseable {
             w.send(WorkerProtocol.write(numbered));
             String line = w.readLine(readers, options.timeout());
             if (line == null) {
-                String why = "worker JVM died while running the job" + w.lastErrors();
+                String why = w.deathReason();
                 w = replace(w);
                 return new WorkerProtocol.Reply(id, null, why);
             }
@@ -111,26 +114,49 @@ public final class WorkerPool implements AutoCloseable {
         return replaced.get();
     }
 
-    /** The live worker processes (for tests and diagnostics). */
+    /** The live worker processes, idle or busy (for tests and diagnostics). */
     public List<ProcessHandle> processes() {
         List<ProcessHandle> out = new ArrayList<>();
-        idle.forEach(w -> out.add(w.process.toHandle()));
+        synchronized (all) {
+            all.forEach(w -> {
+                if (w.alive()) {
+                    out.add(w.process.toHandle());
+                }
+            });
+        }
         return out;
     }
 
     @Override
     public void close() {
         closed = true;
-        for (Worker w; (w = idle.poll()) != null; ) {
-            w.kill();
+        List<Worker> workers;
+        synchronized (all) {
+            workers = new ArrayList<>(all);
+            all.clear();
         }
+        workers.forEach(Worker::kill);
         readers.shutdownNow();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down and the hook is running
+        }
     }
 
     private Worker replace(Worker w) {
         w.kill();
+        synchronized (all) {
+            all.remove(w);
+        }
         replaced.incrementAndGet();
         return start();
+    }
+
+    private void killAll() {
+        synchronized (all) {
+            all.forEach(w -> w.process.destroyForcibly());
+        }
     }
 
     private Worker start() {
@@ -140,6 +166,9 @@ public final class WorkerPool implements AutoCloseable {
                 WorkerMain.class.getName());
         try {
             Worker w = new Worker(pb.start());
+            synchronized (all) {
+                all.add(w);
+            }
             String ready = w.readLine(readers, Duration.ofSeconds(60));
             if (ready == null || !ready.contains("\"ready\"")) {
                 w.kill();
@@ -190,10 +219,17 @@ public final class WorkerPool implements AutoCloseable {
             in.flush();
         }
 
+        /** The next protocol line; other lines (a dying JVM's last words) go to the error tail. */
         String readLine(ExecutorService readers, Duration timeout) throws TimeoutException, IOException {
             CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return out.readLine();
+                    for (String l; (l = out.readLine()) != null; ) {
+                        if (l.startsWith(WorkerProtocol.MARKER)) {
+                            return l;
+                        }
+                        noise(l);
+                    }
+                    return null;
                 } catch (IOException e) {
                     return null;
                 }
@@ -206,6 +242,33 @@ public final class WorkerPool implements AutoCloseable {
             } catch (ExecutionException e) {
                 throw new IOException(e.getCause());
             }
+        }
+
+        void noise(String line) {
+            synchronized (errTail) {
+                errTail.addLast(line);
+                if (errTail.size() > 5) {
+                    errTail.removeFirst();
+                }
+            }
+        }
+
+        /** Why the worker ended, in the user's terms. */
+        String deathReason() {
+            try {
+                process.waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            String tail;
+            synchronized (errTail) {
+                tail = String.join(" | ", errTail);
+            }
+            if (tail.contains("OutOfMemoryError")) {
+                return "ran out of memory in its worker JVM (heap limit reached); the worker was replaced";
+            }
+            return "the worker JVM died while running the job" + (process.isAlive() ? "" : " (exit code " + process.exitValue() + ")")
+                    + lastErrors();
         }
 
         String lastErrors() {

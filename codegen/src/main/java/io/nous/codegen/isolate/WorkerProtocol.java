@@ -4,43 +4,133 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.sim.Scenario;
+import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SimulationResult;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The messages between a {@link WorkerPool} and a {@link WorkerMain}: one JSON object per line.
- * Records serialize by their components, so a scenario and a result cross the process boundary
- * exactly (doubles are written in full precision).
+ * The messages between a {@link WorkerPool} and a {@link WorkerMain}: one JSON object per line,
+ * each behind {@link #MARKER}, so that nothing else a JVM may print on its standard output (such
+ * as "Terminating due to java.lang.OutOfMemoryError") can be mistaken for a message. Records
+ * serialize by their components, so a scenario and a result cross the process boundary exactly
+ * (doubles in full precision, per-request samples as the raw bits of their floats).
  */
 public final class WorkerProtocol {
+    /** Every protocol line starts with this; other lines are noise from the JVM. */
+    public static final String MARKER = "@nous ";
+
     static final ObjectMapper JSON = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private WorkerProtocol() {
     }
 
-    /**
-     * One simulation to run in a worker.
-     *
-     * @param usageLimitSource candidate source of the usage-limit policy
-     * @param admissionSource  candidate source of an admission policy, or null
-     */
-    public record Job(long id, Scenario scenario, String usageLimitSource, String usageLimitOrigin,
-                      String admissionSource, String admissionOrigin) {
+    /** What a job asks of the worker. */
+    public enum Mode {
+        /** Check the candidate (verify, compile, exercise); no simulation. */
+        CHECK,
+        /** Check the candidate and probe its behaviour (what discovery needs). */
+        CHECK_AND_PROBE,
+        /** Simulate a scenario with the candidate. */
+        SIMULATE
     }
 
-    /** The worker's answer: a result, or why there is none. */
-    public record Reply(long id, SimulationResult result, String error) {
+    /**
+     * One job for a worker.
+     *
+     * @param policyName       what the simulation calls the policy (in its results), or null for the class name
+     * @param usageLimitSource candidate source of the usage-limit policy (null: an open gate, ceilings all 1)
+     * @param admissionSource  candidate source of an admission policy, or null
+     * @param samples          return every measured request's latencies too
+     */
+    public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
+                      String admissionSource, String admissionOrigin, boolean samples) {
+
+        /** A simulation without samples (what {@code simulate --isolate} needs). */
+        public Job(long id, Scenario scenario, String usageLimitSource, String usageLimitOrigin, String admissionSource,
+                   String admissionOrigin) {
+            this(id, Mode.SIMULATE, scenario, null, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, false);
+        }
+
+        Job withId(long newId) {
+            return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples);
+        }
+    }
+
+    /**
+     * What a check in a worker found: every problem (verification, compilation, exercise), and the
+     * behaviour probe of an accepted usage-limit candidate (onset of gating, open share at 0.8).
+     */
+    public record CheckSummary(boolean accepted, List<String> problems, String canonicalHash, double[] behaviour) {
+    }
+
+    /** Per-request samples of one class, each array as base64 of its little-endian float bits. */
+    public record EncodedSamples(String ttft, String e2e, String itl) {
+        static EncodedSamples of(RequestSamples s) {
+            return new EncodedSamples(encode(s.ttftMs()), encode(s.e2eMs()), encode(s.itlMs()));
+        }
+
+        RequestSamples decode() {
+            return RequestSamples.of(WorkerProtocol.decode(ttft), WorkerProtocol.decode(e2e), WorkerProtocol.decode(itl));
+        }
+    }
+
+    /** The worker's answer: a result (with samples if asked), a check summary, or why there is none. */
+    public record Reply(long id, SimulationResult result, Map<String, EncodedSamples> samples, CheckSummary check, String error) {
+
+        public Reply(long id, SimulationResult result, String error) {
+            this(id, result, null, null, error);
+        }
+
+        /** The samples, decoded (class name → samples), or null when none were sent. */
+        public Map<String, RequestSamples> decodedSamples() {
+            if (samples == null) {
+                return null;
+            }
+            Map<String, RequestSamples> out = new LinkedHashMap<>();
+            samples.forEach((k, v) -> out.put(k, v.decode()));
+            return out;
+        }
+    }
+
+    static Map<String, EncodedSamples> encode(Map<String, RequestSamples> samples) {
+        Map<String, EncodedSamples> out = new LinkedHashMap<>();
+        samples.forEach((k, v) -> out.put(k, EncodedSamples.of(v)));
+        return out;
+    }
+
+    private static String encode(float[] xs) {
+        ByteBuffer b = ByteBuffer.allocate(xs.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        for (float x : xs) {
+            b.putInt(Float.floatToRawIntBits(x));
+        }
+        return Base64.getEncoder().encodeToString(b.array());
+    }
+
+    private static float[] decode(String s) {
+        ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(s)).order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[b.remaining() / 4];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Float.intBitsToFloat(b.getInt());
+        }
+        return out;
     }
 
     static String write(Object message) {
         try {
-            return JSON.writeValueAsString(message);
+            return MARKER + JSON.writeValueAsString(message);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode " + message.getClass().getSimpleName(), e);
         }
     }
 
+    /** Reads a protocol line (with or without its marker). */
     static <T> T read(String line, Class<T> type) throws JsonProcessingException {
-        return JSON.readValue(line, type);
+        return JSON.readValue(line.startsWith(MARKER) ? line.substring(MARKER.length()) : line, type);
     }
 }

@@ -13,11 +13,28 @@ public final class RequestSamples {
     private float[] itl = new float[256];
     private int size;
 
+    public RequestSamples() {
+    }
+
+    /** Samples read back from their arrays (equal lengths), e.g. after crossing a process boundary. */
+    public static RequestSamples of(float[] ttftMs, float[] e2eMs, float[] itlMs) {
+        if (ttftMs.length != e2eMs.length || ttftMs.length != itlMs.length) {
+            throw new IllegalArgumentException("sample arrays differ in length");
+        }
+        RequestSamples r = new RequestSamples();
+        r.ttft = ttftMs.clone();
+        r.e2e = e2eMs.clone();
+        r.itl = itlMs.clone();
+        r.size = ttftMs.length;
+        return r;
+    }
+
     void add(double ttftMs, double e2eMs, double itlMs) {
         if (size == ttft.length) {
-            ttft = Arrays.copyOf(ttft, size * 2);
-            e2e = Arrays.copyOf(e2e, size * 2);
-            itl = Arrays.copyOf(itl, size * 2);
+            int n = Math.max(256, size * 2);
+            ttft = Arrays.copyOf(ttft, n);
+            e2e = Arrays.copyOf(e2e, n);
+            itl = Arrays.copyOf(itl, n);
         }
         ttft[size] = (float) ttftMs;
         e2e[size] = (float) e2eMs;
