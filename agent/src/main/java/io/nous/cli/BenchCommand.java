@@ -47,6 +47,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--codegen", description = "Instead, measure candidate verification + compilation time and the guard's overhead.")
     boolean codegen;
 
+    @picocli.CommandLine.Mixin
+    SandboxOptions sandboxOptions;
+
     @Option(names = "--evaluator", description = "Instead, measure candidate evaluations per minute on the full default matrix.")
     boolean evaluator;
 
@@ -67,7 +70,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (evaluator) {
-            EvaluatorBench.run(out, repeat, json);
+            EvaluatorBench.run(out, repeat, json, sandboxOptions);
             return 0;
         }
         ObjectMapper mapper = new ObjectMapper();

@@ -18,6 +18,7 @@ import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.PrintWriter;
@@ -112,6 +113,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--target", paramLabel = "CHANGE", description = "Stop once the incumbent's change reaches this, e.g. -0.7.")
     Double target;
 
+    @picocli.CommandLine.Mixin
+    SandboxOptions sandboxOptions;
+
     @Option(names = "--no-racing", description = "Evaluate every candidate under every simulator variant, even once it is clearly out.")
     boolean noRacing;
 
@@ -153,7 +157,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.flush();
         ObjectNode summary;
         boolean terminal = System.console() != null && !noProgress;
-        try (ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
+        try (Sandbox sandbox = sandboxOptions.open(config.threads());
+             ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
             Proposer live = proposer(config, run);
             Proposer chosen = resume != null ? new ResumingProposer(run.journal().records(), live) : live;
@@ -170,7 +175,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                     out.printf(Locale.ROOT, "[%3d/%d] %s%s%n", it, budget, what, incumbent.isEmpty() ? "" : "  (" + incumbent + ")");
                     out.flush();
                 }
-            }, false);
+            }, false, sandbox);
             summary = loop.run();
         } catch (DiscoveryException e) {
             throw new UserError(e.getMessage());

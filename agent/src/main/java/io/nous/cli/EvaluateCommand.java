@@ -12,6 +12,7 @@ import io.nous.evaluator.scenario.MatrixException;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.report.EvaluationJson;
 import io.nous.report.EvaluationTable;
 import io.nous.report.JsonReport;
@@ -78,6 +79,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--replicates", defaultValue = "2000", paramLabel = "B", description = "Bootstrap replicates (default: ${DEFAULT-VALUE}).")
     int replicates;
 
+    @picocli.CommandLine.Mixin
+    SandboxOptions sandboxOptions;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -122,13 +126,17 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (n < 1) {
             throw new UserError("--threads must be at least 1, got " + n);
         }
-        PolicyUnderTest cand = PolicyRefs.resolve(policy, admission);
-        PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission);
         EvaluationReport report;
-        try (PairedRunner runner = new PairedRunner(base, n)) {
-            report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
+        boolean untrusted = CandidateFiles.isSourceReference(policy) || CandidateFiles.isSourceReference(admission.replace("direct:", ""))
+                || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""));
+        try (Sandbox sandbox = untrusted ? sandboxOptions.open(n) : Sandbox.inProcess()) {
+            PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox);
+            PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox);
+            try (PairedRunner runner = new PairedRunner(base, n, sandbox.pool())) {
+                report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage());
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? JsonReport.write(EvaluationJson.toJson(report)) + System.lineSeparator() : EvaluationTable.render(report));

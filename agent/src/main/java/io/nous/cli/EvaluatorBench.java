@@ -17,21 +17,24 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * {@code nous bench --evaluator}: candidate evaluations per minute on the full default matrix, on
- * every core, with the baseline cached (the first evaluation fills the cache and is not timed).
- * The candidate is a compiled, guarded source, as in a discovery run. A measurement, printed.
+ * {@code nous bench --evaluator}: candidate evaluations per minute on the full default matrix (every
+ * variant), on every core, with the baseline cached (the first evaluation fills the cache and is not
+ * timed). The candidate is a compiled, guarded source simulated in worker JVMs as in a discovery
+ * run, or in this JVM with {@code --in-process}; the difference is the isolation's overhead. A
+ * measurement, printed.
  */
 final class EvaluatorBench {
     private EvaluatorBench() {
     }
 
-    static void run(PrintWriter out, int evaluations, boolean json) {
+    static void run(PrintWriter out, int evaluations, boolean json, SandboxOptions sandboxOptions) {
         Matrix m = MatrixCatalog.load("default");
         int threads = Runtime.getRuntime().availableProcessors();
-        CheckResult compiled = Candidates.check(PolicyRegistry.builtin().template("soft-reflective-ceiling").source(), "Candidate.java");
-        PolicyUnderTest cand = PolicyUnderTest.of("candidate", "sha256:" + compiled.canonicalHash(),
-                compiled.candidate()::newUsageLimitPolicy);
-        try (PairedRunner runner = new PairedRunner(PolicyRefs.resolve("static-usage-limit", "none"), threads)) {
+        String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
+        CheckResult compiled = Candidates.compileOnly(source, "Candidate.java");
+        try (io.nous.sandbox.Sandbox sandbox = sandboxOptions.open(threads);
+             PairedRunner runner = new PairedRunner(PolicyRefs.resolve("static-usage-limit", "none"), threads, sandbox.pool())) {
+            PolicyUnderTest cand = sandbox.usageLimit("candidate", compiled, source, "Candidate.java");
             Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(2000, 0.95));
             long c0 = System.nanoTime();
             e.evaluate(cand, m, null); // fills the baseline cache, warms the JIT
@@ -42,21 +45,24 @@ final class EvaluatorBench {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             double perMinute = evaluations * 60 / seconds;
-            int sims = m.entries().size() * m.seeds();
+            int sims = m.entries().size() * m.seeds() * m.variants().size();
             if (json) {
                 ObjectNode o = new ObjectMapper().createObjectNode();
                 o.put("matrix", m.name());
                 o.put("scenarios", m.entries().size());
                 o.put("seeds", m.seeds());
+                o.put("variants", m.variants().size());
                 o.put("threads", threads);
+                o.put("candidate_runs_in", sandbox.isolated() ? "worker JVMs" : "this JVM");
                 o.put("evaluations", evaluations);
                 JsonReport.num(o, "first_evaluation_seconds", cold);
                 JsonReport.num(o, "seconds_per_evaluation", seconds / evaluations);
                 JsonReport.num(o, "evaluations_per_minute", perMinute);
                 out.println(JsonReport.write(o));
             } else {
-                out.printf(Locale.ROOT, "default matrix: %d scenarios x %d seeds = %d candidate simulations per evaluation, %d threads%n",
-                        m.entries().size(), m.seeds(), sims, threads);
+                out.printf(Locale.ROOT, "default matrix: %d scenarios x %d seeds x %d variants = %d candidate simulations per evaluation, "
+                        + "%d threads, candidate in %s%n", m.entries().size(), m.seeds(), m.variants().size(), sims, threads,
+                        sandbox.isolated() ? "worker JVMs" : "this JVM");
                 out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s%n", cold);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",
                         evaluations, seconds / evaluations, perMinute);

@@ -5,6 +5,7 @@ import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
@@ -21,13 +22,25 @@ final class PolicyRefs {
      *                     before either of the last two (flow control off, the admitter alone sheds)
      */
     static PolicyUnderTest resolve(String usageRef, String admissionArg) {
+        return resolve(usageRef, admissionArg, Sandbox.inProcess());
+    }
+
+    /**
+     * As {@link #resolve(String, String)}; a policy given as a .java file is checked where the
+     * sandbox runs candidates and, when the sandbox isolates, will be simulated there too.
+     */
+    static PolicyUnderTest resolve(String usageRef, String admissionArg, Sandbox sandbox) {
         String admissionRef = admissionArg.startsWith("direct:") ? admissionArg.substring("direct:".length()) : admissionArg;
         PolicyRegistry registry = PolicyRegistry.builtin();
         Supplier<UsageLimitPolicy> usage;
         String name;
         String identity;
+        String usageSource = null;
+        String usageOrigin = null;
         if (CandidateFiles.isSourceReference(usageRef)) {
-            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT);
+            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT, sandbox);
+            usageSource = CandidateFiles.read(Path.of(usageRef));
+            usageOrigin = Path.of(usageRef).getFileName().toString();
             usage = c::newUsageLimitPolicy;
             name = c.name() + " (" + Path.of(usageRef).getFileName() + ")";
             identity = "sha256:" + c.canonicalHash();
@@ -38,6 +51,8 @@ final class PolicyRefs {
             identity = "builtin:" + usageRef;
         }
         Supplier<AdmissionPolicy> admission = null;
+        String admissionSource = null;
+        String admissionOrigin = null;
         boolean flowControl = true;
         boolean legacy = false;
         if (admissionArg.startsWith("direct:")) {
@@ -56,7 +71,9 @@ final class PolicyRefs {
             }
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION);
+                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION, sandbox);
+                    admissionSource = CandidateFiles.read(Path.of(admissionRef));
+                    admissionOrigin = Path.of(admissionRef).getFileName().toString();
                     admission = c::newAdmissionPolicy;
                     identity += "+sha256:" + c.canonicalHash();
                 } else {
@@ -67,14 +84,36 @@ final class PolicyRefs {
                 name += " + " + admissionRef;
             }
         }
-        return new PolicyUnderTest(name, identity, usage, admission, flowControl, legacy);
+        PolicyUnderTest p = new PolicyUnderTest(name, identity, usage, admission, flowControl, legacy);
+        if (!sandbox.isolated() || (usageSource == null && admissionSource == null)) {
+            return p;
+        }
+        // the worker builds both halves from source: a built-in half travels as its template's source
+        if (usageSource == null) {
+            usageSource = templateSource(usageRef, "--policy");
+            usageOrigin = usageRef + ".java";
+        }
+        if (admission != null && admissionSource == null) {
+            admissionSource = templateSource(admissionRef, "--admission");
+            admissionOrigin = admissionRef + ".java";
+        }
+        return p.withSources(new PolicyUnderTest.Sources(usageSource, usageOrigin, admissionSource, admissionOrigin));
     }
 
-    /** Checks a candidate source file; a rejected or mismatched candidate is bad input. */
-    static Candidate compiled(String file, CandidateKind expected) {
-        CheckResult r = CandidateFiles.check(Path.of(file));
-        if (!r.accepted()) {
-            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
+    private static String templateSource(String ref, String option) {
+        if (ref.contains(":")) {
+            throw new UserError(option + " " + ref + ": a built-in policy with parameters cannot run beside a candidate in a worker JVM; "
+                    + "write it as a .java file, or add --in-process");
+        }
+        return PolicyRegistry.builtin().template(ref).source();
+    }
+
+    /** Checks a candidate source file where the sandbox runs candidates; a rejected or mismatched candidate is bad input. */
+    static Candidate compiled(String file, CandidateKind expected, Sandbox sandbox) {
+        Sandbox.Checked checked = sandbox.check(CandidateFiles.read(Path.of(file)), Path.of(file).getFileName().toString());
+        CheckResult r = checked.compiled();
+        if (!checked.accepted()) {
+            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), checked.problems()));
         }
         if (r.kind() != expected) {
             throw new UserError(file + " implements " + r.kind().spi().getSimpleName() + ", but "

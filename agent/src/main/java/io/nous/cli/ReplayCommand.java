@@ -4,6 +4,7 @@ import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryLoop;
 import io.nous.discover.JournalDivergence;
 import io.nous.discover.JournalProposer;
+import io.nous.sandbox.Sandbox;
 import io.nous.store.JournalContents;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
@@ -34,6 +35,9 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
     Path runsDir;
 
+    @picocli.CommandLine.Mixin
+    SandboxOptions sandboxOptions;
+
     @Spec
     CommandSpec spec;
 
@@ -47,7 +51,9 @@ public final class ReplayCommand implements Callable<Integer> {
         out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), journal.records().size(), proposals.size());
         out.flush();
         try {
-            new DiscoveryLoop(config, run, proposals, (it, budget, what, inc) -> { }, true).run();
+            try (Sandbox sandbox = sandboxOptions.open(config.threads())) {
+                new DiscoveryLoop(config, run, proposals, (it, budget, what, inc) -> { }, true, sandbox).run();
+            }
         } catch (JournalDivergence d) {
             out.println("replay differs: " + d.getMessage());
             out.flush();

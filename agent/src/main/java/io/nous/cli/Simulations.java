@@ -31,6 +31,7 @@ final class Simulations {
         if (CandidateFiles.isSourceReference(policyRef)) {
             usageSource = CandidateFiles.read(Path.of(policyRef));
             usageOrigin = Path.of(policyRef).getFileName().toString();
+            staticCheck(policyRef, usageSource, usageOrigin);
         } else {
             if (policyRef.contains(":")) {
                 throw new UserError("--isolate runs built-in policies from their source, without parameters; drop the parameters of "
@@ -50,6 +51,7 @@ final class Simulations {
                 }
                 admissionSource = CandidateFiles.read(Path.of(admissionRef));
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
+                staticCheck(admissionRef, admissionSource, admissionOrigin);
             }
         }
         WorkerProtocol.Reply reply;
@@ -68,6 +70,14 @@ final class Simulations {
         return reply.result();
     }
 
+    /** Verifies and compiles here (no candidate code runs): a source that cannot compile never reaches a worker. */
+    private static void staticCheck(String file, String source, String origin) {
+        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(source, origin);
+        if (!r.accepted()) {
+            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
+        }
+    }
+
     /**
      * @param policyRef    a usage-limit policy reference
      * @param admissionRef {@code none}, {@code legacy} (flow-control gate off, shed sheddable
@@ -78,7 +88,7 @@ final class Simulations {
         UsageLimitPolicy policy;
         String policyName;
         if (CandidateFiles.isSourceReference(policyRef)) {
-            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT);
+            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, io.nous.sandbox.Sandbox.inProcess());
             policy = c.newUsageLimitPolicy();
             policyName = c.name() + " (" + Path.of(policyRef).getFileName() + ")";
         } else {
@@ -92,7 +102,7 @@ final class Simulations {
             case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION);
+                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, io.nous.sandbox.Sandbox.inProcess());
                     admitter = c.newAdmissionPolicy();
                     admissionName = c.name() + " (" + Path.of(admissionRef).getFileName() + ")";
                 } else {

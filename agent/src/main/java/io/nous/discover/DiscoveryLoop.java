@@ -22,6 +22,7 @@ import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.store.JournalContents;
 import io.nous.store.JournalRecord;
 import io.nous.store.Run;
@@ -58,6 +59,7 @@ public final class DiscoveryLoop {
     private final Proposer proposer;
     private final Listener listener;
     private final boolean replay;
+    private final Sandbox sandbox;
 
     private final List<Evaluated> evaluated = new ArrayList<>();
     private final Map<String, String> idByHash = new HashMap<>();
@@ -77,6 +79,12 @@ public final class DiscoveryLoop {
      *               the journal must already hold the whole run and is never written
      */
     public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay) {
+        this(config, run, proposer, listener, replay, Sandbox.inProcess());
+    }
+
+    /** @param sandbox where candidate code runs (worker JVMs by default in the CLI) */
+    public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay, Sandbox sandbox) {
+        this.sandbox = sandbox;
         this.config = config;
         this.run = run;
         this.proposer = proposer;
@@ -94,7 +102,7 @@ public final class DiscoveryLoop {
         JournalContents existing = Files.exists(run.journalFile()) ? run.journal() : new JournalContents(List.of(), false, 0);
         long start = System.nanoTime();
         try (var journal = replay ? null : run.openJournal();
-             PairedRunner baseRunner = new PairedRunner(builtin("static-usage-limit"), config.threads())) {
+             PairedRunner baseRunner = new PairedRunner(builtin("static-usage-limit"), config.threads(), sandbox.pool())) {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
             jf.record("run-started", config.toJson());
@@ -198,25 +206,16 @@ public final class DiscoveryLoop {
     private final Map<String, CheckResult> compiled = new HashMap<>();
 
     private PolicyUnderTest put(Evaluated e) {
-        CheckResult r = compiled.computeIfAbsent(e.candidateId(), k -> Candidates.check(e.source(), k + ".java"));
-        return PolicyUnderTest.of(e.candidateId(), "sha256:" + r.canonicalHash(), r.candidate()::newUsageLimitPolicy);
+        CheckResult r = compiled.computeIfAbsent(e.candidateId(), k -> Candidates.compileOnly(e.source(), k + ".java"));
+        return sandbox.usageLimit(e.candidateId(), r, e.source(), e.candidateId() + ".java");
     }
 
     /** Verifies, dedupes, evaluates and maybe promotes one proposal; returns the problems if it was rejected. */
     private List<String> consider(JournalFollower jf, Evaluation vsBaseline, Objective objective, PairedBootstrap stats, Matrix matrix,
                                   int iteration, String source, String operator, List<String> parents, List<Prediction> predictions) {
-        CheckResult check = Candidates.check(source, "candidate.java");
+        CheckResult check = Candidates.compileOnly(source, "candidate.java");
         if (!check.accepted()) {
-            rejected++;
-            ObjectNode v = JSON.createObjectNode();
-            v.put("iteration", iteration);
-            v.put("ok", false);
-            ArrayNode probs = v.putArray("problems");
-            check.problems().forEach(probs::add);
-            jf.record("verification", v);
-            remember("a proposal (" + operator + ") was rejected before simulation: " + check.problems().get(0));
-            listener.event(iteration, config.budget(), "rejected: " + check.problems().get(0), incumbent);
-            return check.problems();
+            return reject(jf, iteration, operator, check.problems());
         }
         String dup = idByHash.get(check.canonicalHash());
         if (dup != null) {
@@ -228,6 +227,11 @@ public final class DiscoveryLoop {
             jf.record("duplicate", d);
             remember("a proposal (" + operator + ") duplicated " + dup + " and was not simulated: propose something different");
             return List.of();
+        }
+        // run it for the first time, where candidates run: the exercise grid and the behaviour probe
+        Sandbox.Checked exercised = sandbox.exercise(check, source, "candidate.java", true);
+        if (!exercised.accepted()) {
+            return reject(jf, iteration, operator, exercised.problems());
         }
         String id = String.format("c%04d", ++candidates);
         idByHash.put(check.canonicalHash(), id);
@@ -245,8 +249,8 @@ public final class DiscoveryLoop {
         c.put("path", "candidates/" + id + ".java");
         jf.record("candidate", c);
 
-        double[] feat = Behaviour.probe(check.candidate());
-        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
+        double[] feat = exercised.behaviour();
+        PolicyUnderTest candidate = sandbox.usageLimit(id, check, source, id + ".java");
         JournalRecord prev = jf.peek("evaluation");
         ObjectNode ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.body()
                 : evaluationJson(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);
@@ -286,6 +290,20 @@ public final class DiscoveryLoop {
         return List.of();
     }
 
+    /** Journals a proposal rejected before simulation and returns its problems, for a repair. */
+    private List<String> reject(JournalFollower jf, int iteration, String operator, List<String> problems) {
+        rejected++;
+        ObjectNode v = JSON.createObjectNode();
+        v.put("iteration", iteration);
+        v.put("ok", false);
+        ArrayNode probs = v.putArray("problems");
+        problems.forEach(probs::add);
+        jf.record("verification", v);
+        remember("a proposal (" + operator + ") was rejected before simulation: " + problems.get(0));
+        listener.event(iteration, config.budget(), "rejected: " + problems.get(0), incumbent);
+        return problems;
+    }
+
     private ObjectNode promotion(Evaluated e, PolicyUnderTest candidate, Evaluation vsBaseline, Objective objective,
                                  PairedBootstrap stats, Matrix matrix) {
         ObjectNode p = JSON.createObjectNode();
@@ -293,7 +311,7 @@ public final class DiscoveryLoop {
         p.put("over", incumbent == null ? "static-usage-limit" : incumbent.candidateId());
         boolean beatsIncumbent = true;
         if (incumbent != null) {
-            try (PairedRunner r = new PairedRunner(put(incumbent), config.threads())) {
+            try (PairedRunner r = new PairedRunner(put(incumbent), config.threads(), sandbox.pool())) {
                 EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH, Racing.HOPELESS_VERDICT);
                 p.set("search_vs_incumbent", evaluationJson(e.candidateId(), vs, Double.NaN, Double.NaN));
                 beatsIncumbent = vs.failure() == null && vs.verdictHolds();

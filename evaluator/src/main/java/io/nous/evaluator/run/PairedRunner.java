@@ -3,6 +3,8 @@ package io.nous.evaluator.run;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixEntry;
 import io.nous.evaluator.scenario.Variant;
+import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import java.util.ArrayList;
@@ -26,8 +28,18 @@ public final class PairedRunner implements AutoCloseable {
     private final ExecutorService pool;
     private final ConcurrentHashMap<String, Future<RunData>> baselineCache = new ConcurrentHashMap<>();
     private final AtomicInteger simulations = new AtomicInteger();
+    private final WorkerPool workers;
 
     public PairedRunner(PolicyUnderTest baseline, int threads) {
+        this(baseline, threads, null);
+    }
+
+    /**
+     * @param workers where policies given as untrusted source run (never in this JVM), or null to
+     *                run everything here (trusted sources, benchmarks)
+     */
+    public PairedRunner(PolicyUnderTest baseline, int threads, WorkerPool workers) {
+        this.workers = workers;
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1");
         }
@@ -93,11 +105,32 @@ public final class PairedRunner implements AutoCloseable {
     private RunData simulate(Scenario s, PolicyUnderTest p) {
         Scenario scenario = p.flowControl() && !p.legacyShedding() ? s
                 : s.toBuilder().flowControl(p.flowControl()).legacyShedding(p.legacyShedding()).build();
+        if (p.sources() != null && workers != null) {
+            return isolated(scenario, p);
+        }
         ClusterSimulation sim = new ClusterSimulation(scenario, p.usageLimit().get(), p.name(),
                 p.admission() == null ? null : p.admission().get(), p.admission() == null ? null : p.name()).recordSamples();
         var result = sim.run();
         simulations.incrementAndGet();
         return new RunData(result, sim.samples());
+    }
+
+    /** One simulation in a worker JVM: the candidate is compiled there, and only the results come back. */
+    private RunData isolated(Scenario scenario, PolicyUnderTest p) {
+        PolicyUnderTest.Sources src = p.sources();
+        WorkerProtocol.Reply reply;
+        try {
+            reply = workers.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, scenario, p.name(), src.usageLimitSource(),
+                    src.usageLimitOrigin(), src.admissionSource(), src.admissionOrigin(), true));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EvaluationFailure("interrupted", e);
+        }
+        if (reply.error() != null) {
+            throw new EvaluationFailure(reply.error(), null);
+        }
+        simulations.incrementAndGet();
+        return new RunData(reply.result(), reply.decodedSamples());
     }
 
     private RunData get(Future<RunData> f, String where, int seed, String who) {

@@ -13,11 +13,28 @@ import java.util.function.Supplier;
  * @param admission      a fresh admission policy per call, or null
  * @param flowControl    the flow-control feature gate (off: requests go straight to a pod)
  * @param legacyShedding with flow control off, shed sheddable requests at saturation >= 1
+ * @param sources        the untrusted sources behind the suppliers, or null for trusted built-in
+ *                       policies: a runner with a worker pool simulates such a policy in a worker
+ *                       JVM and never calls the suppliers
  */
 public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit,
-                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding) {
+                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding, Sources sources) {
+
+    /** Candidate source code, to be compiled and run where it cannot harm this JVM. */
+    public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin) {
+    }
+
+    public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
+                           boolean flowControl, boolean legacyShedding) {
+        this(name, identity, usageLimit, admission, flowControl, legacyShedding, null);
+    }
 
     public static PolicyUnderTest of(String name, String identity, Supplier<UsageLimitPolicy> usageLimit) {
-        return new PolicyUnderTest(name, identity, usageLimit, null, true, false);
+        return new PolicyUnderTest(name, identity, usageLimit, null, true, false, null);
+    }
+
+    /** The same policy, marked as untrusted source to isolate. */
+    public PolicyUnderTest withSources(Sources s) {
+        return new PolicyUnderTest(name, identity, usageLimit, admission, flowControl, legacyShedding, s);
     }
 }

@@ -1,0 +1,40 @@
+package io.nous.cli;
+
+import io.nous.sandbox.Sandbox;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** Where candidate code runs: worker JVMs by default, this JVM only when asked. */
+public final class SandboxOptions {
+
+    @Option(names = "--in-process",
+            description = "Run candidate code in this JVM, behind the guard alone (for trusted sources and benchmarks); "
+                    + "by default it runs only in worker JVMs.")
+    boolean inProcess;
+
+    @Option(names = "--worker-heap", paramLabel = "SIZE", defaultValue = Sandbox.DEFAULT_HEAP,
+            description = "Heap of each worker JVM (default: ${DEFAULT-VALUE}).")
+    String workerHeap;
+
+    @Option(names = "--worker-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "Longest one task may take in a worker before it is killed (default: ${DEFAULT-VALUE}).")
+    double workerTimeout;
+
+    /** The sandbox these options describe, with {@code workers} worker JVMs. */
+    Sandbox open(int workers) {
+        if (inProcess) {
+            return Sandbox.inProcess();
+        }
+        if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {
+            throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
+        }
+        try {
+            return Sandbox.workers(workers, workerHeap, Duration.ofMillis(Math.round(workerTimeout * 1000)));
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--worker-heap: " + e.getMessage());
+        } catch (IllegalStateException e) {
+            throw new UserError("cannot start the worker JVMs that run candidate code: " + e.getMessage()
+                    + " (--in-process runs them here instead)");
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package io.nous.sandbox;
+
+import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.evaluator.run.PolicyUnderTest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where untrusted candidate code runs. By default a pool of worker JVMs with a bounded heap and a
+ * time limit per task: candidates are verified and compiled here (which runs none of their code),
+ * and exercised, probed and simulated only in a worker, which is killed and replaced if it dies
+ * or overruns. {@link #inProcess()} runs them in this JVM behind the guard alone: for trusted
+ * sources and benchmarks.
+ */
+public final class Sandbox implements AutoCloseable {
+    /** Default heap of a worker JVM. */
+    public static final String DEFAULT_HEAP = "512m";
+    /** Default wall-clock limit of one task in a worker: the last line of defence behind the work budgets. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
+
+    private final WorkerPool.Options options;
+    private WorkerPool pool;
+
+    private Sandbox(WorkerPool.Options options) {
+        this.options = options;
+    }
+
+    public static Sandbox inProcess() {
+        return new Sandbox(null);
+    }
+
+    /** {@code workers} worker JVMs, started when the first candidate needs one. */
+    public static Sandbox workers(int workers, String heap, Duration timeout) {
+        return new Sandbox(new WorkerPool.Options(workers, heap, timeout));
+    }
+
+    /** The worker pool (started now if need be), or null when candidates run in this JVM. */
+    public synchronized WorkerPool pool() {
+        if (options != null && pool == null) {
+            pool = new WorkerPool(options);
+        }
+        return pool;
+    }
+
+    public boolean isolated() {
+        return options != null;
+    }
+
+    /**
+     * What checking a candidate found.
+     *
+     * @param compiled  the static check (verification and compilation), done in this JVM
+     * @param problems  every problem, static or found by running it; empty when accepted
+     * @param behaviour the behaviour probe of an accepted usage-limit candidate, or null
+     */
+    public record Checked(CheckResult compiled, List<String> problems, double[] behaviour) {
+        public boolean accepted() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** Verifies and compiles here; exercises where candidates run. Never throws for a candidate's faults. */
+    public Checked check(String source, String origin) {
+        return exercise(Candidates.compileOnly(source, origin), source, origin, false);
+    }
+
+    /**
+     * Exercises a candidate that {@link Candidates#compileOnly} accepted, where candidates run, and
+     * with {@code probe} also measures its behaviour (a fault there rejects it too).
+     */
+    public Checked exercise(CheckResult stat, String source, String origin, boolean probe) {
+        if (!stat.accepted()) {
+            return new Checked(stat, stat.problems(), null);
+        }
+        if (!isolated()) {
+            CheckResult full = Candidates.check(source, origin);
+            List<String> problems = new ArrayList<>(full.problems());
+            double[] behaviour = null;
+            if (probe && full.accepted() && full.kind() == CandidateKind.USAGE_LIMIT) {
+                try {
+                    behaviour = BehaviourProbe.probe(full.candidate());
+                } catch (CandidateFault f) {
+                    problems.add(origin + ": run-time: " + f.getMessage());
+                }
+            }
+            return new Checked(full, List.copyOf(problems), behaviour);
+        }
+        WorkerProtocol.Reply reply;
+        try {
+            reply = pool().run(new WorkerProtocol.Job(0, probe ? WorkerProtocol.Mode.CHECK_AND_PROBE : WorkerProtocol.Mode.CHECK, null, null,
+                    source, origin, null, null, false));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Checked(stat, List.of(origin + ": the check was interrupted"), null);
+        }
+        if (reply.error() != null) {
+            return new Checked(stat, List.of(origin + ": run-time: " + reply.error()), null);
+        }
+        return new Checked(stat, List.copyOf(reply.check().problems()), reply.check().behaviour());
+    }
+
+    /** The policy to evaluate: in a worker when isolated, from its compiled class otherwise. */
+    public PolicyUnderTest usageLimit(String name, CheckResult compiled, String source, String origin) {
+        PolicyUnderTest p = PolicyUnderTest.of(name, "sha256:" + compiled.canonicalHash(), compiled.candidate()::newUsageLimitPolicy);
+        return isolated() ? p.withSources(new PolicyUnderTest.Sources(source, origin, null, null)) : p;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (pool != null) {
+            pool.close();
+        }
+    }
+}

@@ -1,0 +1,8 @@
+// expect: check=rejected | array elements in one call
+import io.nous.sim.spi.UsageLimitPolicy;
+public final class ThreeDim implements UsageLimitPolicy {
+    public void computeLimit(double s, int[] p, double[] c) {
+        double[][][] m = new double[128][128][128];
+        c[0] = m[0][0][0] + 1;
+    }
+}
