@@ -1,10 +1,10 @@
 // expect: check=rejected | too slow
 import io.nous.sim.spi.UsageLimitPolicy;
 public final class HugeHelper implements UsageLimitPolicy {
-    private double acc;
     public void computeLimit(double s, int[] p, double[] c) {
+        double acc = s;
         for (int i = 0; i < 50; i++) { acc = big(acc); }
-        c[0] = 1.0;
+        c[0] = acc > -1 ? 1.0 : 0.5;
     }
     private double big(double v) {
         v = v * 1.0000001 + 0.5;

@@ -1,4 +1,4 @@
-// expect: check=rejected | class was being initialized: it threw ArithmeticException
+// expect: check=rejected flags=--simulation-only | class was being initialized: it threw ArithmeticException
 import io.nous.sim.spi.UsageLimitPolicy;
 public final class InitializerThrows implements UsageLimitPolicy {
     private static final int Z = 1 / zero();

@@ -1,4 +1,4 @@
-// expect: check=rejected | over its life
+// expect: check=rejected flags=--simulation-only | over its life
 import io.nous.sim.spi.UsageLimitPolicy;
 public final class RetainedRows implements UsageLimitPolicy {
     private final double[][] rows = new double[4096][];

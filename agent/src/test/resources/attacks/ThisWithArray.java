@@ -1,4 +1,4 @@
-// expect: check=accepted
+// expect: check=accepted flags=--simulation-only
 import io.nous.sim.spi.UsageLimitPolicy;
 public final class ThisWithArray implements UsageLimitPolicy {
     private final double[] w;

@@ -1,4 +1,4 @@
-// expect: check=rejected | array elements in one call
+// expect: check=rejected flags=--simulation-only | array elements in one call
 import io.nous.sim.spi.UsageLimitPolicy;
 public final class TwoDimHuge implements UsageLimitPolicy {
     public void computeLimit(double s, int[] p, double[] c) {

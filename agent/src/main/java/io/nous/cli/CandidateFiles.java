@@ -22,7 +22,11 @@ final class CandidateFiles {
     }
 
     static CheckResult check(Path file) {
-        return Candidates.check(read(file), file.getFileName().toString());
+        return check(file, io.nous.codegen.Contract.ROUTER);
+    }
+
+    static CheckResult check(Path file, io.nous.codegen.Contract contract) {
+        return Candidates.check(read(file), file.getFileName().toString(), contract);
     }
 
     static String read(Path file) {

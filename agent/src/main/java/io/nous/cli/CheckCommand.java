@@ -22,19 +22,27 @@ public final class CheckCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.java", description = "Candidate source: one class implementing UsageLimitPolicy or AdmissionPolicy.")
     Path file;
 
+    @picocli.CommandLine.Option(names = "--simulation-only",
+            description = "Do not require that the router could run it (e.g. more state than one counter); simulation only.")
+    boolean simulationOnly;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        CheckResult r = CandidateFiles.check(file);
+        CheckResult r = CandidateFiles.check(file, simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER);
         PrintWriter out = spec.commandLine().getOut();
         if (r.accepted()) {
             out.printf(Locale.ROOT, "%s: accepted: %s policy %s%n", file, r.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                     r.className());
             out.printf(Locale.ROOT, "  canonical sha256 %s%n", r.canonicalHash());
-            out.printf(Locale.ROOT, "  verified in %.1f ms, compiled in %.1f ms; exercised on 2,000 guarded calls without a fault%n",
+            out.printf(Locale.ROOT, "  verified in %.1f ms, compiled in %.1f ms; exercised on 1-6 bands and saturations 0-100 without a fault%n",
                     r.verifyNanos() / 1e6, r.compileNanos() / 1e6);
+            if (r.kind() == io.nous.codegen.CandidateKind.USAGE_LIMIT) {
+                out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
+                        : "  within the router's contract: it can be exported as an llm-d-router plugin");
+            }
             out.flush();
             return 0;
         }

@@ -82,6 +82,10 @@ public final class EvaluateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     SandboxOptions sandboxOptions;
 
+    @Option(names = "--simulation-only",
+            description = "Accept .java policies the router could not run (e.g. more state than one counter), for study in the simulator.")
+    boolean simulationOnly;
+
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
@@ -130,8 +134,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         boolean untrusted = CandidateFiles.isSourceReference(policy) || CandidateFiles.isSourceReference(admission.replace("direct:", ""))
                 || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""));
         try (Sandbox sandbox = untrusted ? sandboxOptions.open(n) : Sandbox.inProcess()) {
-            PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox);
-            PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox);
+            io.nous.codegen.Contract contract = simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
+            PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox, contract);
+            PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract);
             try (PairedRunner runner = new PairedRunner(base, n, sandbox.pool())) {
                 report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
             } catch (IllegalArgumentException e) {

@@ -9,12 +9,14 @@ import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.GoldenVectors;
 import io.nous.codegen.golang.Untranslatable;
 import io.nous.codegen.javatarget.JavaModule;
+import io.nous.codegen.verify.Violation;
 import io.nous.export.Provenance;
 import io.nous.export.RouterCheckout;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
 import io.nous.store.RunStore;
+import io.nous.store.Shell;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -89,8 +91,8 @@ public final class ExportCommand implements Callable<Integer> {
             if (t.kind() != PolicyKind.USAGE_LIMIT) {
                 throw new UserError(policy + " is not a usage-limit policy; only usage-limit policies are exported");
             }
-            source = t.source();
-            summary = t.description();
+            source = PolicyRegistry.builtin().source(policy);
+            summary = t.description() + (policy.contains(":") ? " Exported with " + policy.substring(policy.indexOf(':') + 1) + "." : "");
             exported = t.name();
             check = Candidates.check(source, exported + ".java");
         } else {
@@ -105,6 +107,9 @@ public final class ExportCommand implements Callable<Integer> {
         String policyName = name != null ? name : policy != null ? exported : "nous-" + exported;
         if (!check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
+        }
+        if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
+            throw new UserError(notExportable(fromRun));
         }
         List<GoldenVectors.Case> vectors;
         GoTranslator.GoCode code;
@@ -140,10 +145,12 @@ public final class ExportCommand implements Callable<Integer> {
                 Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
             } else {
                 ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("builtin_policy", exported)
+                        .put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "")
                         .put("source_sha256", Provenance.sha256(source)).put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
                 Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
                 Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe built-in Nous policy `"
-                        + exported + "` (source sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
+                        + exported + "`" + (prov.get("parameters").asText().isEmpty() ? "" : " with " + prov.get("parameters").asText())
+                        + " (source sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
             }
         } catch (IOException e) {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
@@ -166,6 +173,22 @@ public final class ExportCommand implements Callable<Integer> {
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
         return 0;
+    }
+
+    /** Why a run's candidate cannot go to the router, and which candidate of the run can (with the command). */
+    private String notExportable(RunCandidate c) {
+        Violation v = c.routerProblems().get(0);
+        StringBuilder m = new StringBuilder("cannot export " + c.id() + " to Go: line " + v.line() + ": "
+                + v.message().replaceFirst("^the router plugin cannot express this: ", ""));
+        String best = RunCandidate.bestExportable(c.run(), c.id());
+        if (best != null) {
+            m.append("\n  the best exportable candidate of run ").append(c.run().id()).append(" is ").append(best).append(":\n    nous export ")
+                    .append(c.run().id()).append(' ').append(best).append(new RunStore(runsDir).runsDirFlag()).append(" --out ").append(Shell.quote(out.toString()));
+        } else {
+            m.append("\n  no promoted candidate of run ").append(c.run().id())
+                    .append(" can be exported (the run predates the router contract in discovery; a new run's candidates all can)");
+        }
+        return m.toString();
     }
 
     private void requireEmptyOut() {

@@ -3,6 +3,7 @@ package io.nous.cli;
 import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.Contract;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
@@ -22,14 +23,14 @@ final class PolicyRefs {
      *                     before either of the last two (flow control off, the admitter alone sheds)
      */
     static PolicyUnderTest resolve(String usageRef, String admissionArg) {
-        return resolve(usageRef, admissionArg, Sandbox.inProcess());
+        return resolve(usageRef, admissionArg, Sandbox.inProcess(), Contract.ROUTER);
     }
 
     /**
      * As {@link #resolve(String, String)}; a policy given as a .java file is checked where the
      * sandbox runs candidates and, when the sandbox isolates, will be simulated there too.
      */
-    static PolicyUnderTest resolve(String usageRef, String admissionArg, Sandbox sandbox) {
+    static PolicyUnderTest resolve(String usageRef, String admissionArg, Sandbox sandbox, Contract contract) {
         String admissionRef = admissionArg.startsWith("direct:") ? admissionArg.substring("direct:".length()) : admissionArg;
         PolicyRegistry registry = PolicyRegistry.builtin();
         Supplier<UsageLimitPolicy> usage;
@@ -38,7 +39,7 @@ final class PolicyRefs {
         String usageSource = null;
         String usageOrigin = null;
         if (CandidateFiles.isSourceReference(usageRef)) {
-            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT, sandbox);
+            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT, sandbox, contract);
             usageSource = CandidateFiles.read(Path.of(usageRef));
             usageOrigin = Path.of(usageRef).getFileName().toString();
             usage = c::newUsageLimitPolicy;
@@ -71,7 +72,7 @@ final class PolicyRefs {
             }
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION, sandbox);
+                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION, sandbox, contract);
                     admissionSource = CandidateFiles.read(Path.of(admissionRef));
                     admissionOrigin = Path.of(admissionRef).getFileName().toString();
                     admission = c::newAdmissionPolicy;
@@ -90,27 +91,24 @@ final class PolicyRefs {
         }
         // the worker builds both halves from source: a built-in half travels as its template's source
         if (usageSource == null) {
-            usageSource = templateSource(usageRef, "--policy");
+            usageSource = templateSource(usageRef);
             usageOrigin = usageRef + ".java";
         }
         if (admission != null && admissionSource == null) {
-            admissionSource = templateSource(admissionRef, "--admission");
+            admissionSource = templateSource(admissionRef);
             admissionOrigin = admissionRef + ".java";
         }
-        return p.withSources(new PolicyUnderTest.Sources(usageSource, usageOrigin, admissionSource, admissionOrigin));
+        return p.withSources(new PolicyUnderTest.Sources(usageSource, usageOrigin, admissionSource, admissionOrigin, contract));
     }
 
-    private static String templateSource(String ref, String option) {
-        if (ref.contains(":")) {
-            throw new UserError(option + " " + ref + ": a built-in policy with parameters cannot run beside a candidate in a worker JVM; "
-                    + "write it as a .java file, or add --in-process");
-        }
-        return PolicyRegistry.builtin().template(ref).source();
+    /** A built-in policy's source with the reference's parameters as its defaults. */
+    private static String templateSource(String ref) {
+        return PolicyRegistry.builtin().source(ref);
     }
 
     /** Checks a candidate source file where the sandbox runs candidates; a rejected or mismatched candidate is bad input. */
-    static Candidate compiled(String file, CandidateKind expected, Sandbox sandbox) {
-        Sandbox.Checked checked = sandbox.check(CandidateFiles.read(Path.of(file)), Path.of(file).getFileName().toString());
+    static Candidate compiled(String file, CandidateKind expected, Sandbox sandbox, Contract contract) {
+        Sandbox.Checked checked = sandbox.check(CandidateFiles.read(Path.of(file)), Path.of(file).getFileName().toString(), contract);
         CheckResult r = checked.compiled();
         if (!checked.accepted()) {
             throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), checked.problems()));

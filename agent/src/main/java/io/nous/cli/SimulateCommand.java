@@ -44,6 +44,14 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--simulation-only",
+            description = "Accept .java policies the router could not run (e.g. more state than one counter), for study in the simulator.")
+    boolean simulationOnly;
+
+    private io.nous.codegen.Contract contract() {
+        return simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
+    }
+
     @Option(names = "--isolate", description = "Simulate .java candidates in a separate worker JVM (bounded heap, killed on timeout).")
     boolean isolate;
 
@@ -77,13 +85,13 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             try (WorkerPool pool = new WorkerPool(options)) {
                 for (String p : policies) {
-                    results.add(Simulations.run(s, p, admission, pool));
+                    results.add(Simulations.run(s, p, admission, pool, contract()));
                 }
             }
         } else {
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policies) {
-                runs.add(Simulations.prepare(s, p, admission)); // validate every reference before running any
+                runs.add(Simulations.prepare(s, p, admission, contract())); // validate every reference before running any
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.policy.PolicyRegistry;
@@ -22,16 +23,16 @@ final class Simulations {
      * Runs one scenario with one policy. With a worker pool, a policy given as a .java file never
      * runs in this JVM: the worker checks, compiles and simulates it.
      */
-    static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool) {
+    static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract) {
         if (pool == null || !(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef))) {
-            return prepare(s, policyRef, admissionRef).run();
+            return prepare(s, policyRef, admissionRef, contract).run();
         }
         String usageSource;
         String usageOrigin;
         if (CandidateFiles.isSourceReference(policyRef)) {
             usageSource = CandidateFiles.read(Path.of(policyRef));
             usageOrigin = Path.of(policyRef).getFileName().toString();
-            staticCheck(policyRef, usageSource, usageOrigin);
+            staticCheck(policyRef, usageSource, usageOrigin, contract);
         } else {
             if (policyRef.contains(":")) {
                 throw new UserError("--isolate runs built-in policies from their source, without parameters; drop the parameters of "
@@ -51,12 +52,13 @@ final class Simulations {
                 }
                 admissionSource = CandidateFiles.read(Path.of(admissionRef));
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
-                staticCheck(admissionRef, admissionSource, admissionOrigin);
+                staticCheck(admissionRef, admissionSource, admissionOrigin, contract);
             }
         }
         WorkerProtocol.Reply reply;
         try {
-            reply = pool.run(new WorkerProtocol.Job(0, s, usageSource, usageOrigin, admissionSource, admissionOrigin));
+            reply = pool.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, s, null, usageSource, usageOrigin, admissionSource,
+                    admissionOrigin, false, contract));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted");
@@ -71,8 +73,8 @@ final class Simulations {
     }
 
     /** Verifies and compiles here (no candidate code runs): a source that cannot compile never reaches a worker. */
-    private static void staticCheck(String file, String source, String origin) {
-        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(source, origin);
+    private static void staticCheck(String file, String source, String origin, Contract contract) {
+        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(source, origin, contract);
         if (!r.accepted()) {
             throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
         }
@@ -84,11 +86,15 @@ final class Simulations {
      *                     requests at saturation >= 1), or an admission policy reference
      */
     static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef) {
+        return prepare(s, policyRef, admissionRef, Contract.ROUTER);
+    }
+
+    static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract) {
         PolicyRegistry registry = PolicyRegistry.builtin();
         UsageLimitPolicy policy;
         String policyName;
         if (CandidateFiles.isSourceReference(policyRef)) {
-            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, io.nous.sandbox.Sandbox.inProcess());
+            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, io.nous.sandbox.Sandbox.inProcess(), contract);
             policy = c.newUsageLimitPolicy();
             policyName = c.name() + " (" + Path.of(policyRef).getFileName() + ")";
         } else {
@@ -102,7 +108,7 @@ final class Simulations {
             case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, io.nous.sandbox.Sandbox.inProcess());
+                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, io.nous.sandbox.Sandbox.inProcess(), contract);
                     admitter = c.newAdmissionPolicy();
                     admissionName = c.name() + " (" + Path.of(admissionRef).getFileName() + ")";
                 } else {

@@ -108,7 +108,8 @@ public final class DiscoveryLoop {
             jf.record("run-started", config.toJson());
             for (String ref : config.seedPolicies()) {
                 String source = PolicyRegistry.builtin().template(ref).source();
-                consider(jf, vsBaseline, objective, stats, matrix, 0, source, "seed", List.of(), List.of());
+                consider(jf, vsBaseline, objective, stats, matrix, 0, source, "seed", List.of(), List.of(),
+                        "the built-in " + ref + " policy, observed before any proposal", PolicyRegistry.builtin().template(ref).description());
             }
             for (int it = 1; it <= config.budget(); it++) {
                 if (jf.stoppedHere()) {
@@ -157,12 +158,13 @@ public final class DiscoveryLoop {
                     p.arms().forEach(a -> arms.addObject().put("role", a.role()).put("purpose", a.purpose()).put("source", a.source()));
                 }
                 jf.record("hypothesis", h);
-                feedback = consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions());
+                feedback = consider(jf, vsBaseline, objective, stats, matrix, it, p.source(), p.operator(), p.parents(), p.predictions(),
+                        p.statement(), p.mechanism());
                 if (feedback.isEmpty()) {
                     for (Arm arm : p.arms()) {
                         // an arm is evidence about the mechanism, not a repair target: its rejection is journaled and remembered
                         consider(jf, vsBaseline, objective, stats, matrix, it, arm.source(), p.operator() + ":" + arm.role(), p.parents(),
-                                List.of());
+                                List.of(), arm.purpose(), p.mechanism());
                     }
                     break;
                 }
@@ -212,7 +214,9 @@ public final class DiscoveryLoop {
 
     /** Verifies, dedupes, evaluates and maybe promotes one proposal; returns the problems if it was rejected. */
     private List<String> consider(JournalFollower jf, Evaluation vsBaseline, Objective objective, PairedBootstrap stats, Matrix matrix,
-                                  int iteration, String source, String operator, List<String> parents, List<Prediction> predictions) {
+                                  int iteration, String proposed, String operator, List<String> parents, List<Prediction> predictions,
+                                  String statement, String mechanism) {
+        String source = proposed;
         CheckResult check = Candidates.compileOnly(source, "candidate.java");
         if (!check.accepted()) {
             return reject(jf, iteration, operator, check.problems());
@@ -235,6 +239,8 @@ public final class DiscoveryLoop {
         }
         String id = String.format("c%04d", ++candidates);
         idByHash.put(check.canonicalHash(), id);
+        // its own name and doc comment, from its hypothesis (behaviour and hash unchanged)
+        source = CandidateNaming.apply(source, id, statement, mechanism, operator, parents);
         compiled.put(id, check);
         if (!replay) {
             run.writeCandidate(id, source);

@@ -101,9 +101,10 @@ public final class Provenance {
         sim.put("duration_seconds", config.path("duration_seconds").asDouble());
         sim.put("search_seed", config.path("seed").asLong());
         ObjectNode results = p.putObject("results");
-        results.set("search", score(story.search()));
-        results.set("validation", score(story.validation()));
-        results.set("test", score(story.test()));
+        // a candidate the journal does not mention (a file added by hand) has no results to report
+        results.set("search", score(story == null ? null : story.search()));
+        results.set("validation", score(story == null ? null : story.validation()));
+        results.set("test", score(story == null ? null : story.test()));
         ArrayNode lineage = p.putArray("lineage");
         // breadth-first over parents, each candidate once
         java.util.ArrayDeque<String> frontier = new java.util.ArrayDeque<>(List.of(candidateId));

@@ -9,6 +9,9 @@ import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.store.RunStore;
+import io.nous.store.Shell;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -91,11 +94,12 @@ public final class Review {
             sb.append("- ").append(r).append('\n');
         }
         sb.append("\n## Reproduce\n\n```bash\n");
-        sb.append("nous replay ").append(in.runId()).append(" --verify --runs-dir ").append(in.runsDir()).append('\n');
-        sb.append("nous evaluate --policy ").append(in.runsDir()).append('/').append(in.runId()).append("/candidates/").append(s.id())
-                .append(".java --objective ").append(in.objective()).append('\n');
-        sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(" --runs-dir ").append(in.runsDir())
-                .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go test ./...)\n```\n");
+        String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
+        sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
+        sb.append("nous evaluate --policy ").append(Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString()))
+                .append(" --objective ").append(in.objective()).append('\n');
+        sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
+                .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go vet ./... && go test ./...)\n```\n");
         return sb.toString();
     }
 

@@ -3,6 +3,7 @@ package io.nous.sandbox;
 import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
+import io.nous.codegen.Contract;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.isolate.WorkerPool;
@@ -68,7 +69,12 @@ public final class Sandbox implements AutoCloseable {
 
     /** Verifies and compiles here; exercises where candidates run. Never throws for a candidate's faults. */
     public Checked check(String source, String origin) {
-        return exercise(Candidates.compileOnly(source, origin), source, origin, false);
+        return check(source, origin, Contract.ROUTER);
+    }
+
+    /** {@link #check(String, String)} under a contract. */
+    public Checked check(String source, String origin, Contract contract) {
+        return exercise(Candidates.compileOnly(source, origin, contract), source, origin, false);
     }
 
     /**
@@ -80,7 +86,7 @@ public final class Sandbox implements AutoCloseable {
             return new Checked(stat, stat.problems(), null);
         }
         if (!isolated()) {
-            CheckResult full = Candidates.check(source, origin);
+            CheckResult full = Candidates.check(source, origin, stat.candidate().contract());
             List<String> problems = new ArrayList<>(full.problems());
             double[] behaviour = null;
             if (probe && full.accepted() && full.kind() == CandidateKind.USAGE_LIMIT) {
@@ -95,7 +101,7 @@ public final class Sandbox implements AutoCloseable {
         WorkerProtocol.Reply reply;
         try {
             reply = pool().run(new WorkerProtocol.Job(0, probe ? WorkerProtocol.Mode.CHECK_AND_PROBE : WorkerProtocol.Mode.CHECK, null, null,
-                    source, origin, null, null, false));
+                    source, origin, null, null, false, stat.candidate().contract()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Checked(stat, List.of(origin + ": the check was interrupted"), null);

@@ -31,7 +31,7 @@ class AttackCorpusTest {
     static Path matrix;
 
     /** One attack and how it must end. */
-    record Attack(String file, String check, String sim, String probe, String fragment) {
+    record Attack(String file, String check, String sim, String probe, List<String> flags, String fragment) {
         boolean rejected() {
             return check.equals("rejected");
         }
@@ -51,16 +51,18 @@ class AttackCorpusTest {
             String check = "accepted";
             String sim = "ok";
             String probe = "ok";
+            List<String> flags = new ArrayList<>();
             for (String kv : parts[0].trim().split("\\s+")) {
                 String[] p = kv.split("=");
                 switch (p[0]) {
                     case "check" -> check = p[1];
                     case "sim" -> sim = p[1];
                     case "probe" -> probe = p[1];
+                    case "flags" -> flags.add(p[1]);
                     default -> throw new IllegalStateException("unknown expectation " + kv + " in " + f);
                 }
             }
-            out.add(new Attack(f, check, sim, probe, parts.length > 1 ? parts[1].trim() : ""));
+            out.add(new Attack(f, check, sim, probe, List.copyOf(flags), parts.length > 1 ? parts[1].trim() : ""));
         }
         return out.stream();
     }
@@ -97,9 +99,11 @@ class AttackCorpusTest {
         assertThat(all).as(what).doesNotContain("NullPointerException").doesNotContain("InternalCompilerException");
     }
 
-    private static CliHarness timed(String what, String... args) {
+    private static CliHarness timed(String what, List<String> flags, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(flags);
         long t0 = System.nanoTime();
-        CliHarness h = CliHarness.run(args);
+        CliHarness h = CliHarness.run(all.toArray(String[]::new));
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertThat(seconds).as(what + " took " + seconds + " s").isLessThan(30);
         assertOneCleanLine(h, what);
@@ -110,11 +114,11 @@ class AttackCorpusTest {
     @MethodSource("corpus")
     void checkEndsTheSameWayEveryTime(Attack a) throws IOException {
         Path f = file(a);
-        CliHarness first = timed(a + " check", "check", f.toString());
+        CliHarness first = timed(a + " check", a.flags(), "check", f.toString());
         assertThat(first.exit()).as(first.out() + first.err()).isEqualTo(a.rejected() ? 4 : 0);
         assertThat(first.out() + first.err()).contains(a.rejected() ? a.fragment() : "accepted");
         for (int i = 1; i < REPETITIONS; i++) {
-            CliHarness again = timed(a + " check #" + i, "check", f.toString());
+            CliHarness again = timed(a + " check #" + i, a.flags(), "check", f.toString());
             assertThat(again.exit()).isEqualTo(first.exit());
             assertThat(stripTimes(again.out())).isEqualTo(stripTimes(first.out()));
         }
@@ -131,7 +135,7 @@ class AttackCorpusTest {
         Path f = file(a);
         int expected = a.rejected() ? 2 : a.sim().equals("fault") ? 3 : 0;
         String[] sim = {"simulate", "--workload", "code-generation", "--qps", "16", "--duration", "60", "--policy", f.toString()};
-        CliHarness first = timed(a + " simulate", sim);
+        CliHarness first = timed(a + " simulate", a.flags(), sim);
         assertThat(first.exit()).as(first.err()).isEqualTo(expected);
         if (expected != 0) {
             assertThat(first.err()).contains(a.fragment());
@@ -140,14 +144,14 @@ class AttackCorpusTest {
         }
         int reps = a.rejected() ? 2 : REPETITIONS;
         for (int i = 1; i < reps; i++) {
-            CliHarness again = timed(a + " simulate #" + i, sim);
+            CliHarness again = timed(a + " simulate #" + i, a.flags(), sim);
             assertThat(again.exit()).isEqualTo(first.exit());
             assertThat(again.err()).isEqualTo(first.err());
         }
         String[] isolated = new String[sim.length + 1];
         System.arraycopy(sim, 0, isolated, 0, sim.length);
         isolated[sim.length] = "--isolate";
-        CliHarness worker = timed(a + " simulate --isolate", isolated);
+        CliHarness worker = timed(a + " simulate --isolate", a.flags(), isolated);
         assertThat(worker.exit()).as(worker.err()).isEqualTo(expected);
         if (expected != 0) {
             assertThat(worker.err()).contains(a.fragment());
@@ -158,7 +162,7 @@ class AttackCorpusTest {
     @MethodSource("corpus")
     void evaluateRunsItOnlyInWorkersAndEndsCleanly(Attack a) throws IOException {
         Path f = file(a);
-        CliHarness h = timed(a + " evaluate", "evaluate", "--policy", f.toString(), "--matrix", matrix.toString(), "--split", "search",
+        CliHarness h = timed(a + " evaluate", a.flags(), "evaluate", "--policy", f.toString(), "--matrix", matrix.toString(), "--split", "search",
                 "--threads", "1", "--replicates", "200");
         int expected = a.rejected() ? 2 : a.sim().equals("fault") ? 3 : 0;
         assertThat(h.exit()).as(h.out() + h.err()).isEqualTo(expected);
@@ -192,7 +196,7 @@ class AttackCorpusTest {
         Path f = dir.resolve("rss-" + name);
         Files.writeString(f, resource(name));
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Nous.class.getName(), "check", f.toString());
+                System.getProperty("java.class.path"), Nous.class.getName(), "check", "--simulation-only", f.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile()).start();
         long peak = peakRss(p);
         assertThat(p.exitValue()).isEqualTo(4);

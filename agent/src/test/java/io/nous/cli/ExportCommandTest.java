@@ -54,6 +54,31 @@ class ExportCommandTest {
     }
 
     @Test
+    void exportsABuiltInPolicyWithTheParametersItWasGiven() throws Exception {
+        Path out = dir.resolve("holdback");
+        CliHarness h = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.7", "--name", "holdback-70", "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode prov = new ObjectMapper().readTree(out.resolve("provenance.json").toFile());
+        assertThat(prov.get("parameters").asText()).isEqualTo("minCeiling=0.7");
+        String go;
+        try (Stream<Path> files = Files.walk(out)) {
+            go = files.filter(p -> p.toString().endsWith("policy.go")).findFirst().map(p -> {
+                try {
+                    return Files.readString(p);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).orElseThrow();
+        }
+        assertThat(go).contains("0.7").doesNotContain("0.5,");
+        assertThat(out.resolve("PROVENANCE.md")).content().contains("with minCeiling=0.7");
+        CliHarness bad = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=7", "--out", dir.resolve("bad").toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("minCeiling must be in [0, 1), got 7.0");
+        goVetAndTest(out);
+    }
+
+    @Test
     void exportsADiscoveredWinnerWithItsProvenance() throws Exception {
         Path runs = dir.resolve("runs");
         CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "6", "--seeds", "2", "--duration",
@@ -198,6 +223,45 @@ class ExportCommandTest {
         assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0002/policy_test.go")).exists();
         assertThat(router.resolve("deploy/config/nous-c0002-epp-config.yaml")).exists();
         goVetAndTest(router);
+    }
+
+    @Test
+    void aWinnerFromBeforeTheRouterContractNamesTheBestExportableCandidate() throws Exception {
+        Path runs = dir.resolve("my runs");
+        var run = new RunStore(runs).create("old", new ObjectMapper().createObjectNode().put("proposer", "evolve"));
+        run.writeCandidate("c0002", io.nous.policy.PolicyRegistry.builtin().template("soft-reflective-ceiling").source());
+        run.writeCandidate("c0003", """
+                import io.nous.sim.spi.UsageLimitPolicy;
+
+                public final class TwoCounters implements UsageLimitPolicy {
+                    private long a;
+                    private long b;
+
+                    @Override
+                    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                        a++;
+                        b += 2;
+                        for (int i = 0; i < ceilings.length; i++) {
+                            ceilings[i] = (i > 0 && saturation > 0.7 && (a + b) % 5 != 0) ? 0.0 : 1.0;
+                        }
+                    }
+                }
+                """);
+        try (var j = run.openJournal()) {
+            var json = new ObjectMapper();
+            j.append("promotion", json.createObjectNode().put("candidate", "c0002").put("accepted", true));
+            j.append("promotion", json.createObjectNode().put("candidate", "c0003").put("accepted", true));
+        }
+        Files.writeString(run.summaryFile(), "{\"best\":{\"candidate_id\":\"c0003\"}}\n");
+        Path out = dir.resolve("w");
+        CliHarness h = CliHarness.run("export", "old", "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(h.exit()).isEqualTo(2);
+        assertThat(h.err()).contains("cannot export c0003 to Go: line 5")
+                .contains("the best exportable candidate of run old is c0002")
+                .contains("nous export old c0002 --runs-dir '" + runs + "' --out " + out);
+        assertThat(out).doesNotExist();
+        CliHarness ok = CliHarness.run("export", "old", "c0002", "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(ok.exit()).as(ok.err()).isZero();
     }
 
     @Test

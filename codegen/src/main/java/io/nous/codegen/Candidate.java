@@ -25,7 +25,10 @@ public final class Candidate {
 
     private final boolean threadBudget;
 
-    Candidate(String name, CandidateKind kind, Class<?> policyClass, String canonicalHash, boolean threadBudget) {
+    private final Contract contract;
+
+    Candidate(String name, CandidateKind kind, Class<?> policyClass, String canonicalHash, boolean threadBudget, Contract contract) {
+        this.contract = contract;
         this.threadBudget = threadBudget;
         this.name = name;
         this.kind = kind;
@@ -55,7 +58,7 @@ public final class Candidate {
         if (kind != CandidateKind.USAGE_LIMIT) {
             throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
         }
-        Budget budget = new Budget();
+        Budget budget = budget();
         return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
     }
 
@@ -69,8 +72,23 @@ public final class Candidate {
         if (kind != CandidateKind.ADMISSION) {
             throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
         }
-        Budget budget = new Budget();
+        Budget budget = budget();
         return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
+    }
+
+    /**
+     * A fresh budget. Under the router's contract a policy keeps no state but a counter, so it
+     * cannot retain memory between calls and only its work and per-call allocation are bounded;
+     * a simulation-only policy may keep arrays, so its allocation over its life is bounded too.
+     */
+    private Budget budget() {
+        return new Budget(Budget.DEFAULT_UNITS, Budget.DEFAULT_DEPTH, io.nous.codegen.guard.CostLimit.DEFAULT,
+                contract == Contract.ROUTER ? Long.MAX_VALUE : Budget.MAX_LIFETIME_ALLOCATED);
+    }
+
+    /** The contract this candidate was checked under. */
+    public Contract contract() {
+        return contract;
     }
 
     /**

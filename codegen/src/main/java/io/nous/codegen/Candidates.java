@@ -21,8 +21,13 @@ public final class Candidates {
      * Checks {@code source}; {@code origin} names it in messages (e.g. the file name).
      */
     public static CheckResult check(String source, String origin) {
+        return check(source, origin, Contract.ROUTER);
+    }
+
+    /** Checks {@code source} under a contract: the router's (exportable), or the simulator's alone. */
+    public static CheckResult check(String source, String origin, Contract contract) {
         try {
-            return checkUnguarded(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin);
+            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, true, contract);
         } catch (StackOverflowError | RuntimeException e) {
             // the front end's limits make this unreachable; if it is reached, it is a rejection, not a crash
             return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
@@ -37,8 +42,13 @@ public final class Candidates {
      * JVM, with {@link #check}). The result is accepted when it compiled.
      */
     public static CheckResult compileOnly(String source, String origin) {
+        return compileOnly(source, origin, Contract.ROUTER);
+    }
+
+    /** {@link #compileOnly(String, String)} under a contract. */
+    public static CheckResult compileOnly(String source, String origin, Contract contract) {
         try {
-            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, false);
+            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, false, contract);
         } catch (StackOverflowError | RuntimeException e) {
             return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
                     "this source could not be processed (" + e.getClass().getSimpleName() + ")",
@@ -46,17 +56,19 @@ public final class Candidates {
         }
     }
 
-    private static CheckResult checkUnguarded(String source, String origin) {
-        return compile(source, origin, true);
-    }
-
-    private static CheckResult compile(String source, String origin, boolean exercise) {
+    private static CheckResult compile(String source, String origin, boolean exercise, Contract contract) {
         long t0 = System.nanoTime();
         Verification v = new Verifier().verify(source);
         long t1 = System.nanoTime();
         String hash = v.unit() == null ? null : CanonicalForm.hash(v.unit());
         if (!v.accepted()) {
             return new CheckResult(origin, v.kind(), v.className(), hash, v.violations(), List.of(), null, null, t1 - t0, 0);
+        }
+        if (contract == Contract.ROUTER && v.kind() == CandidateKind.USAGE_LIMIT) {
+            List<io.nous.codegen.verify.Violation> unexportable = RouterContract.check(source);
+            if (!unexportable.isEmpty()) {
+                return new CheckResult(origin, v.kind(), v.className(), hash, unexportable, List.of(), null, null, t1 - t0, 0);
+            }
         }
         String instrumented = GuardInstrumenter.instrument(source, v.unit());
         CandidateCompiler.Result r = new CandidateCompiler().compile(instrumented, v.className(), origin);
@@ -66,7 +78,7 @@ public final class Candidates {
         }
         String simpleName = v.className().substring(v.className().lastIndexOf('.') + 1);
         Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash,
-                GuardInstrumenter.needsThreadBudget(v.unit()));
+                GuardInstrumenter.needsThreadBudget(v.unit()), contract);
         if (!exercise) {
             return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), List.of(), null, c, t1 - t0, t2 - t1);
         }

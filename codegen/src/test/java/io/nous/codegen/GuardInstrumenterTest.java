@@ -44,7 +44,7 @@ class GuardInstrumenterTest {
 
     @Test
     void instrumentedSourceCompilesAndRuns() {
-        CheckResult r = Candidates.check(SRC, "Tabs.java");
+        CheckResult r = Candidates.check(SRC, "Tabs.java", Contract.SIMULATION_ONLY);
         assertThat(r.problems()).isEmpty();
         double[] c = {1, 1, 1};
         r.candidate().newUsageLimitPolicy().computeLimit(0.5, new int[] {1, 0, -1}, c);
@@ -56,7 +56,7 @@ class GuardInstrumenterTest {
         String src = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class C implements UsageLimitPolicy { /* { */\n"
                 + "  // also { here\n  private final double t = 1.0;\n"
                 + "  public void computeLimit(double s, int[] p, double[] c) { c[0] = t; }\n}\n";
-        CheckResult r = Candidates.check(src, "C.java");
+        CheckResult r = Candidates.check(src, "C.java", Contract.SIMULATION_ONLY);
         assertThat(r.problems()).isEmpty();
     }
 
@@ -65,7 +65,7 @@ class GuardInstrumenterTest {
         String src = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class C implements UsageLimitPolicy {\n"
                 + "  private double io = 1.0;\n  private static double twice(double x) { return 2 * x; }\n"
                 + "  public void computeLimit(double s, int[] p, double[] c) { double[] t = new double[2]; c[0] = Math.min(1, io + twice(t[0])); }\n}\n";
-        CheckResult r = Candidates.check(src, "C.java");
+        CheckResult r = Candidates.check(src, "C.java", Contract.SIMULATION_ONLY);
         assertThat(r.problems()).isEmpty();
     }
 
@@ -74,7 +74,7 @@ class GuardInstrumenterTest {
         String src = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class C implements UsageLimitPolicy {\n"
                 + "  private final double[] w;\n  public C() { this(new double[8]); }\n  private C(double[] w) { this.w = w; }\n"
                 + "  public void computeLimit(double s, int[] p, double[] c) { c[0] = Math.min(1, 1 + w[0]); }\n}\n";
-        CheckResult r = Candidates.check(src, "C.java");
+        CheckResult r = Candidates.check(src, "C.java", Contract.SIMULATION_ONLY);
         assertThat(r.problems()).isEmpty();
         assertThat(instrument(src)).contains("this(new double[$nousGuard.alloc(8)])");
     }
@@ -84,7 +84,7 @@ class GuardInstrumenterTest {
         String src = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class C implements UsageLimitPolicy {\n"
                 + "  public void computeLimit(double s, int[] p, double[] c) { double[][] m = new double[4096][4096]; c[0] = m[1][1] + 1; }\n}\n";
         assertThat(instrument(src)).contains("new double[this.$nousBudget.first(4096)][this.$nousBudget.last(4096)]");
-        CheckResult r = Candidates.check(src, "C.java");
+        CheckResult r = Candidates.check(src, "C.java", Contract.SIMULATION_ONLY);
         // 4096 x 4096 = 16.8 M elements: far over the per-call limit, stopped before allocating
         assertThat(r.exerciseFault()).isNotNull();
         assertThat(r.exerciseFault().getMessage()).contains("allocated more than " + Budget.MAX_ALLOCATED + " array elements in one call");
@@ -110,7 +110,7 @@ class GuardInstrumenterTest {
         String src = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class C implements UsageLimitPolicy {\n"
                 + "  private double acc;\n  public void computeLimit(double s, int[] p, double[] c) {\n"
                 + "    if (p.length > 1) { for (int i = 0; i < 20000; i++) { acc += i; } }\n    c[0] = 1.0;\n  }\n}\n";
-        CheckResult r = Candidates.check(src, "C.java");
+        CheckResult r = Candidates.check(src, "C.java", Contract.SIMULATION_ONLY);
         assertThat(r.exerciseFault()).isNotNull();
         assertThat(r.exerciseFault().getMessage()).contains("too slow").contains("work units per call on average");
         UsageLimitPolicy p = r.candidate().newUsageLimitPolicy();

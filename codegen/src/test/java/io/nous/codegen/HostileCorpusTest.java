@@ -57,7 +57,8 @@ class HostileCorpusTest {
     void everyHostileCandidateIsStoppedWithAClearReason(String file) throws IOException {
         String src = source(file);
         String[] expect = src.lines().findFirst().orElseThrow().replace("// expect: ", "").split("\\|", 2);
-        CheckResult r = Candidates.check(src, file);
+        // the sandbox's walls, not the router's contract (which would refuse many of these earlier)
+        CheckResult r = Candidates.check(src, file, Contract.SIMULATION_ONLY);
         String problems = String.join("\n", r.problems());
         switch (expect[0]) {
             case "rejected" -> {

@@ -43,6 +43,27 @@ class TemplateEquivalenceTest {
         assertSame(new PriorityHoldbackPolicy(0.2, 1.0, true), compile("priority-holdback").newUsageLimitPolicy(three, 0.2, 1.0, true));
     }
 
+    @Test
+    void aReferencesParametersBecomeTheSourcesDefaults() {
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        for (String ref : new String[] {"static-usage-limit:threshold=0.85", "priority-holdback:minCeiling=0.7",
+            "priority-holdback:minCeiling=0.25,maxCeiling=0.9,domain=value", "soft-reflective-ceiling", "static-usage-limit"}) {
+            String source = registry.source(ref);
+            CheckResult r = Candidates.check(source, "Ref.java");
+            assertThat(r.problems()).as(ref).isEmpty();
+            assertSame(registry.usageLimit(ref), r.candidate().newUsageLimitPolicy());
+        }
+        assertThat(registry.source("priority-holdback:minCeiling=0.7")).contains("this(0.7, 1.0, false);");
+        String admitter = registry.source("probabilistic-admitter:k=100");
+        AdmissionPolicy javac = registry.admission("probabilistic-admitter:k=100");
+        AdmissionPolicy compiled = Candidates.check(admitter, "A.java").candidate().newAdmissionPolicy();
+        for (double s = 0; s <= 1.2; s += 0.05) {
+            for (double u = 0; u < 1; u += 0.01) {
+                assertThat(compiled.admit(-1, s, u)).isEqualTo(javac.admit(-1, s, u));
+            }
+        }
+    }
+
     private static void assertSame(UsageLimitPolicy javac, UsageLimitPolicy sandboxed) {
         // Long call sequences on one instance each, so stateful counters are compared too.
         for (int bands = 1; bands <= 5; bands++) {

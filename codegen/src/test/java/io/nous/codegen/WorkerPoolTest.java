@@ -111,7 +111,7 @@ class WorkerPoolTest {
                 + "        rows[(int) (n % 4096)] = new double[60000];\n        n++;\n        c[0] = 1.0;\n    }\n}\n";
         try (WorkerPool small = new WorkerPool(new WorkerPool.Options(1, "64m", Duration.ofSeconds(60)))) {
             WorkerProtocol.Reply r = small.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.CHECK, null, null, hog, "Hog.java", null, null,
-                    false));
+                    false, Contract.SIMULATION_ONLY));
             assertThat(r.error()).contains("ran out of memory in its worker JVM");
             assertThat(r.error()).doesNotContain("Unrecognized token");
             assertThat(small.replacedWorkers()).isEqualTo(1);

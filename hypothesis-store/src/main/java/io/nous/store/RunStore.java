@@ -10,6 +10,9 @@ import java.util.stream.Stream;
 
 /** The directory of runs ({@code runs/} by default): creates, opens and lists runs. */
 public final class RunStore {
+    /** Where runs go unless {@code --runs-dir} says otherwise. */
+    public static final Path DEFAULT_ROOT = Path.of("runs");
+
     private final Path root;
 
     public RunStore(Path root) {
@@ -18,6 +21,14 @@ public final class RunStore {
 
     public Path root() {
         return root;
+    }
+
+    /**
+     * What a printed command must add to find runs here: nothing for the default directory,
+     * otherwise {@code " --runs-dir DIR"} with DIR quoted for a POSIX shell.
+     */
+    public String runsDirFlag() {
+        return root.normalize().equals(DEFAULT_ROOT) ? "" : " --runs-dir " + Shell.quote(root.toString());
     }
 
     /** Creates {@code root/<id>/} with its configuration; fails clearly if the directory is not writable. */

@@ -8,6 +8,7 @@ import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,7 +35,7 @@ public final class PolicyRegistry {
                     if (!(t >= 0 && t <= 1)) {
                         throw new PolicyException("static-usage-limit: threshold must be in [0, 1], got " + t);
                     }
-                    return new StaticUsageLimitPolicy(t);
+                    return List.of(t);
                 }));
         register(new PolicyTemplate("priority-holdback", "priority-holdback-policy", PolicyKind.USAGE_LIMIT,
                 "Static ceilings from maxCeiling (default 1.0) down to minCeiling (required, [0,1)) by rank or value.",
@@ -51,11 +52,11 @@ public final class PolicyRegistry {
                     if (!domain.equals("rank") && !domain.equals("value")) {
                         throw new PolicyException("priority-holdback: domain must be 'rank' or 'value', got '" + domain + "'");
                     }
-                    return new PriorityHoldbackPolicy(min, max, domain.equals("value"));
+                    return List.of(min, max, domain.equals("value"));
                 }));
         register(new PolicyTemplate("soft-reflective-ceiling", "soft-reflective-ceiling-policy", PolicyKind.USAGE_LIMIT,
                 "Band i closes above s = 1 - i*s/(N-1) and reopens on every round(s/(1-s))-th cycle; no parameters.",
-                Set.of(), SoftReflectiveCeilingPolicy.class, p -> new SoftReflectiveCeilingPolicy()));
+                Set.of(), SoftReflectiveCeilingPolicy.class, p -> List.of()));
         register(new PolicyTemplate("probabilistic-admitter", "probabilistic-admitter", PolicyKind.ADMISSION,
                 "Rejects sheddable requests with probability min(s^power * k, 1) (power 5, k 300).",
                 Set.of("power", "k"), ProbabilisticAdmitter.class, p -> {
@@ -64,7 +65,7 @@ public final class PolicyRegistry {
                     if (!(power > 0) || !(k > 0)) {
                         throw new PolicyException("probabilistic-admitter: power and k must be > 0");
                     }
-                    return new ProbabilisticAdmitter(power, k);
+                    return List.of(power, k);
                 }));
     }
 
@@ -113,10 +114,21 @@ public final class PolicyRegistry {
     }
 
     private static Object instantiate(PolicyTemplate t, String reference) {
+        return t.instantiate(parameters(t, reference));
+    }
+
+    /**
+     * The Java source of the policy a reference names, with the reference's parameters as its
+     * defaults; it behaves exactly like {@code usageLimit(reference)} or {@code admission(reference)}.
+     */
+    public String source(String reference) {
+        PolicyTemplate t = template(reference);
+        return t.source(parameters(t, reference));
+    }
+
+    private static PolicyParameters parameters(PolicyTemplate t, String reference) {
         int colon = reference.indexOf(':');
-        PolicyParameters params = PolicyParameters.parse(t.name(), colon < 0 ? "" : reference.substring(colon + 1));
-        params.allowOnly(t.parameters());
-        return t.factory().apply(params);
+        return PolicyParameters.parse(t.name(), colon < 0 ? "" : reference.substring(colon + 1));
     }
 
     private static String nameOf(String reference) {

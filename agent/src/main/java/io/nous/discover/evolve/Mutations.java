@@ -115,9 +115,12 @@ final class Mutations {
             return null;
         }
         ClassOrInterfaceDeclaration cls = t.cu.findFirst(ClassOrInterfaceDeclaration.class).orElseThrow();
-        if (cls.getFieldByName("cycle").isEmpty()) {
-            cls.addField(PrimitiveType.longType(), "cycle", Modifier.Keyword.PRIVATE);
-            t.method.getBody().orElseThrow().addStatement(0, StaticJavaParser.parseStatement("cycle++;"));
+        // the router allows one piece of state, a long counter: reuse the policy's own if it has one
+        String counter = counter(cls);
+        if (counter == null) {
+            counter = "cycle";
+            cls.addField(PrimitiveType.longType(), counter, Modifier.Keyword.PRIVATE);
+            t.method.getBody().orElseThrow().addStatement(0, StaticJavaParser.parseStatement(counter + "++;"));
         }
         String period;
         String change;
@@ -130,7 +133,7 @@ final class Mutations {
             period = "Math.max(1, Math.round(" + fmt(k) + " * " + t.saturation + " / (1.0 - " + t.saturation + " + 1e-9)))";
             change = "gated bands open on one cycle in round(" + fmt(k) + " s/(1-s))";
         }
-        pick(gates, rng).setThenExpr(StaticJavaParser.parseExpression("(cycle % " + period + " == 0 ? 1.0 : 0.0)"));
+        pick(gates, rng).setThenExpr(StaticJavaParser.parseExpression("(" + counter + " % " + period + " == 0 ? 1.0 : 0.0)"));
         return new Result(t.print(), "add-duty-cycle", change, Double.NaN);
     }
 
@@ -215,6 +218,8 @@ final class Mutations {
         AssignExpr from = pick(bb, rng);
         String idxA = ((ArrayAccessExpr) into.getTarget()).getIndex().toString();
         String idxB = ((ArrayAccessExpr) from.getTarget()).getIndex().toString();
+        String counterA = counter(ta.cu.findFirst(ClassOrInterfaceDeclaration.class).orElseThrow());
+        String counterB = counter(tb.cu.findFirst(ClassOrInterfaceDeclaration.class).orElseThrow());
         Expression value = from.getValue().clone();
         for (NameExpr n : value.findAll(NameExpr.class)) {
             String name = n.getNameAsString();
@@ -224,8 +229,9 @@ final class Mutations {
                 n.setName(idxA);
             } else if (name.equals(tb.ceilings)) {
                 n.setName(ta.ceilings);
-            } else if (!name.equals("Math") && !(name.equals("cycle") && ta.cu.findFirst(ClassOrInterfaceDeclaration.class)
-                    .orElseThrow().getFieldByName("cycle").isPresent())) {
+            } else if (name.equals(counterB) && counterA != null) {
+                n.setName(counterA); // both count dispatch cycles; A keeps its one counter
+            } else if (!name.equals("Math")) {
                 return null;
             }
         }
@@ -234,6 +240,13 @@ final class Mutations {
         }
         into.setValue(value instanceof ConditionalExpr ? new EnclosedExpr(value) : value);
         return new Result(ta.print(), "crossover", "ceiling expression taken from another elite", Double.NaN);
+    }
+
+    /** The policy's one mutable long field (its dispatch counter), or null. */
+    static String counter(ClassOrInterfaceDeclaration cls) {
+        return cls.getFields().stream().filter(f -> !f.isFinal() && !f.isStatic() && f.getElementType().isPrimitiveType()
+                        && f.getElementType().asPrimitiveType().getType() == PrimitiveType.Primitive.LONG)
+                .flatMap(f -> f.getVariables().stream()).map(v -> v.getNameAsString()).findFirst().orElse(null);
     }
 
     private static boolean mentions(Node n, String name) {

@@ -16,8 +16,9 @@ package io.nous.codegen.guard;
  *       frames the verifier keeps small.</li>
  *   <li><b>Memory</b>: every dimension of an array creation is charged with the elements it really
  *       allocates (the product of the dimensions so far), at most {@link #MAX_ARRAY} in one array,
- *       {@link #MAX_ALLOCATED} in one call, {@link #MAX_LIFETIME_ALLOCATED} over the instance's life
- *       (which bounds what it can retain in its fields).</li>
+ *       {@link #MAX_ALLOCATED} in one call, and (for simulation-only policies, which may keep arrays)
+ *       {@link #MAX_LIFETIME_ALLOCATED} over the instance's life, which bounds what it can retain in its
+ *       fields. Allocation also costs work: a unit per eight elements.</li>
  * </ul>
  *
  * <p>The budget in force is bound to the calling thread by the guard around each call.
@@ -45,6 +46,7 @@ public final class Budget {
     private final long units;
     private final int maxDepth;
     private final CostLimit limit;
+    private final long lifetimeCap;
     private long remaining;
     private int depth;
     private long allocated;
@@ -66,6 +68,12 @@ public final class Budget {
     }
 
     public Budget(long units, int maxDepth, CostLimit limit) {
+        this(units, maxDepth, limit, MAX_LIFETIME_ALLOCATED);
+    }
+
+    /** @param lifetimeCap elements the instance may allocate over its life */
+    public Budget(long units, int maxDepth, CostLimit limit, long lifetimeCap) {
+        this.lifetimeCap = lifetimeCap;
         this.units = units;
         this.maxDepth = maxDepth;
         this.limit = limit;
@@ -209,8 +217,13 @@ public final class Budget {
         if (allocated > MAX_ALLOCATED || allocated < 0) {
             throw new BudgetExceeded("allocated more than " + MAX_ALLOCATED + " array elements in one call");
         }
-        if (lifetimeAllocated > MAX_LIFETIME_ALLOCATED || lifetimeAllocated < 0) {
-            throw new BudgetExceeded("allocated more than " + MAX_LIFETIME_ALLOCATED + " array elements over its life (it keeps allocating)");
+        if (lifetimeAllocated > lifetimeCap || lifetimeAllocated < 0) {
+            throw new BudgetExceeded("allocated more than " + lifetimeCap + " array elements over its life (it keeps allocating)");
+        }
+        // zeroing and collecting memory is work too: a unit per eight elements
+        remaining -= elements >>> 3;
+        if (remaining < 0) {
+            throw new BudgetExceeded("exceeded " + units + " work units in one call (allocating " + elements + " array elements)");
         }
     }
 }

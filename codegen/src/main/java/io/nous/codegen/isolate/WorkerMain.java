@@ -80,9 +80,9 @@ public final class WorkerMain {
         t.start();
     }
 
-    private static CheckResult compiled(String source, String origin) {
+    private static CheckResult compiled(String source, String origin, io.nous.codegen.Contract contract) {
         synchronized (COMPILED) {
-            return COMPILED.computeIfAbsent(origin + "\n" + source, k -> Candidates.check(source, origin));
+            return COMPILED.computeIfAbsent(contract + "\n" + origin + "\n" + source, k -> Candidates.check(source, origin, contract));
         }
     }
 
@@ -94,7 +94,7 @@ public final class WorkerMain {
             UsageLimitPolicy policy = (s, p, c) -> { };
             String policyName = "open";
             if (job.usageLimitSource() != null) {
-                CheckResult u = compiled(job.usageLimitSource(), job.usageLimitOrigin());
+                CheckResult u = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
                 if (!u.accepted()) {
                     return new WorkerProtocol.Reply(job.id(), null, "rejected: " + String.join("; ", u.problems()));
                 }
@@ -106,7 +106,7 @@ public final class WorkerMain {
             }
             AdmissionPolicy admitter = null;
             if (job.admissionSource() != null) {
-                CheckResult a = compiled(job.admissionSource(), job.admissionOrigin());
+                CheckResult a = compiled(job.admissionSource(), job.admissionOrigin(), job.contractOrDefault());
                 if (!a.accepted() || a.kind() != CandidateKind.ADMISSION) {
                     return new WorkerProtocol.Reply(job.id(), null, "admission candidate rejected: " + String.join("; ", a.problems()));
                 }
@@ -126,7 +126,7 @@ public final class WorkerMain {
     }
 
     private static WorkerProtocol.Reply check(WorkerProtocol.Job job, boolean probe) {
-        CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin());
+        CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
         double[] behaviour = null;
         java.util.List<String> problems = new java.util.ArrayList<>(r.problems());
         if (probe && r.accepted() && r.kind() == CandidateKind.USAGE_LIMIT) {

@@ -49,7 +49,18 @@ public final class WorkerProtocol {
      * @param samples          return every measured request's latencies too
      */
     public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
-                      String admissionSource, String admissionOrigin, boolean samples) {
+                      String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract) {
+
+        public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
+                   String admissionSource, String admissionOrigin, boolean samples) {
+            this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
+                    io.nous.codegen.Contract.ROUTER);
+        }
+
+        /** The contract the candidate is checked under (the router's unless said otherwise). */
+        public io.nous.codegen.Contract contractOrDefault() {
+            return contract == null ? io.nous.codegen.Contract.ROUTER : contract;
+        }
 
         /** A simulation without samples (what {@code simulate --isolate} needs). */
         public Job(long id, Scenario scenario, String usageLimitSource, String usageLimitOrigin, String admissionSource,
@@ -58,7 +69,8 @@ public final class WorkerProtocol {
         }
 
         Job withId(long newId) {
-            return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples);
+            return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
+                    contract);
         }
     }
 

@@ -121,7 +121,7 @@ public final class PairedRunner implements AutoCloseable {
         WorkerProtocol.Reply reply;
         try {
             reply = workers.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, scenario, p.name(), src.usageLimitSource(),
-                    src.usageLimitOrigin(), src.admissionSource(), src.admissionOrigin(), true));
+                    src.usageLimitOrigin(), src.admissionSource(), src.admissionOrigin(), true, src.contract()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EvaluationFailure("interrupted", e);

@@ -21,7 +21,13 @@ public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitP
                               Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding, Sources sources) {
 
     /** Candidate source code, to be compiled and run where it cannot harm this JVM. */
-    public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin) {
+    public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
+                          io.nous.codegen.Contract contract) {
+
+        /** Sources under the router's contract. */
+        public Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin) {
+            this(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, io.nous.codegen.Contract.ROUTER);
+        }
     }
 
     public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
