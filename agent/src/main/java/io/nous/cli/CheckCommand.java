@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Verify, compile and exercise a candidate policy source; exit 0 if it would be accepted, 4 if not.")
 public final class CheckCommand implements Callable<Integer> {
-    static final int REJECTED = 4;
+    static final int REJECTED = ExitCodes.REJECTED;
 
     @Parameters(paramLabel = "FILE.java", description = "Candidate source: one class implementing UsageLimitPolicy or AdmissionPolicy.")
     Path file;

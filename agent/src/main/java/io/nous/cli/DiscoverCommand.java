@@ -88,7 +88,8 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--budget", defaultValue = "150", paramLabel = "N", description = "Proposals at most (default: ${DEFAULT-VALUE}).")
     int budget;
 
-    @Option(names = "--time-limit", defaultValue = "12m", paramLabel = "D", description = "Stop starting proposals after this, e.g. 90s, 12m, 1h (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", defaultValue = "12m", paramLabel = "D", description = "Stop starting proposals after this, "
+            + "e.g. 90s, 12m, 1h; 0 for no limit. A run stopped by its time limit says so (default: ${DEFAULT-VALUE}).")
     String timeLimit;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
@@ -155,6 +156,15 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("run " + run.id() + " in " + run.dir());
         }
         out.flush();
+        String resumeHint = "nous discover --resume " + run.id() + store.runsDirFlag() + sandboxOptions.flags();
+        // Ctrl-C (exit 130) or a kill: the journal keeps every finished step, so say how to go on
+        Thread interrupted = new Thread(() -> {
+            System.err.println();
+            System.err.println("interrupted: the run so far is kept in " + run.dir() + "; continue it with:");
+            System.err.println("  " + resumeHint);
+            System.err.flush();
+        }, "nous-resume-hint");
+        Runtime.getRuntime().addShutdownHook(interrupted);
         ObjectNode summary;
         boolean terminal = System.console() != null && !noProgress;
         try (Sandbox sandbox = sandboxOptions.open(config.threads());
@@ -179,6 +189,12 @@ public final class DiscoverCommand implements Callable<Integer> {
             summary = loop.run();
         } catch (DiscoveryException e) {
             throw new UserError(e.getMessage());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is already exiting: the hint is on its way
+            }
         }
         if (config.llm() != null) {
             summary.set("llm", LlmCosts.summarize(run, config.llm(), summary));
@@ -188,10 +204,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         JsonNode stopped = summary.path("stopped");
         if (stopped.path("kind").asText().equals(ProposalUnavailable.Kind.ENDPOINT_UNUSABLE.journalType())) {
             PrintWriter err = spec.commandLine().getErr();
-            err.println("error: " + stopped.path("reason").asText() + "; check --llm-base-url, --llm-model and "
+            err.println("error: " + stopped.path("detail").asText() + "; check --llm-base-url, --llm-model and "
                     + LlmSettings.API_KEY_ENV + " (the run so far is kept in " + run.dir() + ")");
             err.flush();
-            return 1;
+            return ExitCodes.SERVICE_UNUSABLE;
         }
         return 0;
     }
@@ -222,6 +238,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (objective.equals("ms-saved-per-shed")) {
             throw new UserError("discover searches usage-limit policies; ms-saved-per-shed judges admission policies");
         }
+        double limitSeconds = Durations.seconds("--time-limit", timeLimit);
+        long timeoutMs = Math.round(Durations.seconds("--llm-timeout", llmTimeout) * 1000);
+        long backoffMs = Math.round(Durations.seconds("--llm-backoff", llmBackoff) * 1000);
         String chosen = proposer;
         if (chosen == null) {
             chosen = LlmSettings.configuredInEnvironment() || llmBaseUrl != null ? "llm" : "evolve";
@@ -243,9 +262,9 @@ public final class DiscoverCommand implements Callable<Integer> {
             }
             llm.put("temperature", llmTemperature);
             llm.put("max_tokens", llmMaxTokens);
-            llm.put("timeout_ms", Math.round(parseDuration(llmTimeout) * 1000));
+            llm.put("timeout_ms", timeoutMs);
             llm.put("max_attempts", llmRetries);
-            llm.put("backoff_ms", Math.round(parseDuration(llmBackoff) * 1000));
+            llm.put("backoff_ms", backoffMs);
             llm.put("max_tokens_total", maxTokensTotal);
             llm.put("usd_per_million_in", priceIn);
             llm.put("usd_per_million_out", priceOut);
@@ -281,8 +300,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | io.nous.evaluator.scenario.MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        return new DiscoveryConfig(objective, chosen, budget, parseDuration(timeLimit), seed, seedsList, matrix, seeds, duration, n,
-                2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen);
+        return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
+                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen);
     }
 
     private static String envOr(String name, String fallback) {
@@ -290,48 +309,47 @@ public final class DiscoverCommand implements Callable<Integer> {
         return v == null || v.isBlank() ? fallback : v;
     }
 
-    static double parseDuration(String d) {
-        String t = d.trim().toLowerCase(Locale.ROOT);
-        try {
-            if (t.endsWith("ms")) {
-                return Double.parseDouble(t.substring(0, t.length() - 2)) / 1000;
-            }
-            double unit = t.endsWith("h") ? 3600 : t.endsWith("m") ? 60 : 1;
-            String num = Character.isLetter(t.charAt(t.length() - 1)) ? t.substring(0, t.length() - 1) : t;
-            double v = Double.parseDouble(num) * unit;
-            if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new UserError("--time-limit must look like 90s, 12m or 1h, got '" + d + "'");
-        }
-    }
-
     static void printSummary(PrintWriter out, JsonNode s, Run run) {
         out.println();
         out.printf(Locale.ROOT, "%d proposals, %d candidates evaluated, %d duplicates skipped, %d rejected before simulation%n",
                 s.get("iterations").asInt(), s.get("evaluations").asInt(), s.get("duplicates").asInt(), s.get("rejected").asInt());
+        JsonNode stopped = s.path("stopped");
+        if (!stopped.isMissingNode()) {
+            out.println("stopped: " + stopped.path("detail").asText());
+        }
         JsonNode best = s.get("best");
+        String flag = new RunStore(run.dir().getParent()).runsDirFlag();
         if (best == null || best.isNull()) {
             out.println("no candidate was promoted over the baseline");
         } else {
-            JsonNode sc = best.get("score");
-            out.printf(Locale.ROOT, "winner %s: %s on search %+.1f%% [%+.1f%%, %+.1f%%]", best.get("candidate_id").asText(),
-                    s.get("objective").asText(), 100 * sc.get("search_change").asDouble(), 100 * sc.get("search_ci_low").asDouble(),
-                    100 * sc.get("search_ci_high").asDouble());
-            if (sc.has("test_change")) {
-                out.printf(Locale.ROOT, "; on the untouched test split %+.1f%% [%+.1f%%, %+.1f%%] %s", 100 * sc.get("test_change").asDouble(),
-                        100 * sc.get("test_ci_low").asDouble(), 100 * sc.get("test_ci_high").asDouble(), sc.get("test_verdict").asText());
+            String id = best.get("candidate_id").asText();
+            out.printf(Locale.ROOT, "winner %s: %s %s on search", id, s.get("objective").asText(), Summaries.change(best.get("search")));
+            JsonNode test = best.path("test");
+            if (!test.isMissingNode()) {
+                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test),
+                        test.path("held").asBoolean() ? " (held)" : "");
             }
             out.println();
+            JsonNode up = best.path("vs_upstream");
+            if (!up.isMissingNode()) {
+                out.println("  " + Summaries.upstream(up));
+            }
+            if (!test.isMissingNode() && !test.path("held").asBoolean()) {
+                out.println("warning: the winner did not hold on the untouched test split (" + test.path("verdict").asText()
+                        + "); treat it as unconfirmed before exporting it");
+            }
             out.println("source  " + best.get("source_path").asText());
         }
         if (s.get("principles").size() > 0) {
             out.println("principles:");
             s.get("principles").forEach(p -> out.println("  - " + p.asText()));
         }
-        out.println("run     " + run.dir() + "  (nous runs show " + run.id() + ")");
+        out.println("run     " + run.dir());
+        out.println("next    nous runs show " + run.id() + flag);
+        if (best != null && !best.isNull()) {
+            out.println("        nous review " + run.id() + flag + " --out review.md");
+            out.println("        nous export " + run.id() + flag + " --out nous-" + best.get("candidate_id").asText());
+        }
         out.flush();
     }
 }

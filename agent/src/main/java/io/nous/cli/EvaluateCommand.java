@@ -148,7 +148,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         out.flush();
         if (report.failure() != null) {
             spec.commandLine().getErr().println("nous: the candidate failed: " + report.failure());
-            return 3;
+            return ExitCodes.POLICY_FAILED;
         }
         return 0;
     }

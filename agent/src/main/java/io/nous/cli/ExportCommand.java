@@ -101,7 +101,7 @@ public final class ExportCommand implements Callable<Integer> {
             exported = fromRun.id();
             check = fromRun.check();
             Provenance.CandidateStory story = fromRun.story();
-            summary = story != null && story.statement() != null ? story.statement() + ". " + story.mechanism()
+            summary = story != null && story.statement() != null ? sentence(story.statement()) + " " + sentence(story.mechanism())
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         String policyName = name != null ? name : policy != null ? exported : "nous-" + exported;
@@ -137,7 +137,7 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("--name: " + e.getMessage());
         }
         boolean formatted = pkg.write(out);
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
             if (fromRun != null) {
                 ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
@@ -173,6 +173,16 @@ public final class ExportCommand implements Callable<Integer> {
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
         return 0;
+    }
+
+    /** A capitalised sentence with its full stop. */
+    private static String sentence(String s) {
+        String t = s == null ? "" : s.strip();
+        if (t.isEmpty()) {
+            return t;
+        }
+        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
+        return t.endsWith(".") ? t : t + ".";
     }
 
     /** Why a run's candidate cannot go to the router, and which candidate of the run can (with the command). */

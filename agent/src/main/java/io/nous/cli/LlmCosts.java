@@ -79,6 +79,7 @@ final class LlmCosts {
 
     /** Dollars to a micro-dollar: small test runs cost fractions of a cent. */
     private static void usd(ObjectNode n, double v) {
-        n.put("estimated_cost_usd", java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros());
+        java.math.BigDecimal d = java.math.BigDecimal.valueOf(v).setScale(6, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros();
+        n.put("estimated_cost_usd", d.scale() < 0 ? d.setScale(0) : d);
     }
 }

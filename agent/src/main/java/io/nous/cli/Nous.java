@@ -8,9 +8,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code nous} command line. Exit codes: 0 success, 1 internal error, 2 bad input (a clear
- * message on stderr, no stack trace), 3 a policy under test failed during simulation, 4 a candidate
- * was rejected by {@code nous check}.
+ * The {@code nous} command line. Exit codes are one list for every command ({@link ExitCodes}),
+ * printed at the end of each command's help.
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous " + Nous.VERSION,
         description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
@@ -36,11 +35,12 @@ public final class Nous implements Runnable {
     /** Runs the CLI with the given streams and returns the exit code (for tests). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Nous());
+        withExitCodes(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             err.println("nous: " + ex.getMessage() + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
-            return 2;
+            return ExitCodes.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
@@ -48,16 +48,22 @@ public final class Nous implements Runnable {
                     || ex instanceof io.nous.evaluator.scenario.MatrixException
                     || ex instanceof io.nous.sim.workload.trace.TraceException) {
                 err.println("nous: " + ex.getMessage());
-                return 2;
+                return ExitCodes.BAD_INPUT;
             }
             if (ex instanceof io.nous.sim.epp.PolicyException || ex instanceof io.nous.codegen.guard.CandidateFault) {
                 err.println("nous: policy failed: " + ex.getMessage());
-                return 3;
+                return ExitCodes.POLICY_FAILED;
             }
             err.println("nous: internal error: " + ex);
             ex.printStackTrace(err);
-            return 1;
+            return ExitCodes.INTERNAL;
         });
         return cl.execute(args);
+    }
+
+    /** Every command's help ends with the same list of exit codes. */
+    private static void withExitCodes(CommandLine cl) {
+        cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.forHelp());
+        cl.getSubcommands().values().forEach(Nous::withExitCodes);
     }
 }

@@ -20,16 +20,17 @@ import picocli.CommandLine.Spec;
 /**
  * {@code nous replay <run-id> [--verify]}: re-executes a run from its journal (the same proposals in
  * the same order, the same seeds) and checks that every record, every evaluation included, comes
- * out the same. Exit 0 when it reproduces; with --verify, 5 and the first difference when not.
+ * out the same. Exit 0 when it reproduces; 5 and the first difference when not.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, description = "Re-execute a run from its journal and compare every record.")
 public final class ReplayCommand implements Callable<Integer> {
-    static final int DIFFERS = 5;
+    static final int DIFFERS = ExitCodes.REPLAY_DIFFERS;
 
     @Parameters(paramLabel = "RUN-ID")
     String id;
 
-    @Option(names = "--verify", description = "Fail (exit 5) at the first record that does not reproduce bit for bit.")
+    @Option(names = "--verify", description = "Accepted for older scripts: replay always exits 5 at the first record that does "
+            + "not reproduce bit for bit.")
     boolean verify;
 
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
@@ -57,7 +58,7 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (JournalDivergence d) {
             out.println("replay differs: " + d.getMessage());
             out.flush();
-            return verify ? DIFFERS : 0;
+            return DIFFERS;
         }
         out.println("replay reproduced all " + journal.records().size() + " records bit for bit");
         out.flush();

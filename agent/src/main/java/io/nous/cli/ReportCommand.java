@@ -49,7 +49,8 @@ public final class ReportCommand implements Callable<Integer> {
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
         List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.check(), threads);
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
-                c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run)));
+                c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
+                Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {

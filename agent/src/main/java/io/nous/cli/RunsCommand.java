@@ -1,8 +1,7 @@
 package io.nous.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.nous.store.JournalContents;
-import io.nous.store.JournalRecord;
+import io.nous.report.JsonReport;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
 import java.io.PrintWriter;
@@ -45,13 +44,12 @@ public final class RunsCommand implements Runnable {
             }
             for (Run r : runs) {
                 JsonNode c = r.config();
-                String outcome = "unfinished (nous discover --resume " + r.id() + ")";
+                String outcome = "unfinished (nous discover --resume " + r.id() + new RunStore(runsDir).runsDirFlag() + ")";
                 if (Files.exists(r.summaryFile())) {
                     JsonNode s = read(r.summaryFile());
                     JsonNode best = s.get("best");
                     outcome = best == null || best.isNull() ? "no winner"
-                            : String.format(Locale.ROOT, "winner %s %+.1f%%", best.get("candidate_id").asText(),
-                            100 * best.get("score").get("search_change").asDouble());
+                            : "winner " + best.get("candidate_id").asText() + " " + Summaries.pct(best.path("search").path("change"));
                     outcome = s.get("iterations").asInt() + " proposals, " + outcome;
                 }
                 out.printf(Locale.ROOT, "%-24s %-14s %-8s %s%n", r.id(), c.get("objective").asText(), c.get("proposer").asText(), outcome);
@@ -69,7 +67,9 @@ public final class RunsCommand implements Runnable {
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Tell a run's story: hypothesis, prediction, evidence, verdict.")
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "A run at a glance (winner, test split, why it stopped, counts, cost), then its story: hypothesis, "
+                    + "prediction, evidence, verdict.")
     static final class Show implements Callable<Integer> {
         @Parameters(paramLabel = "RUN-ID")
         String id;
@@ -77,56 +77,25 @@ public final class RunsCommand implements Runnable {
         @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
         Path runsDir;
 
+        @Option(names = "--json", description = "Print the configuration, the summary and every journal record as one JSON document.")
+        boolean json;
+
+        @Option(names = "--summary", description = "Print only the summary, not the story.")
+        boolean summaryOnly;
+
         @Spec
         CommandSpec spec;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Run run = new RunStore(runsDir).open(id);
-            JournalContents j = run.journal();
-            if (j.tornTail()) {
-                out.println("(the journal ends with a torn line from an interrupted write; it is ignored)");
-            }
-            for (JournalRecord r : j.records()) {
-                JsonNode b = r.body();
-                switch (r.type()) {
-                    case "run-started" -> out.printf(Locale.ROOT, "run %s: objective %s, proposer %s, budget %d, seeds from %s%n", run.id(),
-                            b.get("objective").asText(), b.get("proposer").asText(), b.get("budget").asInt(), b.get("seed_policies"));
-                    case "hypothesis" -> {
-                        out.printf(Locale.ROOT, "%n#%d hypothesis (%s of %s): %s%n", b.get("iteration").asInt(), b.get("operator").asText(),
-                                b.get("parents"), b.get("statement").asText());
-                        out.println("    because " + b.get("mechanism").asText());
-                        b.get("predictions").forEach(p -> out.printf(Locale.ROOT, "    predicts %s: %s (%+.0f%%)%n", p.get("regime").asText(),
-                                p.get("direction").asText(), 100 * p.get("magnitude").asDouble()));
-                    }
-                    case "verification" -> out.println("    rejected before simulation: " + b.get("problems").get(0).asText());
-                    case "duplicate" -> out.println("    duplicate of " + b.get("of").asText() + ": not simulated");
-                    case "candidate" -> {
-                        String op = b.path("operator").asText();
-                        String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";
-                        out.printf(Locale.ROOT, "    candidate %s (%s%s)%n", b.get("id").asText(), b.get("path").asText(), arm);
-                    }
-                    case "evaluation" -> {
-                        JsonNode s = b.get("score");
-                        out.printf(Locale.ROOT, "    evidence (%s): %s%n", b.get("split").asText(), s == null ? "failed: " + b.path("failure").asText()
-                                : String.format(Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%] %s, constraints %s", 100 * s.get("change").asDouble(),
-                                100 * s.get("ci_low").asDouble(), 100 * s.get("ci_high").asDouble(), s.get("verdict").asText(),
-                                b.get("constraints")));
-                    }
-                    case "verdict" -> b.get("predictions").forEach(p -> out.printf(Locale.ROOT, "    %s prediction: %s%s%n",
-                            p.get("regime").asText(), p.get("outcome").asText(),
-                            p.has("observed") ? String.format(Locale.ROOT, " (observed %+.0f%%)", 100 * p.get("observed").asDouble()) : ""));
-                    case "promotion" -> out.printf(Locale.ROOT, "    promotion of %s over %s: %s (%s)%n", b.get("candidate").asText(),
-                            b.get("over").asText(), b.get("accepted").asBoolean() ? "ACCEPTED" : "declined", b.get("reason").asText());
-                    case "principle" -> out.printf(Locale.ROOT, "    principle learned: %s (evidence %s)%n", b.get("principle").asText(),
-                            b.get("evidence").asText());
-                    case "test-evaluation" -> out.printf(Locale.ROOT, "%nthe winner on the untouched test split: %+.1f%% [%+.1f%%, %+.1f%%] %s%n",
-                            100 * b.get("score").get("change").asDouble(), 100 * b.get("score").get("ci_low").asDouble(),
-                            100 * b.get("score").get("ci_high").asDouble(), b.get("score").get("verdict").asText());
-                    case "run-finished" -> out.printf(Locale.ROOT, "finished: %d proposals, best %s%n", b.get("iterations").asInt(),
-                            b.get("best").isNull() ? "none" : b.get("best").asText());
-                    default -> { }
+            RunView view = new RunView(new RunStore(runsDir).open(id));
+            if (json) {
+                out.println(JsonReport.write(view.toJson()));
+            } else {
+                view.printSummary(out);
+                if (!summaryOnly) {
+                    view.printStory(out);
                 }
             }
             out.flush();

@@ -20,6 +20,22 @@ public final class SandboxOptions {
             description = "Longest one task may take in a worker before it is killed (default: ${DEFAULT-VALUE}).")
     double workerTimeout;
 
+    /** These options as flags for a printed command: only those that differ from the defaults. */
+    String flags() {
+        StringBuilder f = new StringBuilder();
+        if (inProcess) {
+            f.append(" --in-process");
+        }
+        if (!Sandbox.DEFAULT_HEAP.equals(workerHeap)) {
+            f.append(" --worker-heap ").append(io.nous.store.Shell.quote(workerHeap));
+        }
+        if (workerTimeout != 300) {
+            f.append(" --worker-timeout ").append(workerTimeout == Math.rint(workerTimeout) ? String.valueOf((long) workerTimeout)
+                    : String.valueOf(workerTimeout));
+        }
+        return f.toString();
+    }
+
     /** The sandbox these options describe, with {@code workers} worker JVMs. */
     Sandbox open(int workers) {
         if (inProcess) {

@@ -62,7 +62,7 @@ public final class ScenarioOptions {
             description = "Simulated seconds of arrivals (default: ${DEFAULT-VALUE}).")
     double duration;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", description = "Unmeasured warm-up (default: 20% of the duration).")
+    @Option(names = "--warmup", paramLabel = "SECONDS", description = "Unmeasured warm-up (default: 20%% of the duration).")
     Double warmup;
 
     @Option(names = "--pods", paramLabel = "N", description = "Model-server pods (default: the workload's study size).")

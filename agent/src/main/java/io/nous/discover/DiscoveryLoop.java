@@ -20,7 +20,9 @@ import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Verdict;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.JournalContents;
@@ -45,6 +47,8 @@ import org.apache.commons.math3.random.Well19937c;
  * reuses journaled records) and an uninterrupted one make the same decisions.
  */
 public final class DiscoveryLoop {
+    /** The policy the router ships that discovery must also beat. */
+    static final String UPSTREAM = "soft-reflective-ceiling";
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Repair attempts after a proposal is rejected by verification or compilation. */
     static final int MAX_REPAIRS = 2;
@@ -73,6 +77,8 @@ public final class DiscoveryLoop {
     private int iterations;
     /** Why the proposer ended the run early, if it did. */
     private ProposalUnavailable stopped;
+    /** Why the run stopped proposing; set once the loop ends. */
+    private StopReason stop;
 
     /**
      * @param replay re-derive every evaluation instead of reusing journaled ones (for replay --verify);
@@ -112,13 +118,20 @@ public final class DiscoveryLoop {
                         "the built-in " + ref + " policy, observed before any proposal", PolicyRegistry.builtin().template(ref).description());
             }
             for (int it = 1; it <= config.budget(); it++) {
-                if (jf.stoppedHere()) {
+                JournalRecord stoppedBefore = jf.peek("run-stopped");
+                if (stoppedBefore != null) {
+                    stop = StopReason.fromJson(stoppedBefore.body());
                     break;
                 }
+                if (jf.stoppedHere()) {
+                    break; // a journal from before stop reasons were recorded
+                }
                 if (!jf.following() && config.timeLimitSeconds() > 0 && (System.nanoTime() - start) / 1e9 > config.timeLimitSeconds()) {
+                    stop = StopReason.timeLimit(config.timeLimitSeconds(), it - 1, config.budget());
                     break;
                 }
                 if (!Double.isNaN(config.target()) && incumbent != null && incumbent.change() <= config.target() && !jf.following()) {
+                    stop = StopReason.target(config.target(), incumbent.candidateId(), incumbent.change());
                     break;
                 }
                 List<String> feedback = List.of();
@@ -170,6 +183,7 @@ public final class DiscoveryLoop {
                 }
                 }
                 if (stopped != null) {
+                    stop = StopReason.proposer(stopped);
                     break;
                 }
                 iterations = it;
@@ -179,12 +193,27 @@ public final class DiscoveryLoop {
                 jf.record("iteration-done", done);
                 listener.event(it, config.budget(), "iteration", incumbent);
             }
+            JournalRecord stoppedRecord = jf.peek("run-stopped");
+            if (stoppedRecord != null) {
+                stop = StopReason.fromJson(stoppedRecord.body());
+            } else if (stop == null && !jf.stoppedHere()) {
+                stop = StopReason.budget(config.budget());
+            }
+            if (stop != null) {
+                ObjectNode st = stop.toJson();
+                st.put("iterations", iterations);
+                jf.record("run-stopped", st);
+            }
             ObjectNode test = null;
+            ObjectNode upstream = null;
             if (incumbent != null) {
                 JournalRecord prev = jf.peek("test-evaluation");
                 test = prev != null && !replay ? prev.body()
                         : evaluationJson(incumbent.candidateId(), vsBaseline.evaluate(put(incumbent), matrix, Split.TEST), Double.NaN, Double.NaN);
                 jf.record("test-evaluation", test);
+                JournalRecord prevU = jf.peek("upstream-comparison");
+                upstream = prevU != null && !replay ? prevU.body() : upstreamComparison(incumbent, objective, stats, matrix);
+                jf.record("upstream-comparison", upstream);
             }
             ObjectNode finished = JSON.createObjectNode();
             finished.put("iterations", iterations);
@@ -193,12 +222,44 @@ public final class DiscoveryLoop {
             finished.put("rejected", rejected);
             finished.put("best", incumbent == null ? null : incumbent.candidateId());
             jf.record("run-finished", finished);
-            ObjectNode summary = summary(test);
+            ObjectNode summary = summary(test, upstream);
             if (!replay) {
                 run.writeSummary(summary);
             }
             return summary;
         }
+    }
+
+    /**
+     * The winner against the upstream policy (soft-reflective-ceiling) instead of the static
+     * baseline, on the test split of the same matrix: whether discovery beat what the router already
+     * ships, not only the baseline. A winner that is the upstream policy is not simulated again.
+     */
+    private ObjectNode upstreamComparison(Evaluated winner, Objective objective, PairedBootstrap stats, Matrix matrix) {
+        ObjectNode u = JSON.createObjectNode();
+        u.put("candidate", winner.candidateId());
+        u.put("policy", UPSTREAM);
+        u.put("split", Split.TEST.id());
+        String upstreamHash = Candidates.compileOnly(PolicyRegistry.builtin().source(UPSTREAM), "upstream.java").canonicalHash();
+        if (upstreamHash != null && upstreamHash.equals(compiled.computeIfAbsent(winner.candidateId(),
+                k -> Candidates.compileOnly(winner.source(), k + ".java")).canonicalHash())) {
+            u.put("same_policy", true);
+            return u;
+        }
+        try (PairedRunner runner = new PairedRunner(builtin(UPSTREAM), config.threads(), sandbox.pool())) {
+            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(put(winner), matrix, Split.TEST);
+            u.put("same_policy", false);
+            if (r.score() != null) {
+                u.put("change", r.score().change());
+                u.put("ci_low", r.score().ciLow());
+                u.put("ci_high", r.score().ciHigh());
+                u.put("verdict", r.score().verdict().id());
+            }
+            if (r.failure() != null) {
+                u.put("failure", r.failure());
+            }
+        }
+        return u;
     }
 
     private static PolicyUnderTest builtin(String ref) {
@@ -424,6 +485,15 @@ public final class DiscoveryLoop {
             n.put("verdict", s.objective().verdict().id());
             n.put("baseline_dropped", s.baselineDropped());
             n.put("candidate_dropped", s.candidateDropped());
+            // every standard metric that got worse with confidence, so reviews need not re-simulate to list them
+            ArrayNode worse = null;
+            for (Map.Entry<String, Comparison> m : s.metrics().entrySet()) {
+                if (m.getValue().verdict() == Verdict.WORSE) {
+                    worse = worse == null ? n.putArray("worse") : worse;
+                    worse.addObject().put("metric", m.getKey()).put("change", m.getValue().change()).put("ci_low", m.getValue().ciLow())
+                            .put("ci_high", m.getValue().ciHigh());
+                }
+            }
         }
         ArrayNode sanity = o.putArray("sanity");
         r.sanity().forEach(sanity::add);
@@ -536,7 +606,7 @@ public final class DiscoveryLoop {
         }
     }
 
-    private ObjectNode summary(ObjectNode test) {
+    private ObjectNode summary(ObjectNode test, ObjectNode upstream) {
         ObjectNode s = JSON.createObjectNode();
         s.put("run_id", run.id());
         s.put("objective", config.objective());
@@ -545,8 +615,8 @@ public final class DiscoveryLoop {
         s.put("evaluations", candidates);
         s.put("duplicates", duplicates);
         s.put("rejected", rejected);
-        if (stopped != null) {
-            s.putObject("stopped").put("kind", stopped.kind().journalType()).put("reason", stopped.getMessage());
+        if (stop != null) {
+            s.set("stopped", stop.toJson());
         }
         ArrayNode pr = s.putArray("principles");
         principles.forEach(pr::add);
@@ -556,16 +626,31 @@ public final class DiscoveryLoop {
             ObjectNode b = s.putObject("best");
             b.put("candidate_id", incumbent.candidateId());
             b.put("source_path", run.candidateFile(incumbent.candidateId()).toString());
-            ObjectNode score = b.putObject("score");
-            score.put("objective", config.objective());
-            score.put("search_change", incumbent.change());
-            score.put("search_ci_low", incumbent.ciLow());
-            score.put("search_ci_high", incumbent.ciHigh());
+            b.put("objective", config.objective());
+            ObjectNode search = b.putObject("search");
+            search.put("change", incumbent.change());
+            search.put("ci_low", incumbent.ciLow());
+            search.put("ci_high", incumbent.ciHigh());
+            search.put("verdict", incumbent.verdict());
             if (test != null && test.has("score")) {
-                score.put("test_change", test.get("score").get("change").asDouble());
-                score.put("test_ci_low", test.get("score").get("ci_low").asDouble());
-                score.put("test_ci_high", test.get("score").get("ci_high").asDouble());
-                score.put("test_verdict", test.get("score").get("verdict").asText());
+                ObjectNode t = b.putObject("test");
+                JsonNode ts = test.get("score");
+                t.put("change", ts.get("change").asDouble());
+                t.put("ci_low", ts.get("ci_low").asDouble());
+                t.put("ci_high", ts.get("ci_high").asDouble());
+                t.put("verdict", ts.get("verdict").asText());
+                // held: better with confidence on scenarios nobody tuned on, and every constraint kept
+                boolean constraints = true;
+                for (var it = test.path("constraints").fields(); it.hasNext(); ) {
+                    var f = it.next();
+                    constraints &= !f.getValue().isBoolean() || f.getValue().asBoolean();
+                }
+                t.put("held", "better".equals(ts.get("verdict").asText()) && constraints);
+            }
+            if (upstream != null) {
+                ObjectNode u = upstream.deepCopy();
+                u.remove("candidate");
+                b.set("vs_upstream", u);
             }
         }
         return s;

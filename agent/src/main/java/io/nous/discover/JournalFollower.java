@@ -15,7 +15,7 @@ import java.util.List;
  * journal and the code disagree, and resuming stops with the position.
  */
 final class JournalFollower {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = io.nous.store.PlainJson.mapper();
 
     /** Records compare by their JSON text (an int 7 read back equals the long 7 written). */
     private static String normalized(ObjectNode body) {

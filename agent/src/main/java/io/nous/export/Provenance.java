@@ -30,7 +30,7 @@ public final class Provenance {
 
     /** What the journal says about one candidate. */
     public record CandidateStory(String id, int iteration, String operator, List<String> parents, String statement, String mechanism,
-                                 JsonNode search, JsonNode validation, JsonNode test) {
+                                 JsonNode search, JsonNode validation, JsonNode test, JsonNode upstream) {
     }
 
     /** Every candidate of a run, by id, with its hypothesis and evaluations. */
@@ -40,6 +40,7 @@ public final class Provenance {
         Map<String, JsonNode[]> evals = new HashMap<>();
         List<JsonNode> candidates = new ArrayList<>();
         Map<String, JsonNode> hypothesisOf = new HashMap<>();
+        Map<String, JsonNode> upstreamOf = new HashMap<>();
         for (JournalRecord r : run.journal().records()) {
             JsonNode b = r.body();
             switch (r.type()) {
@@ -62,6 +63,7 @@ public final class Provenance {
                     }
                 }
                 case "test-evaluation" -> evals.computeIfAbsent(b.get("candidate").asText(), k -> new JsonNode[3])[2] = b;
+                case "upstream-comparison" -> upstreamOf.put(b.path("candidate").asText(), b);
                 default -> {
                 }
             }
@@ -73,7 +75,8 @@ public final class Provenance {
             c.path("parents").forEach(p -> parents.add(p.asText()));
             JsonNode[] e = evals.getOrDefault(id, new JsonNode[3]);
             out.put(id, new CandidateStory(id, c.path("iteration").asInt(), c.path("operator").asText(), List.copyOf(parents),
-                    h == null ? null : h.path("statement").asText(), h == null ? null : h.path("mechanism").asText(), e[0], e[1], e[2]));
+                    h == null ? null : h.path("statement").asText(), h == null ? null : h.path("mechanism").asText(), e[0], e[1], e[2],
+                    upstreamOf.get(id)));
         }
         return out;
     }
@@ -105,6 +108,11 @@ public final class Provenance {
         results.set("search", score(story == null ? null : story.search()));
         results.set("validation", score(story == null ? null : story.validation()));
         results.set("test", score(story == null ? null : story.test()));
+        if (story != null && story.upstream() != null) {
+            ObjectNode u = story.upstream().deepCopy();
+            u.remove("candidate");
+            results.set("vs_upstream", u);
+        }
         ArrayNode lineage = p.putArray("lineage");
         // breadth-first over parents, each candidate once
         java.util.ArrayDeque<String> frontier = new java.util.ArrayDeque<>(List.of(candidateId));
@@ -170,6 +178,14 @@ public final class Provenance {
                 sb.append(String.format(Locale.ROOT, "| %s | %+.1f%% | [%+.1f%%, %+.1f%%] | %s |%n", split, 100 * s.path("change").asDouble(),
                         100 * s.path("ci_low").asDouble(), 100 * s.path("ci_high").asDouble(), s.path("verdict").asText()));
             }
+        }
+        JsonNode up = p.path("results").path("vs_upstream");
+        if (up.path("same_policy").asBoolean()) {
+            sb.append("\nThis is the upstream `").append(up.path("policy").asText()).append("` policy itself.\n");
+        } else if (up.has("change")) {
+            sb.append(String.format(Locale.ROOT, "%nAgainst the upstream `%s` on the %s split: %+.1f%% [%+.1f%%, %+.1f%%], %s.%n",
+                    up.path("policy").asText(), up.path("split").asText(), 100 * up.path("change").asDouble(),
+                    100 * up.path("ci_low").asDouble(), 100 * up.path("ci_high").asDouble(), up.path("verdict").asText()));
         }
         sb.append("\n## Lineage\n\n");
         for (JsonNode n : p.path("lineage")) {

@@ -13,7 +13,9 @@ import io.nous.store.RunStore;
 import io.nous.store.Shell;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -39,6 +41,17 @@ public final class Review {
         Provenance.CandidateStory s = in.story();
         StringBuilder sb = new StringBuilder();
         sb.append("# Add `nous-").append(s.id()).append("-policy`, a usage-limit policy discovered by Nous\n\n");
+        JsonNode testScore = s.test() == null ? null : s.test().get("score");
+        if (testScore != null && !"better".equals(testScore.path("verdict").asText())) {
+            sb.append("> **Warning:** this policy did not hold on the untouched test split (").append(pct(testScore.path("change")))
+                    .append(" [").append(pct(testScore.path("ci_low"))).append(", ").append(pct(testScore.path("ci_high"))).append("], ")
+                    .append(testScore.path("verdict").asText()).append("). See Risks.\n\n");
+        }
+        if (s.upstream() != null && s.upstream().path("same_policy").asBoolean()) {
+            sb.append("> **Note:** this candidate is the upstream `").append(s.upstream().path("policy").asText())
+                    .append("` policy itself, which llm-d-router already ships as `").append(s.upstream().path("policy").asText())
+                    .append("-policy`. There is nothing new to merge; configure the existing plugin instead.\n\n");
+        }
         sb.append("## What and why\n\n");
         if (s.statement() != null) {
             sb.append("**Hypothesis.** ").append(s.statement().strip()).append("\n\n");
@@ -63,19 +76,19 @@ public final class Review {
 
         sb.append("\n## Results\n\nChange of ").append(in.objective())
                 .append(" versus the static baseline (every ceiling 1.0), paired by seed, with 95% bootstrap intervals.\n");
-        List<String> regressions = new ArrayList<>();
+        Map<String, String> regressions = new LinkedHashMap<>();
         split(sb, "search", "shown to the proposer", s.search(), regressions);
         split(sb, "validation", "confirms a promotion", s.validation(), regressions);
         split(sb, "test", "never seen during the search", s.test(), regressions);
+        upstream(sb, s.upstream());
         if (in.resimulated() != null) {
-            // the journal keeps only the objective; the re-simulation shows what else got worse
+            // re-simulated: every standard metric, including splits the journal kept no metrics for
             for (EvaluationReport e : in.resimulated()) {
                 for (ScenarioReport sc : e.scenarios()) {
                     for (Comparison c : sc.metrics().values()) {
                         if (c.verdict() == Verdict.WORSE) {
-                            regressions.add(String.format(Locale.ROOT, "%s: %s (%s) %s %+.1f%% [%+.1f%%, %+.1f%%]", e.split(),
-                                    sc.entry().label(), sc.entry().regime().name().toLowerCase(Locale.ROOT), c.metric(), 100 * c.change(),
-                                    100 * c.ciLow(), 100 * c.ciHigh()));
+                            regressions.putIfAbsent(e.split() + "|" + sc.label() + "|" + c.metric(), regression(e.split(), sc.label(),
+                                    sc.entry().regime().id(), c.metric(), c.change(), c.ciLow(), c.ciHigh()));
                         }
                     }
                 }
@@ -83,10 +96,12 @@ public final class Review {
         }
         sb.append("\n### Regressions\n\n");
         if (regressions.isEmpty()) {
-            sb.append("No scenario got worse with confidence on any split").append(in.resimulated() == null ? " (objective and constraints)"
-                    : " (objective, constraints, and critical/sheddable TTFT and E2E p99 and throughput)").append(".\n");
+            sb.append("No metric got worse with confidence in any scenario on any split (the objective, the constraints, and critical and"
+                    + " sheddable TTFT and E2E p99 and throughput).\n");
         } else {
-            regressions.forEach(r -> sb.append("- **").append(r).append("**\n"));
+            sb.append("Every metric that got worse with confidence (its whole 95% interval above zero for a latency), critical and"
+                    + " sheddable alike:\n\n");
+            regressions.values().forEach(r -> sb.append("- **").append(r).append("**\n"));
         }
 
         sb.append("\n## Risks\n\n");
@@ -113,37 +128,88 @@ public final class Review {
         return sb.length() == 0 ? "(identical sources)\n" : sb.toString();
     }
 
-    private static void split(StringBuilder sb, String name, String what, JsonNode eval, List<String> regressions) {
+    private static void split(StringBuilder sb, String name, String what, JsonNode eval, Map<String, String> regressions) {
         sb.append("\n### ").append(name).append(" (").append(what).append(")\n\n");
         if (eval == null || !eval.has("score")) {
             sb.append("Not evaluated on this split (only promoted candidates meet validation; only the winner meets test).\n");
             return;
         }
         JsonNode score = eval.get("score");
-        sb.append(String.format(Locale.ROOT, "Overall: **%+.1f%%** [%+.1f%%, %+.1f%%], %s.%n%n", 100 * score.path("change").asDouble(),
-                100 * score.path("ci_low").asDouble(), 100 * score.path("ci_high").asDouble(), score.path("verdict").asText()));
+        sb.append("Overall: **").append(pct(score.path("change"))).append("** [").append(pct(score.path("ci_low"))).append(", ")
+                .append(pct(score.path("ci_high"))).append("], ").append(score.path("verdict").asText()).append(".\n\n");
         sb.append("| scenario | regime | change | 95% CI | verdict |\n|---|---|---:|---:|---|\n");
         for (JsonNode sc : eval.path("scenarios")) {
             String verdict = sc.path("verdict").asText();
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %+.1f%% | [%+.1f%%, %+.1f%%] | %s |%n", sc.path("scenario").asText(),
-                    sc.path("regime").asText(), 100 * sc.path("change").asDouble(), 100 * sc.path("ci_low").asDouble(),
-                    100 * sc.path("ci_high").asDouble(), verdict.equals("worse") ? "**worse**" : verdict));
+            String label = sc.path("scenario").asText() + (sc.hasNonNull("variant") ? " [" + sc.get("variant").asText() + "]" : "");
+            sb.append("| ").append(label).append(" | ").append(sc.path("regime").asText()).append(" | ").append(pct(sc.path("change")))
+                    .append(" | [").append(pct(sc.path("ci_low"))).append(", ").append(pct(sc.path("ci_high"))).append("] | ")
+                    .append(verdict.equals("worse") ? "**worse**" : verdict).append(" |\n");
             if (verdict.equals("worse")) {
-                regressions.add(String.format(Locale.ROOT, "%s: %s (%s) %+.1f%% [%+.1f%%, %+.1f%%]", name, sc.path("scenario").asText(),
-                        sc.path("regime").asText(), 100 * sc.path("change").asDouble(), 100 * sc.path("ci_low").asDouble(),
-                        100 * sc.path("ci_high").asDouble()));
+                String metric = metricOf(score.path("objective").asText("objective"));
+                regressions.putIfAbsent(name + "|" + label + "|" + metric, regression(name, label, sc.path("regime").asText(), metric,
+                        sc.path("change").asDouble(), sc.path("ci_low").asDouble(), sc.path("ci_high").asDouble()));
+            }
+            for (JsonNode w : sc.path("worse")) {
+                String metric = w.path("metric").asText();
+                regressions.putIfAbsent(name + "|" + label + "|" + metric, regression(name, label, sc.path("regime").asText(), metric,
+                        w.path("change").asDouble(), w.path("ci_low").asDouble(), w.path("ci_high").asDouble()));
             }
         }
         JsonNode constraints = eval.path("constraints");
         List<String> failed = new ArrayList<>();
         constraints.fields().forEachRemaining(e -> {
-            if (!e.getValue().asBoolean()) {
+            if (e.getValue().isBoolean() && !e.getValue().asBoolean()) {
                 failed.add(e.getKey());
             }
         });
         if (!failed.isEmpty()) {
-            regressions.add(name + ": constraint(s) violated: " + String.join(", ", failed));
+            regressions.put(name + "|constraints", name + ": constraint(s) violated: " + String.join(", ", failed));
         }
+    }
+
+    private static void upstream(StringBuilder sb, JsonNode u) {
+        if (u == null) {
+            return;
+        }
+        sb.append("\n### Against the upstream policy\n\n");
+        String policy = u.path("policy").asText();
+        if (u.path("same_policy").asBoolean()) {
+            sb.append("This candidate is the upstream `").append(policy).append("` policy itself; it adds nothing the router lacks.\n");
+        } else if (!u.has("change")) {
+            sb.append("The comparison with `").append(policy).append("` failed: ").append(u.path("failure").asText()).append(".\n");
+        } else {
+            sb.append("Change of the objective versus `").append(policy).append("` (what llm-d-router ships) on the ")
+                    .append(u.path("split").asText()).append(" split: **").append(pct(u.path("change"))).append("** [")
+                    .append(pct(u.path("ci_low"))).append(", ").append(pct(u.path("ci_high"))).append("], ")
+                    .append(u.path("verdict").asText()).append(".\n");
+        }
+    }
+
+    /** One regression line: split, scenario, regime, metric in words, change and interval. */
+    static String regression(String split, String scenario, String regime, String metric, double change, double low, double high) {
+        return split + ": " + scenario + " (" + regime + ") " + metricLabel(metric) + " " + pct(change) + " [" + pct(low) + ", " + pct(high) + "]";
+    }
+
+    /** The standard metric an objective is, so that one regression is listed once; other objectives keep their name. */
+    private static String metricOf(String objective) {
+        return switch (objective) {
+            case "critical-ttft" -> "critical_ttft_p99";
+            case "critical-e2e" -> "critical_e2e_p99";
+            default -> objective;
+        };
+    }
+
+    /** {@code critical_e2e_p99} as "critical E2E p99". */
+    static String metricLabel(String metric) {
+        return metric.replace("_ttft_", " TTFT ").replace("_e2e_", " E2E ").replace("output_tokens_per_s", "output tokens/s");
+    }
+
+    private static String pct(JsonNode v) {
+        return Percent.of(v);
+    }
+
+    private static String pct(double v) {
+        return Percent.of(v);
     }
 
     private static List<String> risks(Input in) {
@@ -152,8 +218,9 @@ public final class Review {
         if (test == null || !test.has("score")) {
             r.add("It has not met the untouched test split; only the run's winner does, once.");
         } else if (!test.get("score").path("verdict").asText().equals("better")) {
-            r.add("On the untouched test split the change is " + test.get("score").path("verdict").asText()
-                    + ": the improvement is not confirmed on load points and burstiness nobody tuned on.");
+            r.add("**It did not hold on the untouched test split** (" + pct(test.get("score").path("change")) + ", "
+                    + test.get("score").path("verdict").asText() + "): the improvement is not confirmed on load points and burstiness"
+                    + " nobody tuned on. Do not merge it on this evidence.");
         }
         if (in.stateful()) {
             r.add("It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"

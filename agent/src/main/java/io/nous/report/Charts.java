@@ -28,24 +28,90 @@ public final class Charts {
     private Charts() {
     }
 
-    /** Bars of one metric's change (%) per scenario, one series per split. */
-    public static String changeBars(String title, String axis, Map<String, Map<String, Double>> bySplitThenScenario) {
+    /**
+     * Bars of one metric's change (%) per scenario, one series per split, each with its confidence
+     * interval as a whisker. A value is {@code {change, low, high}}; a change that is undefined
+     * (NaN: no requests of that class, a zero baseline) is drawn as an "n/a" label on the axis, so it
+     * cannot be mistaken for a change of zero, which is a flat bar with its whisker.
+     */
+    public static String changeBars(String title, String axis, Map<String, Map<String, double[]>> bySplitThenScenario) {
         DefaultCategoryDataset d = new DefaultCategoryDataset();
-        bySplitThenScenario.forEach((split, scenarios) -> scenarios.forEach((scenario, change) -> d.addValue(change, split, scenario)));
+        Map<String, double[]> intervals = new java.util.HashMap<>();
+        List<String> undefined = new java.util.ArrayList<>();
+        bySplitThenScenario.forEach((split, scenarios) -> scenarios.forEach((scenario, v) -> {
+            if (Double.isFinite(v[0])) {
+                d.addValue(v[0], split, scenario);
+                intervals.put(split + "\u0000" + scenario, v);
+            } else {
+                d.addValue(null, split, scenario);
+                undefined.add(scenario);
+            }
+        }));
         JFreeChart c = ChartFactory.createBarChart(title, "scenario (workload@QPS)", axis, d, PlotOrientation.VERTICAL, true, false, false);
         CategoryPlot plot = c.getCategoryPlot();
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        BarRenderer r = (BarRenderer) plot.getRenderer();
+        BarRenderer r = new WhiskerBars(intervals);
+        plot.setRenderer(r);
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
+        r.setMaximumBarWidth(0.08);
         for (int i = 0; i < PALETTE.length; i++) {
             r.setSeriesPaint(i, PALETTE[i]);
+        }
+        for (String scenario : undefined) {
+            org.jfree.chart.annotations.CategoryTextAnnotation na = new org.jfree.chart.annotations.CategoryTextAnnotation("n/a", scenario, 0);
+            na.setFont(new Font(Font.SANS_SERIF, Font.ITALIC, 11));
+            na.setPaint(Color.DARK_GRAY);
+            plot.addAnnotation(na);
         }
         style(c);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeZeroBaselineVisible(true);
+        plot.setRangeZeroBaselinePaint(Color.GRAY);
         ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).setAutoRangeMinimumSize(2.0); // +-1% when nothing changes
+        double lo = 0;
+        double hi = 0;
+        for (double[] v : intervals.values()) {
+            lo = Math.min(lo, Double.isFinite(v[1]) ? v[1] : v[0]);
+            hi = Math.max(hi, Double.isFinite(v[2]) ? v[2] : v[0]);
+        }
+        if (hi - lo > 0) {
+            double pad = 0.06 * (hi - lo);
+            plot.getRangeAxis().setRange(lo - pad, hi + pad);
+        }
         return svg(c, 900, 420);
+    }
+
+    /** Bars with their confidence interval drawn as a whisker with caps. */
+    private static final class WhiskerBars extends BarRenderer {
+        private static final long serialVersionUID = 1L;
+        private final transient Map<String, double[]> intervals;
+
+        WhiskerBars(Map<String, double[]> intervals) {
+            this.intervals = intervals;
+        }
+
+        @Override
+        public void drawItem(java.awt.Graphics2D g2, org.jfree.chart.renderer.category.CategoryItemRendererState state,
+                             java.awt.geom.Rectangle2D dataArea, CategoryPlot plot, org.jfree.chart.axis.CategoryAxis domainAxis,
+                             org.jfree.chart.axis.ValueAxis rangeAxis, org.jfree.data.category.CategoryDataset dataset, int row,
+                             int column, int pass) {
+            super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
+            double[] v = intervals.get(dataset.getRowKey(row) + "\u0000" + dataset.getColumnKey(column));
+            if (v == null || !Double.isFinite(v[1]) || !Double.isFinite(v[2]) || dataset.getValue(row, column) == null) {
+                return;
+            }
+            double x = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column) + state.getBarWidth() / 2;
+            double y0 = rangeAxis.valueToJava2D(v[1], dataArea, plot.getRangeAxisEdge());
+            double y1 = rangeAxis.valueToJava2D(v[2], dataArea, plot.getRangeAxisEdge());
+            double cap = Math.max(2, state.getBarWidth() / 3);
+            g2.setPaint(Color.BLACK);
+            g2.setStroke(new BasicStroke(1.2f));
+            g2.draw(new java.awt.geom.Line2D.Double(x, y0, x, y1));
+            g2.draw(new java.awt.geom.Line2D.Double(x - cap, y0, x + cap, y0));
+            g2.draw(new java.awt.geom.Line2D.Double(x - cap, y1, x + cap, y1));
+        }
     }
 
     /** Mean ceiling per band against saturation. */
@@ -75,8 +141,12 @@ public final class Charts {
         return svg(c, 900, 380);
     }
 
-    /** The incumbent's search-split change per iteration (a step line) and every evaluated candidate (points). */
-    public static String progress(double[][] incumbentByIteration, double[][] candidates) {
+    /**
+     * The incumbent's search-split change per iteration (a step line), every evaluated candidate
+     * that kept the constraints (grey points), and those that broke one (red crosses: a large
+     * improvement bought by starving or dropping traffic is not a success).
+     */
+    public static String progress(double[][] incumbentByIteration, double[][] candidates, double[][] failedConstraints) {
         XYSeries best = new XYSeries("incumbent");
         for (double[] p : incumbentByIteration) {
             best.add(p[0], p[1]);
@@ -97,6 +167,15 @@ public final class Charts {
         XYLineAndShapeRenderer dots = new XYLineAndShapeRenderer(false, true);
         dots.setSeriesPaint(0, new Color(0x88, 0x88, 0x88));
         plot.setRenderer(1, dots);
+        XYSeries failed = new XYSeries("failed a constraint");
+        for (double[] p : failedConstraints) {
+            failed.add(p[0], p[1]);
+        }
+        plot.setDataset(2, new XYSeriesCollection(failed));
+        XYLineAndShapeRenderer crosses = new XYLineAndShapeRenderer(false, true);
+        crosses.setSeriesPaint(0, PALETTE[3]);
+        crosses.setSeriesShape(0, org.jfree.chart.util.ShapeUtils.createDiagonalCross(3.5f, 0.8f));
+        plot.setRenderer(2, crosses);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);

@@ -10,7 +10,12 @@ import io.nous.evaluator.objective.ConstraintResult;
 import io.nous.evaluator.stats.Comparison;
 import java.util.Map;
 
-/** Renders an evaluation as JSON: {@code scenarios[]}, {@code score}, constraints and sanity. */
+/**
+ * Renders an evaluation as JSON: {@code scenarios[]} (each with its objective and its standard
+ * metrics), {@code score}, {@code variants[]}, constraints and sanity, in the naming scheme of
+ * every Nous JSON file (see docs/cli.md): a relative change is {@code change} with
+ * {@code ci_low}, {@code ci_high} and {@code verdict}.
+ */
 public final class EvaluationJson {
     private EvaluationJson() {
     }
@@ -39,36 +44,24 @@ public final class EvaluationJson {
             }
             n.put("split", s.entry().split().id());
             n.put("regime", s.entry().regime().id());
-            ObjectNode pol = n.putObject("policy");
-            ObjectNode base = n.putObject("baseline");
-            ObjectNode delta = n.putObject("delta");
-            for (Map.Entry<String, Comparison> m : s.metrics().entrySet()) {
-                String[] parts = m.getKey().split("_", 2); // critical_ttft_p99 -> critical, ttft_p99
-                ObjectNode pc = pol.has(parts[0]) ? (ObjectNode) pol.get(parts[0]) : pol.putObject(parts[0]);
-                ObjectNode bc = base.has(parts[0]) ? (ObjectNode) base.get(parts[0]) : base.putObject(parts[0]);
-                JsonReport.num(pc, parts[1] + "_ms", m.getValue().candidate());
-                JsonReport.num(bc, parts[1] + "_ms", m.getValue().baseline());
-                JsonReport.num(delta, m.getKey(), m.getValue().change());
-                ArrayNode ci = delta.putArray(m.getKey() + "_ci");
-                addNum(ci, m.getValue().ciLow());
-                addNum(ci, m.getValue().ciHigh());
-                delta.put(m.getKey() + "_verdict", m.getValue().verdict().id());
-                JsonReport.num(delta, m.getKey() + "_paired_p", m.getValue().pValue());
-            }
-            pol.put("dropped", s.candidateDropped());
-            base.put("dropped", s.baselineDropped());
             n.put("arrived", s.arrived());
-            n.put("verdict", s.objective().verdict().id());
-            JsonReport.num(n, "objective_change", s.objective().change());
+            n.put("baseline_dropped", s.baselineDropped());
+            n.put("candidate_dropped", s.candidateDropped());
+            change(n.putObject("objective"), s.objective());
+            ObjectNode metrics = n.putObject("metrics");
+            for (Map.Entry<String, Comparison> m : s.metrics().entrySet()) {
+                ObjectNode mn = metrics.putObject(m.getKey());
+                mn.put("unit", m.getKey().endsWith("_per_s") ? "tokens/s" : "ms");
+                JsonReport.num(mn, "baseline", m.getValue().baseline());
+                JsonReport.num(mn, "candidate", m.getValue().candidate());
+                change(mn, m.getValue());
+                JsonReport.num(mn, "paired_p", m.getValue().pValue());
+            }
         }
         if (r.score() != null) {
             ObjectNode score = o.putObject("score");
             score.put("objective", r.score().objective());
-            JsonReport.num(score, "value", r.score().change());
-            ArrayNode ci = score.putArray("ci");
-            addNum(ci, r.score().ciLow());
-            addNum(ci, r.score().ciHigh());
-            score.put("verdict", r.score().verdict().id());
+            changeFields(score, r.score().change(), r.score().ciLow(), r.score().ciHigh(), r.score().verdict().id());
             score.put("scenarios", r.score().scenarios());
             ObjectNode cons = score.putObject("constraints");
             for (ConstraintResult c : r.constraints()) {
@@ -81,13 +74,9 @@ public final class EvaluationJson {
         for (VariantReport v : r.variants()) {
             ObjectNode vn = variants.addObject();
             vn.put("variant", v.variant());
-            vn.put("changes", v.description());
+            vn.put("description", v.description());
             if (v.score() != null) {
-                JsonReport.num(vn, "value", v.score().change());
-                ArrayNode ci = vn.putArray("ci");
-                addNum(ci, v.score().ciLow());
-                addNum(ci, v.score().ciHigh());
-                vn.put("verdict", v.score().verdict().id());
+                changeFields(vn, v.score().change(), v.score().ciLow(), v.score().ciHigh(), v.score().verdict().id());
             }
             vn.put("constraints_hold", v.constraintsHold());
             vn.put("holds", v.holds());
@@ -104,11 +93,15 @@ public final class EvaluationJson {
         return o;
     }
 
-    private static void addNum(ArrayNode a, double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            a.addNull();
-        } else {
-            a.add(java.math.BigDecimal.valueOf(v).setScale(4, java.math.RoundingMode.HALF_EVEN).stripTrailingZeros());
-        }
+    private static void change(ObjectNode n, Comparison c) {
+        changeFields(n, c.change(), c.ciLow(), c.ciHigh(), c.verdict().id());
+    }
+
+    /** A relative change is always {@code change}, {@code ci_low}, {@code ci_high} and {@code verdict}. */
+    static void changeFields(ObjectNode n, double change, double low, double high, String verdict) {
+        JsonReport.num(n, "change", change);
+        JsonReport.num(n, "ci_low", low);
+        JsonReport.num(n, "ci_high", high);
+        n.put("verdict", verdict);
     }
 }

@@ -18,7 +18,7 @@ import java.math.RoundingMode;
  * null). Numbers are rounded to 4 decimals so that output is stable and readable.
  */
 public final class JsonReport {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = io.nous.store.PlainJson.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonReport() {
     }
@@ -123,7 +123,17 @@ public final class JsonReport {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             n.putNull(key);
         } else {
-            n.put(key, BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros());
+            n.put(key, decimal(v));
         }
+    }
+
+    /**
+     * {@code v} rounded to 4 decimals without trailing zeros, as a plain decimal: 600 stays
+     * {@code 600} (a stripped BigDecimal would print {@code 6E+2}, which some JSON readers reject
+     * and nobody wants to read).
+     */
+    public static BigDecimal decimal(double v) {
+        BigDecimal d = BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        return d.scale() < 0 ? d.setScale(0) : d;
     }
 }

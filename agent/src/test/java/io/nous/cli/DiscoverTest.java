@@ -58,11 +58,13 @@ class DiscoverTest {
         String id = onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(Files.readString(runs.resolve(id).resolve("summary.json")));
         assertThat(summary.get("iterations").asInt()).isEqualTo(8);
+        assertThat(summary.get("stopped").get("reason").asText()).isEqualTo("budget");
+        assertThat(h.out()).contains("stopped: all 8 proposals of the budget were made");
         assertThat(summary.get("evaluations").asInt()).isPositive();
         assertThat(summary.has("best")).isTrue();
         if (!summary.get("best").isNull()) {
             assertThat(Path.of(summary.get("best").get("source_path").asText())).exists();
-            assertThat(summary.get("best").get("score").get("search_change").asDouble()).isNegative();
+            assertThat(summary.get("best").get("search").get("change").asDouble()).isNegative();
         }
         Set<String> hashes = new HashSet<>();
         int evaluations = 0;
@@ -75,8 +77,19 @@ class DiscoverTest {
             }
         }
         assertThat(evaluations).isEqualTo(hashes.size());
+        assertThat(h.out()).contains("next    nous runs show " + id + " --runs-dir " + runs);
         CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
-        assertThat(show.out()).contains("hypothesis").contains("predicts near").contains("evidence (search)");
+        String[] lines = show.out().split("\n");
+        // a one-screen summary first, then the story; no raw JSON, no NaN
+        assertThat(lines[0]).isEqualTo("run       " + id);
+        assertThat(show.out().substring(0, show.out().indexOf("\nstory\n"))).contains("status    finished; all 8 proposals of the budget")
+                .contains("counts    8 proposals, ").contains("cost      ").containsPattern("winner    (none|c\\d{4})")
+                .satisfies(head -> assertThat(head.split("\n").length).isLessThan(20));
+        assertThat(show.out()).contains("#1 ").contains("predicts near").contains("evidence (search)").doesNotContain("NaN")
+                .doesNotContain("{\"").doesNotContain("[\"");
+        JsonNode json = new ObjectMapper().readTree(CliHarness.run("runs", "show", id, "--json", "--runs-dir", runs.toString()).out());
+        assertThat(json.get("summary").get("stopped").get("reason").asText()).isEqualTo("budget");
+        assertThat(json.get("journal").get(0).get("type").asText()).isEqualTo("run-started");
         assertThat(CliHarness.run("runs", "list", "--runs-dir", runs.toString()).out()).contains(id);
     }
 
@@ -101,6 +114,8 @@ class DiscoverTest {
         CliHarness bad = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(bad.exit()).isEqualTo(ReplayCommand.DIFFERS);
         assertThat(bad.out()).contains("replay differs").contains("(evaluation)").contains("change");
+        CliHarness plain = CliHarness.run("replay", id, "--runs-dir", runs.toString());
+        assertThat(plain.exit()).as("a difference is a failure with or without --verify").isEqualTo(ReplayCommand.DIFFERS);
     }
 
     @Test
@@ -134,6 +149,53 @@ class DiscoverTest {
     }
 
     @Test
+    void aRunSaysWhyItStoppedInItsJournalSummaryAndConsole() throws Exception {
+        Path timed = dir.resolve("timed");
+        CliHarness t = CliHarness.run(small(timed, "--time-limit", "1ms"));
+        assertThat(t.exit()).as(t.err()).isZero();
+        assertThat(t.out()).contains("stopped: the 0.001 s time limit passed after 0 of 8 proposals");
+        String tid = onlyRun(timed);
+        JsonNode ts = new ObjectMapper().readTree(timed.resolve(tid).resolve("summary.json").toFile());
+        assertThat(ts.get("stopped").get("reason").asText()).isEqualTo("time-limit");
+        assertThat(content(timed, tid)).anyMatch(l -> l.contains(" run-stopped {\"reason\":\"time-limit\""));
+        // a replay follows the journal, not the clock: the same early stop reproduces
+        assertThat(CliHarness.run("replay", tid, "--runs-dir", timed.toString()).exit()).isZero();
+
+        Path target = dir.resolve("target");
+        CliHarness g = CliHarness.run("discover", "--seed-policies", "soft-reflective-ceiling", "--budget", "12", "--seeds", "2",
+                "--duration", "120", "--threads", "2", "--seed", "7", "--target", "0", "--runs-dir", target.toString());
+        assertThat(g.exit()).as(g.err()).isZero();
+        JsonNode gs = new ObjectMapper().readTree(target.resolve(onlyRun(target)).resolve("summary.json").toFile());
+        assertThat(gs.get("stopped").get("reason").asText()).isEqualTo("target");
+        assertThat(gs.get("iterations").asInt()).isLessThan(12);
+        assertThat(g.out()).contains("stopped: " + gs.get("best").get("candidate_id").asText() + " reached the target");
+    }
+
+    @Test
+    void ctrlCExits130WithTheCommandThatResumesTheRun() throws Exception {
+        Path runs = dir.resolve("my runs");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Nous.class.getName()));
+        cmd.addAll(List.of(small(runs, "--worker-heap", "96m")));
+        Path err = dir.resolve("err.log");
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).redirectOutput(dir.resolve("out.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            Path j = Files.isDirectory(runs) ? Files.list(runs).findFirst().map(d -> d.resolve("journal.jsonl")).orElse(null) : null;
+            if (j != null && Files.exists(j) && Files.readAllLines(j).stream().anyMatch(l -> l.contains("\"type\":\"candidate\""))) {
+                break;
+            }
+            Thread.sleep(20);
+        }
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor()).isZero();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(130);
+        String id = onlyRun(runs);
+        assertThat(Files.readString(err)).contains("interrupted: the run so far is kept in")
+                .contains("nous discover --resume " + id + " --runs-dir '" + runs + "' --worker-heap 96m");
+    }
+
+    @Test
     void badInputIsAClearError() throws Exception {
         CliHarness objective = CliHarness.run("discover", "--objective", "speed", "--runs-dir", dir.toString());
         assertThat(objective.exit()).isEqualTo(2);
@@ -149,7 +211,13 @@ class DiscoverTest {
         assertThat(unwritable.err()).contains("cannot create the runs directory").doesNotContain("\tat ");
         CliHarness proposer = CliHarness.run("discover", "--proposer", "magic", "--runs-dir", dir.toString());
         assertThat(proposer.err()).contains("unknown proposer 'magic'");
-        CliHarness limit = CliHarness.run("discover", "--time-limit", "soon", "--runs-dir", dir.toString());
-        assertThat(limit.err()).contains("--time-limit must look like");
+        for (String bad : List.of("soon", "5x", "1h30", "-3s", "m", "", "1e9")) {
+            CliHarness limit = CliHarness.run("discover", "--time-limit", bad, "--runs-dir", dir.toString());
+            assertThat(limit.exit()).as(bad).isEqualTo(2);
+            assertThat(limit.err()).contains("--time-limit must be a duration such as 90s, 12m or 1h").contains("'" + bad + "'");
+        }
+        assertThat(Files.list(dir).filter(Files::isDirectory).count()).as("no run was started").isZero();
+        CliHarness timeout = CliHarness.run("discover", "--llm-timeout", "2 weeks", "--runs-dir", dir.toString());
+        assertThat(timeout.err()).contains("--llm-timeout must be a duration");
     }
 }

@@ -22,16 +22,20 @@ class EvaluateCommandTest {
         for (JsonNode s : j.get("scenarios")) {
             assertThat(s.get("workload").asText()).isNotBlank();
             assertThat(s.get("qps").asDouble()).isPositive();
-            assertThat(s.get("policy").get("critical").has("ttft_p99_ms")).isTrue();
-            assertThat(s.get("baseline").get("critical").has("ttft_p99_ms")).isTrue();
-            assertThat(s.get("delta").has("critical_ttft_p99")).isTrue();
-            assertThat(s.get("delta").get("critical_ttft_p99_ci")).hasSize(2);
-            assertThat(s.get("verdict").asText()).isIn("better", "worse", "no-difference");
+            JsonNode ttft = s.get("metrics").get("critical_ttft_p99");
+            assertThat(ttft.get("unit").asText()).isEqualTo("ms");
+            assertThat(ttft.get("baseline").asDouble()).isPositive();
+            assertThat(ttft.get("candidate").asDouble()).isPositive();
+            assertThat(ttft.get("ci_low").asDouble()).isLessThanOrEqualTo(ttft.get("ci_high").asDouble());
+            assertThat(s.get("metrics").get("output_tokens_per_s").get("unit").asText()).isEqualTo("tokens/s");
+            assertThat(s.get("objective").get("verdict").asText()).isIn("better", "worse", "no-difference");
         }
         JsonNode score = j.get("score");
         assertThat(score.get("objective").asText()).isEqualTo("critical-ttft");
-        assertThat(score.get("value").asDouble()).isNegative();
-        assertThat(score.get("ci")).hasSize(2);
+        assertThat(score.get("change").asDouble()).isNegative();
+        assertThat(score.get("ci_low").asDouble()).isLessThan(score.get("ci_high").asDouble());
+        // one naming scheme: no unit glued to the wrong metric, no scientific notation
+        assertThat(h.out()).doesNotContain("tokens_per_s_ms").doesNotContain("\"delta\"").doesNotContainPattern("[0-9]E[+-]?[0-9]");
         assertThat(score.get("constraints").get("no-harm-under-capacity").get("pass").asBoolean()).isTrue();
         assertThat(score.get("constraints").has("no-starvation")).isTrue();
         assertThat(score.get("constraints").has("no-added-drops")).isTrue();

@@ -8,11 +8,9 @@ import io.nous.store.RunStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,23 +20,7 @@ class ExportCommandTest {
     Path dir;
 
     private static void goVetAndTest(Path module) throws Exception {
-        Path goBin = Path.of("/usr/bin/go");
-        if (!Files.isExecutable(goBin)) {
-            Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_GO") == null, "Go is required (NOUS_REQUIRE_GO) but /usr/bin/go is missing");
-            Assumptions.abort("no Go toolchain at /usr/bin/go");
-        }
-        for (List<String> args : List.of(List.of("vet", "./..."), List.of("test", "-count=1", "./..."))) {
-            List<String> cmd = new ArrayList<>(List.of(goBin.toString()));
-            cmd.addAll(args);
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(module.toFile()).redirectErrorStream(true);
-            pb.environment().put("GOPROXY", "off");
-            pb.environment().put("GOCACHE", module.getParent().resolve("gocache").toString());
-            pb.environment().put("GOPATH", module.getParent().resolve("gopath").toString());
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as("go " + args + ":\n" + out).isZero();
-        }
+        GoToolchain.vetAndTest(module);
     }
 
     @Test
@@ -76,60 +58,6 @@ class ExportCommandTest {
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("minCeiling must be in [0, 1), got 7.0");
         goVetAndTest(out);
-    }
-
-    @Test
-    void exportsADiscoveredWinnerWithItsProvenance() throws Exception {
-        Path runs = dir.resolve("runs");
-        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "6", "--seeds", "2", "--duration",
-                "120", "--threads", "2", "--seed", "7", "--runs-dir", runs.toString(), "--no-progress");
-        assertThat(d.exit()).as(d.err()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
-        JsonNode summary = new ObjectMapper().readTree(runs.resolve(id).resolve("summary.json").toFile());
-        Assumptions.assumeFalse(summary.get("best").isNull(), "the small search found no winner");
-        String winner = summary.get("best").get("candidate_id").asText();
-        Path out = dir.resolve("winner");
-        CliHarness h = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
-        assertThat(h.exit()).as(h.err()).isZero();
-        JsonNode prov = new ObjectMapper().readTree(out.resolve("provenance.json").toFile());
-        assertThat(prov.get("run_id").asText()).isEqualTo(id);
-        assertThat(prov.get("candidate_id").asText()).isEqualTo(winner);
-        assertThat(prov.get("source_sha256").asText()).hasSize(64);
-        assertThat(prov.get("results").get("search").get("verdict").asText()).isEqualTo("better");
-        assertThat(prov.get("results").get("test").has("change")).isTrue();
-        assertThat(prov.get("lineage").get(0).get("candidate").asText()).isEqualTo(winner);
-        assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
-        goVetAndTest(out);
-        // the PR description renders as CommonMark + GFM tables: every table is a table, the diff is a diff block
-        Path md = dir.resolve("review.md");
-        CliHarness review = CliHarness.run("review", id, "--runs-dir", runs.toString(), "--out", md.toString());
-        assertThat(review.exit()).as(review.err()).isZero();
-        var ext = List.of(org.commonmark.ext.gfm.tables.TablesExtension.create());
-        String html = org.commonmark.renderer.html.HtmlRenderer.builder().extensions(ext).build()
-                .render(org.commonmark.parser.Parser.builder().extensions(ext).build().parse(Files.readString(md)));
-        assertThat(html.split("<table>", -1)).hasSizeGreaterThanOrEqualTo(5); // policy + 3 splits
-        assertThat(html).contains("<h2>What and why</h2>").contains("<h2>Risks</h2>").contains("<h3>Regressions</h3>")
-                .contains("<code class=\"language-diff\">").contains("<td align=\"right\">").doesNotContain("| ---");
-        assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --verify");
-        // the HTML report: five SVG charts, rendered by a real browser when one is installed
-        Path reportFile = dir.resolve("report.html");
-        CliHarness report = CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", reportFile.toString(), "--threads", "2");
-        assertThat(report.exit()).as(report.err()).isZero();
-        String page = Files.readString(reportFile);
-        assertThat(page.split("<svg", -1)).hasSize(6);
-        assertThat(page.contains("Hypothesis timeline") && page.contains(winner)).as("timeline and winner on the page").isTrue();
-        assertThat(page.contains("<script") || page.contains("<link") || page.contains("src=")).as("fetches or runs nothing").isFalse();
-        Path again2 = dir.resolve("report2.html");
-        CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", again2.toString(), "--threads", "1");
-        assertThat(again2).as("same report whatever the threads").hasSameBinaryContentAs(reportFile);
-        BrowserCheck.assertRenders(reportFile, dir.resolve("report.png"));
-        // the same export again writes the same bytes
-        Path again = dir.resolve("again");
-        assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();
-        assertThat(again.resolve("provenance.json")).hasSameBinaryContentAs(out.resolve("provenance.json"));
     }
 
     @Test

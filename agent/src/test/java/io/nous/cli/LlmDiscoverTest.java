@@ -231,13 +231,15 @@ class LlmDiscoverTest {
                 .body("{\"error\":{\"message\":\"Incorrect API key provided\",\"type\":\"invalid_request_error\"}}").build());
         Path runs = dir.resolve("runs");
         CliHarness h = CliHarness.run(discover(runs, "--budget", "4"));
-        assertThat(h.exit()).isEqualTo(1);
+        assertThat(h.exit()).isEqualTo(ExitCodes.SERVICE_UNUSABLE);
         assertThat(server.getRequestCount()).as("credentials are not retried").isEqualTo(1);
         assertThat(h.err()).contains("error: the model endpoint").contains("cannot be used").contains("Incorrect API key")
                 .contains("NOUS_LLM_API_KEY").doesNotContain("\tat ");
         String id = onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
-        assertThat(records.stream().map(JournalRecord::type)).contains("endpoint-unusable", "run-finished");
-        assertThat(Files.readString(runs.resolve(id).resolve("summary.json"))).contains("endpoint-unusable");
+        assertThat(records.stream().map(JournalRecord::type)).contains("endpoint-unusable", "run-stopped", "run-finished");
+        JsonNode stopped = JSON.readTree(Files.readString(runs.resolve(id).resolve("summary.json"))).get("stopped");
+        assertThat(stopped.get("reason").asText()).isEqualTo("proposer");
+        assertThat(stopped.get("kind").asText()).isEqualTo("endpoint-unusable");
     }
 }

@@ -181,7 +181,7 @@ public final class Evaluation {
         }
         double[] ci = stats.percentileInterval(java.util.Arrays.copyOf(agg, Math.max(1, kept)));
         return new Score(objective.name(), observed, ci[0], ci[1],
-                stats.verdict(ci[0], ci[1], Double.NaN, 0, objective.lowerIsBetter()), defined.size());
+                io.nous.evaluator.stats.Verdict.of(ci[0], ci[1], objective.lowerIsBetter()), defined.size());
     }
 
     private static double mean(double[] xs) {

@@ -23,7 +23,7 @@ import java.util.List;
  * {@link #openForAppend} cuts it off before writing again, so the file is never left corrupt.
  */
 public final class Journal implements AutoCloseable {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = PlainJson.mapper();
 
     private final Path file;
     private final FileChannel channel;

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * reported from these files; the journal holds the proposals, so replay needs no network.
  */
 public final class ExchangeLog {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = io.nous.store.PlainJson.mapper();
     private final Path dir;
     private int next;
     private long tokensIn;

@@ -103,7 +103,7 @@ final class MsSavedPerShed implements Objective {
         }
         double[] finite = java.util.Arrays.stream(reps).filter(Double::isFinite).toArray();
         double[] ci = finite.length < reps.length / 2 ? new double[] {Double.NaN, Double.NaN} : stats.percentileInterval(finite);
-        var verdict = Double.isNaN(ci[0]) ? io.nous.evaluator.stats.Verdict.NO_DIFFERENCE : stats.verdict(ci[0], ci[1], Double.NaN, 0, false);
+        var verdict = io.nous.evaluator.stats.Verdict.of(ci[0], ci[1], false);
         return new ScenarioScore(new Comparison(name(), 0, observed, observed, ci[0], ci[1], Double.NaN, verdict), reps);
     }
 }

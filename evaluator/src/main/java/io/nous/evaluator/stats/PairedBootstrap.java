@@ -8,12 +8,11 @@ import org.apache.commons.math3.stat.inference.TTest;
  * the change is relative. The confidence interval is a percentile bootstrap that resamples seeds
  * (the same seeds for both arms, keeping the common-random-numbers pairing) and, within each drawn
  * seed, the requests of each arm independently (which is conservative: it ignores the positive
- * correlation that common random numbers create). The paired test is a one-sample t-test of the
- * per-seed relative changes against zero.
- *
- * <p>Verdict: {@code better} when the whole interval is on the good side of zero and, with three or
- * more seeds, the paired test agrees at the same level; {@code worse} symmetrically; otherwise
- * {@code no-difference}.
+ * correlation that common random numbers create). The verdict is {@link Verdict#of} on that
+ * interval. The paired test, a one-sample t-test of the per-seed relative changes against zero, is
+ * reported for information: with the few seeds a search affords it has little power, and a second
+ * rule that can overrule the interval would make the same numbers read differently in different
+ * places.
  */
 public final class PairedBootstrap {
     private final int replicates;
@@ -72,7 +71,7 @@ public final class PairedBootstrap {
         double[] reps = replicates(baseline, candidate, rng);
         double[] ci = percentileInterval(reps);
         double p = pairedP(perSeed);
-        return new Comparison(metric, b, c, change, ci[0], ci[1], p, verdict(ci[0], ci[1], p, n, lowerIsBetter));
+        return new Comparison(metric, b, c, change, ci[0], ci[1], p, Verdict.of(ci[0], ci[1], lowerIsBetter));
     }
 
     /** The central interval of the given replicates at this confidence. */
@@ -83,18 +82,6 @@ public final class PairedBootstrap {
         int lo = (int) Math.floor(alpha / 2 * (sorted.length - 1));
         int hi = (int) Math.ceil((1 - alpha / 2) * (sorted.length - 1));
         return new double[] {sorted[lo], sorted[hi]};
-    }
-
-    /** The verdict on an interval (and, with three or more seeds, the paired p-value). */
-    public Verdict verdict(double ciLow, double ciHigh, double p, int seeds, boolean lowerIsBetter) {
-        boolean testAgrees = seeds < 3 || p < 1 - confidence;
-        if (lowerIsBetter ? ciHigh < 0 : ciLow > 0) {
-            return testAgrees ? Verdict.BETTER : Verdict.NO_DIFFERENCE;
-        }
-        if (lowerIsBetter ? ciLow > 0 : ciHigh < 0) {
-            return testAgrees ? Verdict.WORSE : Verdict.NO_DIFFERENCE;
-        }
-        return Verdict.NO_DIFFERENCE;
     }
 
     private static double pairedP(double[] d) {

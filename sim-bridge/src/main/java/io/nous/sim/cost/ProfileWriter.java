@@ -128,10 +128,15 @@ public final class ProfileWriter {
         if (v == 0) {
             return java.math.BigDecimal.ZERO;
         }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros();
+        return plainScale(new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros());
     }
 
     private static java.math.BigDecimal plain(double v) {
-        return java.math.BigDecimal.valueOf(v).stripTrailingZeros();
+        return plainScale(java.math.BigDecimal.valueOf(v).stripTrailingZeros());
+    }
+
+    /** 1200, not 1.2E+3. */
+    private static java.math.BigDecimal plainScale(java.math.BigDecimal d) {
+        return d.scale() < 0 ? d.setScale(0) : d;
     }
 }

@@ -1,0 +1,43 @@
+package io.nous.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The exit codes of every {@code nous} command, one list for all of them, shown at the end of each
+ * command's {@code --help} and in the README.
+ */
+final class ExitCodes {
+    static final int OK = 0;
+    /** A bug in Nous: the message and a stack trace go to stderr. */
+    static final int INTERNAL = 1;
+    /** Bad input: a flag, file, run id or policy; the message names it. */
+    static final int BAD_INPUT = 2;
+    /** A policy under test failed while being simulated (threw, broke its contract, ran out of budget). */
+    static final int POLICY_FAILED = 3;
+    /** {@code nous check} rejected the candidate. */
+    static final int REJECTED = 4;
+    /** {@code nous replay} found a record that did not reproduce. */
+    static final int REPLAY_DIFFERS = 5;
+    /** A service the command needs could not be used (the LLM endpoint of a discovery run). */
+    static final int SERVICE_UNUSABLE = 6;
+    /** Interrupted by Ctrl-C (SIGINT); what was finished is kept. */
+    static final int INTERRUPTED = 130;
+
+    private ExitCodes() {
+    }
+
+    /** For picocli's usage help. */
+    static Map<String, String> forHelp() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("0", "success");
+        m.put("1", "internal error in Nous (please report it with the stack trace)");
+        m.put("2", "bad input: a flag, file, run id or policy (the message names it)");
+        m.put("3", "a policy under test failed during simulation");
+        m.put("4", "nous check rejected the candidate");
+        m.put("5", "nous replay found a record that does not reproduce");
+        m.put("6", "a service could not be used (the LLM endpoint of a discovery run)");
+        m.put("130", "interrupted (Ctrl-C); finished work is kept, discover prints how to resume");
+        return m;
+    }
+}

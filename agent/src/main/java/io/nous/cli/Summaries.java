@@ -1,0 +1,40 @@
+package io.nous.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nous.export.Percent;
+
+/** How the console writes the numbers of a run's summary: one format for a change, never "NaN%". */
+final class Summaries {
+    private Summaries() {
+    }
+
+    static String pct(JsonNode v) {
+        return Percent.of(v);
+    }
+
+    /** A relative change with its interval and verdict: {@code -12.0% [-18.1%, -5.9%] better}. */
+    static String change(JsonNode c) {
+        if (c == null || c.isMissingNode() || !c.has("change")) {
+            return "not evaluated";
+        }
+        return Percent.of(c.get("change")) + " " + Percent.interval(c) + " " + c.path("verdict").asText("");
+    }
+
+    /** The winner against the policy the router already ships. */
+    static String upstream(JsonNode u) {
+        String policy = u.path("policy").asText();
+        if (u.path("same_policy").asBoolean()) {
+            return "the winner is the upstream " + policy + " policy itself: nothing new for the router";
+        }
+        if (u.has("failure")) {
+            return "vs the upstream " + policy + " on the " + u.path("split").asText() + " split: failed (" + u.get("failure").asText() + ")";
+        }
+        String verdict = u.path("verdict").asText();
+        String meaning = switch (verdict) {
+            case "better" -> "better than what the router ships";
+            case "worse" -> "worse than what the router ships";
+            default -> "not distinguishable from what the router ships";
+        };
+        return "vs the upstream " + policy + " on the " + u.path("split").asText() + " split: " + change(u) + " (" + meaning + ")";
+    }
+}

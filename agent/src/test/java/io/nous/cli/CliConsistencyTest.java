@@ -1,0 +1,60 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** What every command shares: help without warnings, the same exit codes, and the same answer to bad input. */
+class CliConsistencyTest {
+
+    private static List<String> commands() {
+        List<String> names = new ArrayList<>();
+        CommandLine root = new CommandLine(new Nous());
+        root.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals("help")) {
+                names.add(name);
+                sub.getSubcommands().keySet().forEach(child -> names.add(name + " " + child));
+            }
+        });
+        return names;
+    }
+
+    @Test
+    void everyHelpIsFreeOfPicocliWarningsAndListsTheExitCodes() {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream stray = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(stray, true, StandardCharsets.UTF_8));
+        try {
+            for (String command : commands()) {
+                List<String> args = new ArrayList<>(List.of(command.split(" ")));
+                args.add("--help");
+                CliHarness h = CliHarness.run(args.toArray(String[]::new));
+                assertThat(h.exit()).as(command).isZero();
+                assertThat(h.out()).as(command).contains("Exit codes:").containsPattern("\\n  5 +nous replay found a record")
+                        .containsPattern("\\n  130 +interrupted").doesNotContain("%n");
+                assertThat(h.err()).as(command).isEmpty();
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(stray.toString(StandardCharsets.UTF_8)).as("picocli warnings").doesNotContain("WARN");
+    }
+
+    @Test
+    void anUnknownFlagIsExit2WithAPointerToHelpOnEveryCommand() {
+        for (String command : commands()) {
+            List<String> args = new ArrayList<>(List.of(command.split(" ")));
+            args.add("--no-such-flag");
+            CliHarness h = CliHarness.run(args.toArray(String[]::new));
+            assertThat(h.exit()).as(command).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(h.err()).as(command).containsAnyOf("--no-such-flag", "Missing required").contains(command + " --help")
+                    .doesNotContain("\tat ");
+        }
+    }
+}

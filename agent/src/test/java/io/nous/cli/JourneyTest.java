@@ -1,0 +1,142 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.store.JournalRecord;
+import io.nous.store.RunStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main journey as a user meets it, from the README's first command: the default discovery (with
+ * a shorter budget) names a winner, which exports to a Go package that vets and passes its tests,
+ * with a provenance record, a review that renders, and a report a browser draws. Then every
+ * candidate the run produced is exported too: the search never makes something the router cannot
+ * take.
+ */
+class JourneyTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultDiscoveryEndsInAWinnerThatExportsAndEveryCandidateExports() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "12", "--runs-dir", runs.toString(),
+                "--no-progress");
+        assertThat(d.exit()).as(d.err()).isZero();
+        String id;
+        try (Stream<Path> s = Files.list(runs)) {
+            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+        JsonNode summary = JSON.readTree(runs.resolve(id).resolve("summary.json").toFile());
+        assertThat(summary.get("best").isNull()).as("the default discovery names a winner").isFalse();
+        JsonNode best = summary.get("best");
+        String winner = best.get("candidate_id").asText();
+        assertThat(best.get("test").has("held")).isTrue();
+        assertThat(best.get("vs_upstream").get("policy").asText()).isEqualTo("soft-reflective-ceiling");
+        assertThat(d.out()).contains("nous export " + id + " --runs-dir " + runs + " --out nous-" + winner);
+
+        // the winner, as the console said to export it
+        Path out = dir.resolve("winner");
+        CliHarness h = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode prov = JSON.readTree(out.resolve("provenance.json").toFile());
+        assertThat(prov.get("run_id").asText()).isEqualTo(id);
+        assertThat(prov.get("candidate_id").asText()).isEqualTo(winner);
+        assertThat(prov.get("source_sha256").asText()).hasSize(64);
+        assertThat(prov.get("results").get("search").get("verdict").asText()).isEqualTo("better");
+        assertThat(prov.get("results").get("test").has("change")).isTrue();
+        assertThat(prov.get("results").has("vs_upstream")).isTrue();
+        assertThat(prov.get("lineage").get(0).get("candidate").asText()).isEqualTo(winner);
+        assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
+        GoToolchain.vetAndTest(out);
+        Path again = dir.resolve("again");
+        assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();
+        assertThat(again.resolve("provenance.json")).as("the same export writes the same bytes")
+                .hasSameBinaryContentAs(out.resolve("provenance.json"));
+
+        // the PR description renders as CommonMark + GFM tables: every table is a table, the diff is a diff block
+        Path md = dir.resolve("review.md");
+        CliHarness review = CliHarness.run("review", id, "--runs-dir", runs.toString(), "--out", md.toString());
+        assertThat(review.exit()).as(review.err()).isZero();
+        var ext = List.of(org.commonmark.ext.gfm.tables.TablesExtension.create());
+        String html = org.commonmark.renderer.html.HtmlRenderer.builder().extensions(ext).build()
+                .render(org.commonmark.parser.Parser.builder().extensions(ext).build().parse(Files.readString(md)));
+        assertThat(html.split("<table>", -1)).hasSizeGreaterThanOrEqualTo(5); // policy + 3 splits
+        assertThat(html).contains("<h2>What and why</h2>").contains("<h2>Risks</h2>").contains("<h3>Regressions</h3>")
+                .contains("<h3>Against the upstream policy</h3>").contains("<code class=\"language-diff\">")
+                .contains("<td align=\"right\">").doesNotContain("| ---");
+        assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --verify");
+
+        // the HTML report: six SVG charts, the same intervals as the review, drawn by a real browser
+        Path reportFile = dir.resolve("report.html");
+        CliHarness report = CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", reportFile.toString(), "--threads", "2");
+        assertThat(report.exit()).as(report.err()).isZero();
+        String page = Files.readString(reportFile);
+        assertThat(page.split("<svg", -1)).hasSize(7); // four metrics with intervals, ceilings, progress
+        assertThat(page.contains("Hypothesis timeline") && page.contains(winner)).as("timeline and winner on the page").isTrue();
+        assertThat(page.contains("<script") || page.contains("<link") || page.contains("src=")).as("fetches or runs nothing").isFalse();
+        JsonNode searchScenario = best.path("search");
+        String interval = "[" + Summaries.pct(searchScenario.get("ci_low")) + ", " + Summaries.pct(searchScenario.get("ci_high")) + "]";
+        assertThat(Files.readString(md)).contains(interval);
+        assertThat(page).contains(interval);
+        for (String row : Files.readString(md).split("\n")) {
+            // every per-scenario row of the review's search table has the same interval in the report's table
+            if (row.startsWith("| ") && row.contains(" | [")) {
+                String[] cells = row.split("\\|");
+                assertThat(page).as(row).contains(cells[3].strip() + " " + cells[4].strip());
+            }
+        }
+        Path again2 = dir.resolve("report2.html");
+        CliHarness.run("report", id, "--runs-dir", runs.toString(), "--out", again2.toString(), "--threads", "1");
+        assertThat(again2).as("same report whatever the threads").hasSameBinaryContentAs(reportFile);
+        BrowserCheck.assertRenders(reportFile, dir.resolve("report.png"));
+
+        // the corpus: every candidate of the run exports, and all of them vet and pass their golden vectors
+        List<String> candidates = new ArrayList<>();
+        for (JournalRecord r : new RunStore(runs).open(id).journal().records()) {
+            if (r.type().equals("candidate")) {
+                candidates.add(r.body().get("id").asText());
+            }
+        }
+        assertThat(candidates).hasSizeGreaterThan(5);
+        Path combined = dir.resolve("corpus");
+        for (String c : candidates) {
+            Path each = dir.resolve("export-" + c);
+            CliHarness e = CliHarness.run("export", id, c, "--runs-dir", runs.toString(), "--out", each.toString());
+            assertThat(e.exit()).as(c + ": " + e.err()).isZero();
+            assertThat(Files.readString(each.resolve("nous" + c).resolve("policy.go"))).as(c + "'s own name")
+                    .contains("const PolicyType = \"nous-" + c + "-policy\"");
+            if (!Files.exists(combined)) {
+                copy(each, combined);
+            } else {
+                // every export builds against the same module files, so one module holds them all for one go vet/test
+                assertThat(each.resolve("go.mod")).hasSameBinaryContentAs(combined.resolve("go.mod"));
+                copy(each.resolve("nous" + c), combined.resolve("nous" + c));
+            }
+        }
+        GoToolchain.vetAndTest(combined);
+    }
+
+    private static void copy(Path from, Path to) throws Exception {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+}

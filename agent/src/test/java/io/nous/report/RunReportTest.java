@@ -1,0 +1,95 @@
+package io.nous.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.evaluator.EvaluationReport;
+import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.Score;
+import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.StandardMetrics;
+import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Regime;
+import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.Comparison;
+import io.nous.evaluator.stats.Verdict;
+import io.nous.export.Provenance;
+import io.nous.policy.PolicyRegistry;
+import io.nous.store.JournalRecord;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The HTML report marks broken constraints, draws intervals, and never shows missing data as zero. */
+class RunReportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Comparison cmp(String metric, double change, double low, double high) {
+        return new Comparison(metric, 100, 100 * (1 + change), change, low, high, Double.NaN, Verdict.of(low, high, true));
+    }
+
+    private static String page() throws Exception {
+        Map<String, Comparison> metrics = new LinkedHashMap<>();
+        metrics.put(StandardMetrics.CRITICAL_TTFT_P99, cmp(StandardMetrics.CRITICAL_TTFT_P99, -0.3, -0.4, -0.2));
+        metrics.put(StandardMetrics.CRITICAL_E2E_P99, cmp(StandardMetrics.CRITICAL_E2E_P99, 0.0, -0.05, 0.05));
+        // no sheddable request completed in either arm: the change is undefined, not zero
+        metrics.put(StandardMetrics.SHEDDABLE_TTFT_P99, new Comparison(StandardMetrics.SHEDDABLE_TTFT_P99, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Verdict.NO_DIFFERENCE));
+        metrics.put(StandardMetrics.SHEDDABLE_E2E_P99, cmp(StandardMetrics.SHEDDABLE_E2E_P99, 0.25, 0.1, 0.4));
+        metrics.put(StandardMetrics.OUTPUT_TOKENS_PER_S, cmp(StandardMetrics.OUTPUT_TOKENS_PER_S, 0.0, 0.0, 0.0));
+        MatrixEntry entry = new MatrixEntry("code-generation", 16, null, null, Split.SEARCH, Regime.NEAR);
+        ScenarioReport sc = new ScenarioReport(entry, "nominal", metrics, cmp("critical-ttft", -0.3, -0.4, -0.2), 1000, 0, 0, 0.5, 0.4);
+        Score score = new Score("critical-ttft", -0.3, -0.4, -0.2, Verdict.BETTER, 1);
+        EvaluationReport e = new EvaluationReport("c0003", "static-usage-limit", "critical-ttft", "default", "search", 2, 0.95, List.of(sc),
+                score, List.of(new ConstraintResult("no-starvation", false, "sheddable completed share fell 30 points")), List.of(), null,
+                4, 0);
+        ObjectNode eval = JSON.createObjectNode();
+        eval.putObject("score").put("change", -0.9).put("ci_low", -0.95).put("ci_high", -0.85).put("verdict", "better");
+        eval.putObject("constraints").put("no-starvation", false).put("no-added-drops", true);
+        Provenance.CandidateStory starving = new Provenance.CandidateStory("c0003", 2, "insert-gate", List.of("c0001"), "Close it all",
+                "nothing gets through", eval, null, null, null);
+        ObjectNode summary = JSON.createObjectNode();
+        summary.putObject("stopped").put("reason", "time-limit").put("detail", "the 60 s time limit passed after 3 of 150 proposals");
+        ObjectNode best = summary.putObject("best").put("candidate_id", "c0003");
+        best.putObject("search").put("change", -0.3).put("ci_low", -0.4).put("ci_high", -0.2).put("verdict", "better");
+        best.putObject("test").put("change", 0.084).put("ci_low", -0.02).put("ci_high", 0.19).put("verdict", "no-difference")
+                .put("held", false);
+        List<JournalRecord> journal = List.of(
+                new JournalRecord(1, "candidate", "t", JSON.createObjectNode().put("id", "c0003").put("iteration", 2)),
+                new JournalRecord(2, "evaluation", "t", (ObjectNode) JSON.createObjectNode().put("candidate", "c0003").put("split", "search")
+                        .setAll(eval)));
+        return RunReport.html(new RunReport.Input("r1", "critical-ttft", "evolve", "c0003", List.of(e),
+                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), journal, Map.of("c0003", starving), summary));
+    }
+
+    @Test
+    void aCandidateThatBrokeAConstraintIsMarkedFailedNotPaintedAsASuccess() throws Exception {
+        String html = page();
+        assertThat(html).contains("<td class=\"failed\">better</td><td class=\"failed\">FAILED no-starvation</td>")
+                .doesNotContain("<td class=\"better\">better</td><td class=\"\">")
+                .contains("<td class=\"failed\">FAILED</td><td>sheddable completed share fell 30 points</td>")
+                .contains("failed a constraint"); // the progress chart's legend
+    }
+
+    @Test
+    void missingDataIsNotZeroAndIntervalsAreShown() throws Exception {
+        String html = page();
+        assertThat(html).contains("<td class=\"n na\">n/a</td>")
+                .contains("<td class=\"n no-difference\">+0.0% [-5.0%, +5.0%]</td>")
+                .contains("<td class=\"n worse\">+25.0% [+10.0%, +40.0%]</td>")
+                .contains("<td class=\"n better\">-30.0% [-40.0%, -20.0%]</td>");
+        // the undefined sheddable change is labelled on its chart
+        String sheddable = html.substring(html.indexOf("Sheddable TTFT p99: change"), html.indexOf("Throughput (output tokens/s)"));
+        assertThat(sheddable).contains(">n/a<");
+        assertThat(html).doesNotContain("NaN");
+    }
+
+    @Test
+    void theHeadlineSaysWhetherTheWinnerHeldAndWhyTheRunStopped() throws Exception {
+        String html = page();
+        assertThat(html).contains("Untouched test split: <span class=\"no-difference\">+8.4% [-2.0%, +19.0%] no-difference</span>"
+                + " &mdash; did NOT hold").contains("Stopped: the 60 s time limit passed after 3 of 150 proposals.");
+    }
+}
