@@ -4,6 +4,10 @@ import io.nous.policy.PolicyException;
 import io.nous.sim.cost.ProfileException;
 import io.nous.sim.workload.WorkloadException;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,10 +16,7 @@ import picocli.CommandLine.Command;
  * printed at the end of each command's help.
  */
 @Command(name = "nous", mixinStandardHelpOptions = true, version = "nous " + Nous.VERSION,
-        description = "Discovers traffic-control policies for llm-d inference clusters by simulation.",
-        subcommands = {DiscoverCommand.class, RunsCommand.class, ReplayCommand.class, ExportCommand.class, ReviewCommand.class, ReportCommand.class, SimulateCommand.class, EvaluateCommand.class,
-                CapacityCommand.class, CalibrateCommand.class, CheckCommand.class, BenchCommand.class, PoliciesCommand.class, ProfilesCommand.class,
-                WorkloadsCommand.class, CommandLine.HelpCommand.class})
+        description = "Discovers traffic-control policies for llm-d inference clusters by simulation.")
 public final class Nous implements Runnable {
     /** The Nous release, recorded in exports' provenance. */
     public static final String VERSION = "0.1.0";
@@ -28,14 +29,69 @@ public final class Nous implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /**
+     * The subcommands by name, in the order help lists them. They are built only when needed:
+     * picocli reflects over a command's options (and the JVM verifies its code) when it is added, so
+     * a command line that names one subcommand builds that one alone.
+     */
+    private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+
+    static {
+        COMMANDS.put("discover", DiscoverCommand::new);
+        COMMANDS.put("runs", RunsCommand::new);
+        COMMANDS.put("replay", ReplayCommand::new);
+        COMMANDS.put("export", ExportCommand::new);
+        COMMANDS.put("review", ReviewCommand::new);
+        COMMANDS.put("report", ReportCommand::new);
+        COMMANDS.put("simulate", SimulateCommand::new);
+        COMMANDS.put("evaluate", EvaluateCommand::new);
+        COMMANDS.put("capacity", CapacityCommand::new);
+        COMMANDS.put("calibrate", CalibrateCommand::new);
+        COMMANDS.put("check", CheckCommand::new);
+        COMMANDS.put("bench", BenchCommand::new);
+        COMMANDS.put("policies", PoliciesCommand::new);
+        COMMANDS.put("profiles", ProfilesCommand::new);
+        COMMANDS.put("workloads", WorkloadsCommand::new);
+    }
+
+    /** The whole command tree, every subcommand built (for help and tests). */
+    static CommandLine commandLine() {
+        return commandLine(COMMANDS.keySet());
+    }
+
+    private static CommandLine commandLine(Iterable<String> names) {
+        CommandLine cl = new CommandLine(new Nous());
+        for (String name : names) {
+            cl.addSubcommand(name, COMMANDS.get(name).get());
+        }
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        withExitCodes(cl);
+        return cl;
+    }
+
+    /** Only what these arguments need: the named subcommand, or every one for help, --version or a mistake. */
+    private static CommandLine commandLineFor(String[] args) {
+        if (args.length > 0 && COMMANDS.containsKey(args[0])) {
+            return commandLine(List.of(args[0]));
+        }
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return commandLine(List.of()); // main() answers this without picocli; execute() (tests) still goes through it
+        }
+        return commandLine();
+    }
+
     public static void main(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // the one answer that needs no command model: skip building it (picocli prints the same line)
+            System.out.println("nous " + VERSION);
+            return;
+        }
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
     /** Runs the CLI with the given streams and returns the exit code (for tests). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Nous());
-        withExitCodes(cl);
+        CommandLine cl = commandLineFor(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

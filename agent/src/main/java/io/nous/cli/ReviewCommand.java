@@ -62,6 +62,13 @@ public final class ReviewCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The run's matrix, seeds and duration as evaluate flags, so the reproduce command evaluates what the run did. */
+    static String matrixFlags(JsonNode config) {
+        double d = config.path("duration_seconds").asDouble(600);
+        return " --matrix " + io.nous.store.Shell.quote(config.path("matrix").asText("default")) + " --seeds " + config.path("seeds").asInt(3)
+                + " --duration " + (d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d));
+    }
+
     /** The PR description of one candidate of a run. */
     static String describe(RunCandidate c, Path runsDir, boolean resimulate, Integer threads) {
         Provenance.CandidateStory story = c.story();
@@ -75,7 +82,7 @@ public final class ReviewCommand implements Callable<Integer> {
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
                 config.path("objective").asText("critical-ttft"), c.check().candidate()::newUsageLimitPolicy, stateful(c.source()),
                 config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
-                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null));
+                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null, matrixFlags(config)));
     }
 
     static boolean stateful(String source) {

@@ -34,7 +34,7 @@ public final class Review {
     /** Everything the description is written from. */
     public record Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId,
                         String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
-                        String proposer, String model, List<EvaluationReport> resimulated) {
+                        String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags) {
     }
 
     public static String markdown(Input in) {
@@ -112,7 +112,7 @@ public final class Review {
         String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
         sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
         sb.append("nous evaluate --policy ").append(Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString()))
-                .append(" --objective ").append(in.objective()).append('\n');
+                .append(" --objective ").append(in.objective()).append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
                 .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go vet ./... && go test ./...)\n```\n");
         return sb.toString();

@@ -15,7 +15,7 @@ class CliConsistencyTest {
 
     private static List<String> commands() {
         List<String> names = new ArrayList<>();
-        CommandLine root = new CommandLine(new Nous());
+        CommandLine root = Nous.commandLine();
         root.getSubcommands().forEach((name, sub) -> {
             if (!name.equals("help")) {
                 names.add(name);

@@ -28,7 +28,8 @@ class ReviewTest {
                 search, null, test, upstream);
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
         return Review.markdown(new Review.Input("r1", "my runs", story, source, "c0002", source, "critical-ttft",
-                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), true, "evolve", null, null));
+                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), true, "evolve", null, null,
+                " --matrix default --seeds 2 --duration 120"));
     }
 
     @Test
@@ -78,7 +79,8 @@ class ReviewTest {
     void reproduceCommandsKeepTheRunsDirectoryQuoted() throws Exception {
         String md = review(evaluation("search", "better", -0.2, -0.3, -0.1, ""), null, null);
         assertThat(md).contains("nous replay r1 --verify --runs-dir 'my runs'")
-                .contains("nous evaluate --policy 'my runs/r1/candidates/c0007.java'")
+                .contains("nous evaluate --policy 'my runs/r1/candidates/c0007.java' --objective critical-ttft --matrix default --seeds 2"
+                        + " --duration 120")
                 .contains("nous export r1 c0007 --runs-dir 'my runs' --out /tmp/nous-c0007");
     }
 }
