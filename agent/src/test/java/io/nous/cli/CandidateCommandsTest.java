@@ -93,8 +93,11 @@ class CandidateCommandsTest {
         Path trap = write("Trap.java", """
                 import io.nous.sim.spi.UsageLimitPolicy;
                 public final class Trap implements UsageLimitPolicy {
+                    private long calls;
+
                     public void computeLimit(double s, int[] p, double[] c) {
-                        if (s > 0.26 && s < 0.39) {
+                        calls++;
+                        if (calls > 50000 && s > 0.26) {
                             while (true) {
                             }
                         }

@@ -42,6 +42,40 @@ public final class GoldenVectors {
 
     /** Records the vectors, or throws {@link ContractBroken} naming the first output that breaks the contract. */
     public static List<Case> record(Supplier<UsageLimitPolicy> policies) {
+        List<Case> out = new ArrayList<>();
+        List<Double> sats = saturations(policies);
+        for (int bands = 1; bands <= 5; bands++) {
+            for (double s : sats) {
+                out.add(run(policies.get(), bands, s));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The same calls as {@link #record} and the same contract check on every output, without keeping
+     * them: what verification runs so that whatever it accepts, export accepts.
+     *
+     * @throws ContractBroken naming the first output that breaks the contract
+     */
+    public static void check(Supplier<UsageLimitPolicy> policies) {
+        List<Double> sats = saturations(policies);
+        for (int bands = 1; bands <= 5; bands++) {
+            int[] pr = priorities(bands);
+            double[] c = new double[bands];
+            for (double s : sats) {
+                UsageLimitPolicy p = policies.get();
+                for (int k = 0; k < 3 * MAX_PERIOD; k++) {
+                    java.util.Arrays.fill(c, 1.0);
+                    p.computeLimit(s, pr.clone(), c);
+                    check(c, bands, s, k);
+                }
+            }
+        }
+    }
+
+    /** The fixed grid plus each breakpoint of the policy and its neighbours, ascending, non-negative. */
+    private static List<Double> saturations(Supplier<UsageLimitPolicy> policies) {
         TreeSet<Double> sats = new TreeSet<>();
         for (double s : GRID) {
             sats.add(s);
@@ -52,15 +86,7 @@ public final class GoldenVectors {
             sats.add(b - 1e-6);
             sats.add(b + 1e-6);
         }
-        List<Case> out = new ArrayList<>();
-        for (int bands = 1; bands <= 5; bands++) {
-            for (double s : sats) {
-                if (s >= 0) {
-                    out.add(run(policies.get(), bands, s));
-                }
-            }
-        }
-        return out;
+        return sats.stream().filter(s -> s >= 0).toList();
     }
 
     private static Case run(UsageLimitPolicy p, int bands, double s) {
@@ -94,18 +120,21 @@ public final class GoldenVectors {
 
     private static void check(double[] c, int bands, double s, int call) {
         for (int i = 0; i < bands; i++) {
-            String where = String.format(Locale.ROOT, "at saturation %s with %d band(s), call %d, band %d", s, bands, call + 1, i);
             if (Double.isNaN(c[i])) {
-                throw new ContractBroken("the ceiling is NaN " + where);
+                throw new ContractBroken("the ceiling is NaN " + where(bands, s, call, i));
             }
             if (c[i] < 0 || c[i] > 1) {
-                throw new ContractBroken("the ceiling " + c[i] + " is outside [0, 1] " + where);
+                throw new ContractBroken("the ceiling " + c[i] + " is outside [0, 1] " + where(bands, s, call, i));
             }
             if (i > 0 && c[i] > c[i - 1]) {
-                throw new ContractBroken("ceilings increase down the bands (" + c[i - 1] + " then " + c[i] + ") " + where
-                        + "; the router requires them non-increasing");
+                throw new ContractBroken("ceilings increase down the bands (" + c[i - 1] + " then " + c[i] + ") "
+                        + where(bands, s, call, i) + "; the router requires them non-increasing");
             }
         }
+    }
+
+    private static String where(int bands, double s, int call, int band) {
+        return String.format(Locale.ROOT, "at saturation %s with %d band(s), call %d, band %d", s, bands, call + 1, band);
     }
 
     /** Saturations where a fresh policy's first answer changes, on a 0.001 grid over [0, 1.2], refined by bisection. */
