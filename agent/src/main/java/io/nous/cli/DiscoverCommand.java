@@ -348,7 +348,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.println("next    nous runs show " + run.id() + flag);
         if (best != null && !best.isNull()) {
             out.println("        nous review " + run.id() + flag + " --out review.md");
-            out.println("        nous export " + run.id() + flag + " --out nous-" + best.get("candidate_id").asText());
+            out.println(Summaries.exportHint(run.id(), flag, best));
         }
         out.flush();
     }

@@ -11,7 +11,9 @@ import io.nous.codegen.golang.Untranslatable;
 import io.nous.codegen.javatarget.JavaModule;
 import io.nous.codegen.verify.Violation;
 import io.nous.export.Provenance;
+import io.nous.export.PullRequest;
 import io.nous.export.RouterCheckout;
+import io.nous.export.UpstreamMatch;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
@@ -58,9 +60,20 @@ public final class ExportCommand implements Callable<Integer> {
             + "(default: nous-<candidate> or the built-in's name).")
     String name;
 
-    @Option(names = "--router", paramLabel = "PATH", description = "Also place the package in this llm-d-router checkout and commit it "
-            + "on a new branch (nous/<type>) with the PR description as the message; the tree must be clean.")
+    @Option(names = "--router", paramLabel = "PATH", description = "Also place the package in this llm-d-router checkout: import and "
+            + "register it in cmd/epp/runner/runner.go and commit it on a new branch (nous/<type>), signed off; the tree must be clean. "
+            + "The PR description (the router's template) is written to OUT/PR_DESCRIPTION.md.")
     Path router;
+
+    @Option(names = "--author", paramLabel = "'NAME <EMAIL>'", description = "Author and sign off the router commit as this "
+            + "(default: the checkout's git user.name and user.email).")
+    String author;
+
+    @Option(names = "--no-signoff", description = "Leave the DCO Signed-off-by line out of the router commit.")
+    boolean noSignoff;
+
+    @Option(names = "--force", description = "Export even a policy that behaves exactly like one the router already ships.")
+    boolean force;
 
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
     Path runsDir;
@@ -123,6 +136,14 @@ public final class ExportCommand implements Callable<Integer> {
                 return 0;
             }
             code = GoTranslator.translate(source);
+            if (!force) {
+                var upstream = UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+                if (upstream.isPresent()) {
+                    throw new UserError(exported + " behaves exactly like " + upstream.get().describe() + ", which llm-d-router already "
+                            + "ships: configure that plugin (flowControl.usageLimitPolicyPluginRef: " + upstream.get().pluginType()
+                            + ") instead of adding a copy; --force exports it anyway (nothing was written)");
+                }
+            }
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         } catch (GoldenVectors.ContractBroken e) {
@@ -136,40 +157,62 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         }
-        boolean formatted = pkg.write(out);
+        if (router != null && !force) {
+            try {
+                RouterCheckout.samePolicyIn(router, pkg.goldenJson()).ifPresent(existing -> {
+                    throw new UserError("the router checkout already has " + existing + ", which computes exactly these ceilings (its golden "
+                            + "vectors are the same); --force exports it anyway (nothing was written)");
+                });
+            } catch (RouterCheckout.Refused e) {
+                throw new UserError(e.getMessage());
+            }
+        }
+        pkg.write(out);
         ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
             if (fromRun != null) {
                 ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
+                prov.put("source_file", "source/" + pkg.javaFileName());
                 Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
                 Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
             } else {
                 ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("builtin_policy", exported)
                         .put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "")
-                        .put("source_sha256", Provenance.sha256(source)).put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
+                        .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
+                        .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
                 Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
                 Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe built-in Nous policy `"
                         + exported + "`" + (prov.get("parameters").asText().isEmpty() ? "" : " with " + prov.get("parameters").asText())
-                        + " (source sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
+                        + " ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
             }
         } catch (IOException e) {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
         if (router != null) {
-            String description = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
-                    : "Add " + pkg.pluginType() + " usage-limit policy\n\n" + summary + "\n";
+            String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
+                    : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
+            String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."
+                    : "The built-in Nous policy " + policy + ".";
+            Path body = out.resolve("PR_DESCRIPTION.md");
             try {
-                RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, description);
+                Files.writeString(body, PullRequest.body(pkg, review));
+                RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, new RouterCheckout.Commit(PullRequest.title(pkg),
+                        PullRequest.commitBody(pkg, summary, origin), author, !noSignoff));
                 o.printf("committed %s on branch %s of %s (%d files)%n", change.commit().substring(0, 12), change.branch(), router,
                         change.files().size());
+                if (change.note() != null) {
+                    o.println("note: " + change.note());
+                }
+                o.printf("open the pull request:  (cd %s && git push -u origin %s && gh pr create --title %s --body-file %s)%n",
+                        Shell.quote(router.toString()), change.branch(), Shell.quote(PullRequest.title(pkg)),
+                        Shell.quote(body.toAbsolutePath().toString()));
             } catch (RouterCheckout.Refused e) {
                 throw new UserError(e.getMessage() + " (the package itself is in " + out + ")");
+            } catch (IOException e) {
+                throw new UserError("cannot write " + body + ": " + e.getMessage());
             }
         }
         o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
-        if (!formatted) {
-            o.println("note: gofmt is not installed, so the Go files are valid but not gofmt-formatted");
-        }
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
         return 0;

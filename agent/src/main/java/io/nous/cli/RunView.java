@@ -83,7 +83,7 @@ final class RunView {
                         + (summary.get("principles").size() > 1 ? " (+" + (summary.get("principles").size() - 1) + " more below)" : ""));
             }
             out.println("next      nous review " + run.id() + flag + " --out review.md");
-            out.println("          nous export " + run.id() + flag + " --out nous-" + id);
+            out.println("  " + Summaries.exportHint(run.id(), flag, best));
             out.println("          nous report " + run.id() + flag + " --out report.html");
         }
     }

@@ -37,4 +37,15 @@ final class Summaries {
         };
         return "vs the upstream " + policy + " on the " + u.path("split").asText() + " split: " + change(u) + " (" + meaning + ")";
     }
+
+    /** The export step for a run's winner; a winner that is the upstream policy is not exported again without --force. */
+    static String exportHint(String runId, String runsDirFlag, JsonNode best) {
+        JsonNode up = best.path("vs_upstream");
+        String cmd = "nous export " + runId + runsDirFlag + " --out nous-" + best.path("candidate_id").asText();
+        if (up.path("same_policy").asBoolean()) {
+            return "        (nothing to export: configure the router's " + up.path("policy").asText() + "-policy; " + cmd
+                    + " --force would add a copy)";
+        }
+        return "        " + cmd;
+    }
 }

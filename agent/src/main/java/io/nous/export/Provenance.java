@@ -159,7 +159,8 @@ public final class Provenance {
         sb.append("| | |\n|---|---|\n");
         row(sb, "run", p.path("run_id").asText());
         row(sb, "candidate", p.path("candidate_id").asText());
-        row(sb, "source sha256", "`" + p.path("source_sha256").asText() + "`");
+        row(sb, "source", (p.has("source_file") ? "[" + p.path("source_file").asText() + "](" + p.path("source_file").asText() + "), " : "")
+                + "sha256 `" + p.path("source_sha256").asText() + "`");
         row(sb, "proposer", p.path("proposer").asText() + (p.has("model") ? " (" + p.path("model").asText() + ")" : ""));
         row(sb, "objective", p.path("objective").asText());
         JsonNode sim = p.path("simulator");

@@ -6,25 +6,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.Status;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.StoredConfig;
 
 /**
- * Puts an exported package into a checkout of llm-d-router as a reviewable change: the package under
- * {@code pkg/epp/framework/plugins/flowcontrol/usagelimits/<name>/}, a sample config under
- * {@code deploy/config/}, its registration in {@code cmd/epp/runner/runner.go}, all committed with
- * JGit on a new branch whose commit message is the PR description. A dirty tree is never touched.
+ * Puts an exported package into a checkout of llm-d-router as a change a maintainer can take: the
+ * package under {@code pkg/epp/framework/plugins/flowcontrol/usagelimits/<name>/}, a sample config
+ * under {@code deploy/config/}, its import and registration in {@code cmd/epp/runner/runner.go}
+ * ({@link RunnerFile}), committed with JGit on a new branch by the user's own git identity (or
+ * {@code --author}) with a DCO sign-off. A dirty tree, an existing branch or package, or a runner
+ * file of an unknown shape is refused before anything is touched.
  */
 public final class RouterCheckout {
     static final String PLUGINS_DIR = "pkg/epp/framework/plugins/flowcontrol/usagelimits/";
-    static final String RUNNER = "cmd/epp/runner/runner.go";
-    private static final Pattern PLUGIN_IMPORT = Pattern.compile("(?m)^\\s*(\\w+)\\s+\"" + Pattern.quote(GoPackage.ROUTER_MODULE)
-            + "/pkg/epp/framework/interface/plugin\"");
 
     /** Something about the checkout prevents the change; nothing was modified. */
     public static final class Refused extends RuntimeException {
@@ -38,16 +36,29 @@ public final class RouterCheckout {
     private RouterCheckout() {
     }
 
-    /** The result: the branch created and the commit on it. */
-    public record Change(String branch, String commit, List<String> files) {
+    /**
+     * How the commit is made.
+     *
+     * @param author  "Name &lt;email&gt;" to author and sign off the commit, or null for the
+     *                checkout's git identity (user.name and user.email)
+     * @param signoff add a {@code Signed-off-by:} line (the router's DCO check requires one)
+     */
+    public record Commit(String title, String body, String author, boolean signoff) {
+    }
+
+    /**
+     * The result: the branch created, the commit on it, the files it adds or changes, and a note
+     * when the user's git configuration asks for something Nous cannot do (signing).
+     */
+    public record Change(String branch, String commit, List<String> files, String note) {
     }
 
     /**
      * @param exported the directory {@code nous export} wrote (its package files are copied as written)
      */
-    public static Change apply(Path router, GoPackage pkg, Path exported, String prDescription) {
-        if (!Files.isRegularFile(router.resolve(RUNNER))) {
-            throw new Refused(router + " does not look like an llm-d-router checkout: no " + RUNNER);
+    public static Change apply(Path router, GoPackage pkg, Path exported, Commit commit) {
+        if (!Files.isRegularFile(router.resolve(RunnerFile.PATH))) {
+            throw new Refused(router + " does not look like an llm-d-router checkout: no " + RunnerFile.PATH);
         }
         try (Git git = Git.open(router.toFile())) {
             Status status = git.status().call();
@@ -72,8 +83,17 @@ public final class RouterCheckout {
             if (Files.exists(pkgDir)) {
                 throw new Refused(router.relativize(pkgDir) + " already exists; export with another --name");
             }
-            String runner = Files.readString(router.resolve(RUNNER));
-            String newRunner = register(runner, pkg);
+            PersonIdent who = identity(git.getRepository().getConfig(), commit.author());
+            String runner = Files.readString(router.resolve(RunnerFile.PATH));
+            String newRunner;
+            try {
+                String fwk = RunnerFile.pluginAlias(runner, GoPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin");
+                newRunner = RunnerFile.register(runner, GoPackage.ROUTER_MODULE + "/" + PLUGINS_DIR + pkg.goPackage(),
+                        fwk + ".Register(" + pkg.goPackage() + ".PolicyType, " + fwk + ".StabilityAlpha, " + pkg.goPackage() + ".Factory)");
+            } catch (RunnerFile.Unrecognised e) {
+                throw new Refused(e.getMessage());
+            }
+            // everything that can refuse has been checked: from here on the checkout changes
             git.checkout().setCreateBranch(true).setName(branch).call();
             List<String> files = new ArrayList<>();
             for (String key : pkg.files().keySet()) {
@@ -87,57 +107,61 @@ public final class RouterCheckout {
             String config = "deploy/config/" + pkg.pluginType().replaceAll("-policy$", "") + "-epp-config.yaml";
             write(router.resolve(config), Files.readString(exported.resolve(pkg.goPackage() + "/epp-config.yaml")));
             files.add(config);
-            write(router.resolve(RUNNER), newRunner);
-            GoPackage.gofmt(router, RUNNER);
-            files.add(RUNNER);
+            write(router.resolve(RunnerFile.PATH), newRunner);
+            files.add(RunnerFile.PATH);
             var add = git.add();
             files.forEach(add::addFilepattern);
             add.call();
-            PersonIdent who = new PersonIdent("Nous", "nous@localhost");
-            String commit = git.commit().setMessage(prDescription).setAuthor(who).setCommitter(who).call().getName();
-            return new Change(branch, commit, List.copyOf(files));
+            String message = commit.title() + "\n\n" + commit.body().strip() + "\n"
+                    + (commit.signoff() ? "\nSigned-off-by: " + who.getName() + " <" + who.getEmailAddress() + ">\n" : "");
+            boolean wantsSigning = git.getRepository().getConfig().getBoolean("commit", null, "gpgsign", false);
+            String id = git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false).call().getName();
+            String note = wantsSigning ? "your git configuration asks for signed commits (commit.gpgsign), which Nous cannot make; "
+                    + "sign it with: git -C " + io.nous.store.Shell.quote(router.toString()) + " commit --amend --no-edit -S" : null;
+            return new Change(branch, id, List.copyOf(files), note);
         } catch (IOException | GitAPIException e) {
             throw new Refused("cannot change the router checkout " + router + ": " + e.getMessage());
         }
     }
 
-    /** runner.go with the package imported and registered in registerInTreePlugins. */
-    static String register(String runner, GoPackage pkg) {
-        Matcher alias = PLUGIN_IMPORT.matcher(runner);
-        if (!alias.find()) {
-            throw new Refused(RUNNER + " does not import " + GoPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin under an alias;"
-                    + " cannot add the registration");
+    /**
+     * A usage-limit package already in the checkout whose golden vectors are exactly these (an
+     * earlier export of the same policy, under any name), or empty.
+     */
+    public static java.util.Optional<String> samePolicyIn(Path router, String goldenJson) {
+        Path dir = router.resolve(PLUGINS_DIR);
+        if (!Files.isDirectory(dir)) {
+            return java.util.Optional.empty();
         }
-        String fwk = alias.group(1);
-        int fn = runner.indexOf("func registerInTreePlugins(");
-        if (fn < 0) {
-            throw new Refused(RUNNER + " has no registerInTreePlugins function; cannot add the registration");
+        try (var pkgs = Files.list(dir)) {
+            for (Path p : pkgs.sorted().toList()) {
+                Path vectors = p.resolve("testdata/golden_vectors.json");
+                if (Files.isRegularFile(vectors) && Files.readString(vectors).equals(goldenJson)) {
+                    return java.util.Optional.of(router.relativize(p).toString());
+                }
+            }
+        } catch (IOException e) {
+            throw new Refused("cannot read " + dir + ": " + e.getMessage());
         }
-        int open = runner.indexOf('{', fn);
-        int close = matchingBrace(runner, open);
-        String line = "\t" + fwk + ".Register(" + pkg.goPackage() + ".PolicyType, " + fwk + ".StabilityAlpha, " + pkg.goPackage() + ".Factory)\n";
-        String withCall = runner.substring(0, close) + line + runner.substring(close);
-        String importLine = "\t\"" + GoPackage.ROUTER_MODULE + "/" + PLUGINS_DIR + pkg.goPackage() + "\"\n";
-        int imports = withCall.indexOf("import (");
-        if (imports < 0) {
-            throw new Refused(RUNNER + " has no import block; cannot add the import");
-        }
-        int after = withCall.indexOf('\n', imports) + 1;
-        return withCall.substring(0, after) + importLine + withCall.substring(after);
+        return java.util.Optional.empty();
     }
 
-    private static int matchingBrace(String s, int open) {
-        int depth = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                // insert before the line holding the closing brace
-                return s.lastIndexOf('\n', i) + 1;
+    /** The commit's author and committer: {@code --author}, else the checkout's user.name and user.email. */
+    static PersonIdent identity(StoredConfig config, String author) {
+        if (author != null) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*([^<>]+?)\\s*<([^<>\\s]+@[^<>\\s]+)>\\s*").matcher(author);
+            if (!m.matches()) {
+                throw new Refused("--author must look like 'Name <name@example.com>', got '" + author + "'");
             }
+            return new PersonIdent(m.group(1), m.group(2));
         }
-        throw new Refused(RUNNER + ": registerInTreePlugins is not closed");
+        String name = config.getString("user", null, "name");
+        String email = config.getString("user", null, "email");
+        if (name == null || name.isBlank() || email == null || email.isBlank()) {
+            throw new Refused("the router checkout has no git identity to author and sign off the commit; set user.name and user.email"
+                    + " (git config --global user.name ...) or pass --author 'Name <email>'");
+        }
+        return new PersonIdent(name, email);
     }
 
     private static void write(Path p, String content) throws IOException {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,12 @@ class ExportCommandTest {
     @Test
     void exportsABuiltInPolicyThatVetsAndPassesItsGoldenVectors() throws Exception {
         Path out = dir.resolve("srcp");
-        CliHarness h = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--out", out.toString());
+        CliHarness dup = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--out", out.toString());
+        assertThat(dup.exit()).isEqualTo(2);
+        assertThat(dup.err()).contains("behaves exactly like soft-reflective-ceiling-policy, which llm-d-router already ships")
+                .contains("--force");
+        assertThat(out).doesNotExist();
+        CliHarness h = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--force", "--out", out.toString());
         assertThat(h.exit()).as(h.err()).isZero();
         assertThat(h.out()).contains("soft-reflective-ceiling-policy");
         assertThat(out.resolve("softreflectiveceiling/epp-config.yaml")).content()
@@ -36,9 +42,41 @@ class ExportCommandTest {
     }
 
     @Test
+    void theSameExportIsTheSameBytesWithAndWithoutAGoToolchain() throws Exception {
+        Map<String, byte[]> withGo = exportInAProcess(dir.resolve("with"), System.getenv("PATH"));
+        Map<String, byte[]> withoutGo = exportInAProcess(dir.resolve("without"), dir.resolve("no-such-bin").toString());
+        assertThat(withGo.keySet()).contains("softreflectiveceiling/policy.go", "softreflectiveceiling/testdata/golden_vectors.json");
+        assertThat(withoutGo.keySet()).isEqualTo(withGo.keySet());
+        for (String f : withGo.keySet()) {
+            assertThat(withoutGo.get(f)).as(f).isEqualTo(withGo.get(f));
+        }
+    }
+
+    /** Runs {@code nous export} in its own JVM with this PATH and returns every file it wrote. */
+    private static Map<String, byte[]> exportInAProcess(Path out, String path) throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Nous.class.getName(), "export", "--policy", "soft-reflective-ceiling", "--force",
+                "--out", out.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("PATH", path);
+        Process p = pb.start();
+        String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(log).isZero();
+        Map<String, byte[]> files = new java.util.TreeMap<>();
+        try (Stream<Path> walk = Files.walk(out)) {
+            for (Path f : walk.filter(Files::isRegularFile).toList()) {
+                files.put(out.relativize(f).toString(), Files.readAllBytes(f));
+            }
+        }
+        return files;
+    }
+
+    @Test
     void exportsABuiltInPolicyWithTheParametersItWasGiven() throws Exception {
         Path out = dir.resolve("holdback");
-        CliHarness h = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.7", "--name", "holdback-70", "--out", out.toString());
+        CliHarness h = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.7", "--name", "holdback-70", "--force", "--out",
+                out.toString());
         assertThat(h.exit()).as(h.err()).isZero();
         JsonNode prov = new ObjectMapper().readTree(out.resolve("provenance.json").toFile());
         assertThat(prov.get("parameters").asText()).isEqualTo("minCeiling=0.7");
@@ -73,84 +111,98 @@ class ExportCommandTest {
         assertThat(p.exitValue()).as(log).isZero();
         assertThat(out.resolve("target/surefire-reports")).isDirectoryContaining(f -> f.toString().endsWith("GoldenTest.txt"));
         String report = Files.readString(out.resolve("target/surefire-reports/io.nous.exported.softreflectiveceiling.SoftReflectiveCeilingPolicyGoldenTest.txt"));
-        assertThat(report).contains("Tests run: 141, Failures: 0");
-    }
-
-    /** A minimal llm-d-router checkout: its module, the plugin interfaces, and a runner with registerInTreePlugins. */
-    private Path fakeRouter() throws Exception {
-        Path r = dir.resolve("router");
-        Path stub = dir.resolve("stub");
-        CliHarness.run("export", "--policy", "static-usage-limit", "--out", stub.toString());
-        Files.createDirectories(r.resolve("cmd/epp/runner"));
-        Files.writeString(r.resolve("go.mod"), "module github.com/llm-d/llm-d-router\n\ngo 1.19\n");
-        for (String pkg : List.of("plugin/plugin.go", "flowcontrol/plugins.go")) {
-            Path to = r.resolve("pkg/epp/framework/interface/" + pkg);
-            Files.createDirectories(to.getParent());
-            Files.copy(stub.resolve("router-stub/pkg/epp/framework/interface/" + pkg), to);
-        }
-        Files.writeString(r.resolve("cmd/epp/runner/runner.go"), """
-                package runner
-
-                import (
-                	"fmt"
-
-                	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
-                )
-
-                func registerInTreePlugins() {
-                	fmt.Println("registering")
-                }
-
-                // Registered lists the registered plugin types.
-                func Registered() []string {
-                	registerInTreePlugins()
-                	var out []string
-                	for k := range fwkplugin.Registry {
-                		out = append(out, k)
-                	}
-                	return out
-                }
-                """);
-        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(r.toFile()).setInitialBranch("main").call()) {
-            git.add().addFilepattern(".").call();
-            git.commit().setMessage("router").setAuthor("t", "t@t").setCommitter("t", "t@t").call();
-        }
-        return r;
+        assertThat(report).containsPattern("Tests run: \\d{3}, Failures: 0, Errors: 0");
     }
 
     @Test
-    void placesTheWinnerInARouterCheckoutOnANewBranch() throws Exception {
+    void placesTheWinnerInARealRouterLayoutAsACleanSignedOffCommit() throws Exception {
         Path runs = dir.resolve("runs");
-        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit,soft-reflective-ceiling", "--budget", "1", "--seeds", "1",
-                "--duration", "60", "--threads", "2", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
+        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "4", "--seeds", "1",
+                "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
         String id;
         try (Stream<Path> s = Files.list(runs)) {
             id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
         }
-        Path router = fakeRouter();
+        // a candidate of the run that is not an upstream policy
+        String candidate = "c0002";
+        Path stub = dir.resolve("stub");
+        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path router = RouterFixture.create(dir.resolve("router"), stub);
+        String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
         Files.writeString(router.resolve("scratch.txt"), "uncommitted");
-        CliHarness dirty = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x1").toString(),
+        CliHarness dirty = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x1").toString(),
                 "--router", router.toString());
         assertThat(dirty.exit()).isNotZero();
         assertThat(dirty.err()).contains("uncommitted changes").contains("scratch.txt");
         Files.delete(router.resolve("scratch.txt"));
 
-        CliHarness h = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x2").toString(),
+        Path out = dir.resolve("x2");
+        CliHarness h = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", out.toString(),
                 "--router", router.toString());
         assertThat(h.exit()).as(h.err()).isZero();
-        assertThat(h.out()).contains("on branch nous/nous-c0002-policy");
+        String type = "nous-" + candidate + "-policy";
+        assertThat(h.out()).contains("on branch nous/" + type).contains("gh pr create --title 'Add " + type + " usage-limit policy (Alpha)'")
+                .contains("--body-file");
         try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
-            assertThat(git.getRepository().getBranch()).isEqualTo("nous/nous-c0002-policy");
+            assertThat(git.getRepository().getBranch()).isEqualTo("nous/" + type);
             var head = git.log().setMaxCount(1).call().iterator().next();
-            assertThat(head.getFullMessage()).startsWith("# Add `nous-c0002-policy`").contains("## Results");
+            assertThat(head.getShortMessage()).isEqualTo("Add " + type + " usage-limit policy (Alpha)");
+            assertThat(head.getFullMessage()).endsWith("\n\nSigned-off-by: Ada Maintainer <ada@example.com>\n")
+                    .doesNotContainPattern("[^\\x00-\\x7F]");
+            assertThat(head.getAuthorIdent().getName()).isEqualTo("Ada Maintainer");
+            assertThat(head.getCommitterIdent().getEmailAddress()).isEqualTo("ada@example.com");
             assertThat(git.status().call().isClean()).isTrue();
+            var diff = new java.io.ByteArrayOutputStream();
+            try (var formatter = new org.eclipse.jgit.diff.DiffFormatter(diff)) {
+                formatter.setRepository(git.getRepository());
+                for (var entry : formatter.scan(head.getParent(0), head)) {
+                    formatter.format(entry);
+                }
+            }
+            Files.writeString(dir.resolve("commit.diff"), diff.toString(java.nio.charset.StandardCharsets.UTF_8));
         }
-        assertThat(router.resolve("cmd/epp/runner/runner.go")).content()
-                .contains("fwkplugin.Register(nousc0002.PolicyType, fwkplugin.StabilityAlpha, nousc0002.Factory)")
-                .contains("\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0002\"");
-        assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0002/policy_test.go")).exists();
-        assertThat(router.resolve("deploy/config/nous-c0002-epp-config.yaml")).exists();
+        String runner = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        String pkg = "nous" + candidate;
+        // the import among the router's own, in sorted order; the registration with the Alpha flow-control plugins
+        assertThat(runner).contains("\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/" + pkg + "\"\n"
+                + "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/priorityholdback\"\n");
+        assertThat(runner).contains("\tfwkplugin.Register(softreflectiveceiling.PolicyType, fwkplugin.StabilityAlpha, softreflectiveceiling.Factory)\n"
+                + "\tfwkplugin.Register(" + pkg + ".PolicyType, fwkplugin.StabilityAlpha, " + pkg + ".Factory)\n\n"
+                + "\t// register datalayer metrics collection plugins\n");
+        assertThat(runner.lines().count()).isEqualTo(before.lines().count() + 2);
+        assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/" + pkg + "/testdata/golden_vectors.json")).exists();
+        assertThat(router.resolve("deploy/config/nous-" + candidate + "-epp-config.yaml")).exists();
+        String body = Files.readString(out.resolve("PR_DESCRIPTION.md"));
+        assertThat(body).startsWith("**What type of PR is this?**\n\n/kind feature\n").contains("**What this PR does / why we need it**:")
+                .contains("```release-note\nNew Alpha usage-limit policy `" + type + "`").contains("### Regressions");
+        // gofmt -l, go vet, go test (the runner's test builds every registered plugin) and staticcheck, in the checkout
         goVetAndTest(router);
+
+        // the same candidate again: the checkout already has a package with exactly this behaviour
+        CliHarness again = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x3").toString(),
+                "--router", router.toString(), "--name", "again");
+        assertThat(again.exit()).isEqualTo(2);
+        assertThat(again.err()).contains("already has").contains(pkg).contains("--force");
+        assertThat(dir.resolve("x3")).doesNotExist();
+    }
+
+    @Test
+    void theRouterCommitNeedsAnIdentityAndKeepsTheCheckoutUntouchedWithoutOne() throws Exception {
+        Path stub = dir.resolve("stub");
+        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path router = RouterFixture.create(dir.resolve("router"), stub);
+        CliHarness badAuthor = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.2", "--force", "--name", "holdback-20",
+                "--out", dir.resolve("a").toString(), "--router", router.toString(), "--author", "nobody");
+        assertThat(badAuthor.exit()).isEqualTo(2);
+        assertThat(badAuthor.err()).contains("--author must look like 'Name <name@example.com>'");
+        CliHarness ok = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.2", "--force", "--name", "holdback-20",
+                "--out", dir.resolve("b").toString(), "--router", router.toString(), "--author", "Bo Reviewer <bo@example.org>", "--no-signoff");
+        assertThat(ok.exit()).as(ok.err()).isZero();
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
+            var head = git.log().setMaxCount(1).call().iterator().next();
+            assertThat(head.getAuthorIdent().getEmailAddress()).isEqualTo("bo@example.org");
+            assertThat(head.getFullMessage()).doesNotContain("Signed-off-by");
+        }
     }
 
     @Test
@@ -188,7 +240,7 @@ class ExportCommandTest {
                 .contains("the best exportable candidate of run old is c0002")
                 .contains("nous export old c0002 --runs-dir '" + runs + "' --out " + out);
         assertThat(out).doesNotExist();
-        CliHarness ok = CliHarness.run("export", "old", "c0002", "--runs-dir", runs.toString(), "--out", out.toString());
+        CliHarness ok = CliHarness.run("export", "old", "c0002", "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
         assertThat(ok.exit()).as(ok.err()).isZero();
     }
 
@@ -224,7 +276,7 @@ class ExportCommandTest {
 
         Path full = Files.createDirectories(dir.resolve("full"));
         Files.writeString(full.resolve("keep.txt"), "mine");
-        CliHarness notEmpty = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--out", full.toString());
+        CliHarness notEmpty = CliHarness.run("export", "--policy", "soft-reflective-ceiling", "--force", "--out", full.toString());
         assertThat(notEmpty.exit()).isNotZero();
         assertThat(notEmpty.err()).contains("is not empty");
         assertThat(full.resolve("keep.txt")).content().isEqualTo("mine");

@@ -10,20 +10,34 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
-/** The real Go toolchain (Debian's golang-go) on exported packages: {@code go vet} and {@code go test}, offline. */
+/**
+ * The real Go toolchain (Debian's golang-go) on exported packages, offline: {@code gofmt -l} must list
+ * nothing, {@code go vet} and {@code go test} must pass, and staticcheck (Debian's go-staticcheck,
+ * every check) must report nothing.
+ */
 final class GoToolchain {
     private GoToolchain() {
     }
 
+    /** Also what every exported package must satisfy, so the method keeps its short name. */
     static void vetAndTest(Path module) throws Exception {
         Path goBin = Path.of("/usr/bin/go");
         if (!Files.isExecutable(goBin)) {
             Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_GO") == null, "Go is required (NOUS_REQUIRE_GO) but /usr/bin/go is missing");
             Assumptions.abort("no Go toolchain at /usr/bin/go");
         }
-        for (List<String> args : List.of(List.of("vet", "./..."), List.of("test", "-count=1", "./..."))) {
-            List<String> cmd = new ArrayList<>(List.of(goBin.toString()));
-            cmd.addAll(args);
+        Path staticcheck = Path.of("/usr/bin/go-staticcheck");
+        if (!Files.isExecutable(staticcheck)) {
+            Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_STATICCHECK") == null,
+                    "staticcheck is required (NOUS_REQUIRE_STATICCHECK) but /usr/bin/go-staticcheck is missing");
+            staticcheck = null;
+        }
+        List<List<String>> runs = new ArrayList<>(List.of(List.of("/usr/bin/gofmt", "-l", "."), List.of(goBin.toString(), "vet", "./..."),
+                List.of(goBin.toString(), "test", "-count=1", "./...")));
+        if (staticcheck != null) {
+            runs.add(List.of(staticcheck.toString(), "-checks", "all", "./..."));
+        }
+        for (List<String> cmd : runs) {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(module.toFile()).redirectErrorStream(true);
             pb.environment().put("GOPROXY", "off");
             pb.environment().put("GOCACHE", module.getParent().resolve("gocache").toString());
@@ -31,7 +45,8 @@ final class GoToolchain {
             Process p = pb.start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as("go " + args + " in " + module + ":\n" + out).isZero();
+            assertThat(p.exitValue()).as(cmd + " in " + module + ":\n" + out).isZero();
+            assertThat(out.strip()).as(cmd + " in " + module + " reports").matches("(?s)(ok .*|\\?.*|)");
         }
     }
 }

@@ -45,9 +45,19 @@ class JourneyTest {
         assertThat(best.get("vs_upstream").get("policy").asText()).isEqualTo("soft-reflective-ceiling");
         assertThat(d.out()).contains("nous export " + id + " --runs-dir " + runs + " --out nous-" + winner);
 
-        // the winner, as the console said to export it
+        // the winner; when it is the upstream policy itself, export says so and needs --force to add a copy
         Path out = dir.resolve("winner");
-        CliHarness h = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
+        boolean upstream = best.get("vs_upstream").path("same_policy").asBoolean();
+        if (upstream) {
+            assertThat(d.out()).contains("nothing to export: configure the router's soft-reflective-ceiling-policy");
+            CliHarness refused = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
+            assertThat(refused.exit()).isEqualTo(2);
+            assertThat(refused.err()).contains("behaves exactly like soft-reflective-ceiling-policy").contains("--force");
+        }
+        List<String> force = upstream ? List.of("--force") : List.of();
+        List<String> exportWinner = new ArrayList<>(List.of("export", id, "--runs-dir", runs.toString(), "--out", out.toString()));
+        exportWinner.addAll(force);
+        CliHarness h = CliHarness.run(exportWinner.toArray(String[]::new));
         assertThat(h.exit()).as(h.err()).isZero();
         JsonNode prov = JSON.readTree(out.resolve("provenance.json").toFile());
         assertThat(prov.get("run_id").asText()).isEqualTo(id);
@@ -60,7 +70,9 @@ class JourneyTest {
         assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
         GoToolchain.vetAndTest(out);
         Path again = dir.resolve("again");
-        assertThat(CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", again.toString()).exit()).isZero();
+        List<String> exportAgain = new ArrayList<>(List.of("export", id, "--runs-dir", runs.toString(), "--out", again.toString()));
+        exportAgain.addAll(force);
+        assertThat(CliHarness.run(exportAgain.toArray(String[]::new)).exit()).isZero();
         assertThat(again.resolve("provenance.json")).as("the same export writes the same bytes")
                 .hasSameBinaryContentAs(out.resolve("provenance.json"));
 
@@ -112,7 +124,8 @@ class JourneyTest {
         Path combined = dir.resolve("corpus");
         for (String c : candidates) {
             Path each = dir.resolve("export-" + c);
-            CliHarness e = CliHarness.run("export", id, c, "--runs-dir", runs.toString(), "--out", each.toString());
+            // --force: the seeds are the router's own policies; exportable is the point here
+            CliHarness e = CliHarness.run("export", id, c, "--runs-dir", runs.toString(), "--out", each.toString(), "--force");
             assertThat(e.exit()).as(c + ": " + e.err()).isZero();
             assertThat(Files.readString(each.resolve("nous" + c).resolve("policy.go"))).as(c + "'s own name")
                     .contains("const PolicyType = \"nous-" + c + "-policy\"");

@@ -35,142 +35,167 @@ public final class GoFormat {
         }
         String indent = line.substring(0, ind);
         String s = line.substring(ind);
-        return indent + statement(s);
+        return indent + statement(s, indent);
     }
 
-    private static String statement(String s) {
+    private static String statement(String s, String indent) {
         if (s.isEmpty() || s.equals("}") || s.equals("} else {") || s.equals("break") || s.equals("continue") || s.equals("return")
                 || s.equals("default:") || s.equals("switch {") || s.startsWith("//") || s.startsWith("func ")) {
             return s;
         }
         if (s.startsWith("if ") && s.endsWith(" {")) {
-            return "if " + expr(s.substring(3, s.length() - 2), 1) + " {";
+            return "if " + expr(s.substring(3, s.length() - 2), 1, indent) + " {";
         }
         if (s.startsWith("} else if ") && s.endsWith(" {")) {
-            return "} else if " + expr(s.substring(10, s.length() - 2), 1) + " {";
+            return "} else if " + expr(s.substring(10, s.length() - 2), 1, indent) + " {";
         }
         if (s.startsWith("case ") && s.endsWith(":")) {
-            return "case " + expr(s.substring(5, s.length() - 1), 1) + ":";
+            return "case " + expr(s.substring(5, s.length() - 1), 1, indent) + ":";
         }
         if (s.startsWith("return ")) {
-            return "return " + expr(s.substring(7), 1);
+            return "return " + expr(s.substring(7), 1, indent);
         }
         if (s.startsWith("for ") && s.endsWith(" {")) {
             String head = s.substring(4, s.length() - 2);
             if (head.startsWith("_, ") && head.contains(" := range ")) {
                 int at = head.indexOf(" := range ");
-                return "for " + head.substring(0, at) + " := range " + expr(head.substring(at + 10), 1) + " {";
+                return "for " + head.substring(0, at) + " := range " + expr(head.substring(at + 10), 1, indent) + " {";
             }
             List<String> parts = splitTopLevel(head, ';');
             if (parts.size() == 3) {
-                return "for " + simpleStatement(parts.get(0).strip()) + "; " + expr(parts.get(1).strip(), 1) + "; "
-                        + simpleStatement(parts.get(2).strip()) + " {";
+                return "for " + simpleStatement(parts.get(0).strip(), indent) + "; " + expr(parts.get(1).strip(), 1, indent) + "; "
+                        + simpleStatement(parts.get(2).strip(), indent) + " {";
             }
-            return "for " + expr(head, 1) + " {";
+            return "for " + expr(head, 1, indent) + " {";
         }
         if (s.startsWith("var ")) {
             int eq = topLevelIndex(s, " = ");
-            return eq < 0 ? s : s.substring(0, eq) + " = " + expr(s.substring(eq + 3), 1);
+            return eq < 0 ? s : s.substring(0, eq) + " = " + expr(s.substring(eq + 3), 1, indent);
         }
-        return simpleStatement(s);
+        return simpleStatement(s, indent);
     }
 
     /** An assignment, a short declaration, an increment or an expression statement. */
-    private static String simpleStatement(String s) {
+    private static String simpleStatement(String s, String indent) {
         if (s.isEmpty()) {
             return s;
         }
         for (String op : new String[] {" := ", " = "}) {
             int at = topLevelIndex(s, op);
             if (at >= 0) {
-                return expr(s.substring(0, at), 1) + op + expr(s.substring(at + op.length()), 1);
+                return expr(s.substring(0, at), 1, indent) + op + expr(s.substring(at + op.length()), 1, indent);
             }
         }
         if (s.endsWith("++") || s.endsWith("--")) {
-            return expr(s.substring(0, s.length() - 2), 2) + s.substring(s.length() - 2);
+            return expr(s.substring(0, s.length() - 2), 2, indent) + s.substring(s.length() - 2);
         }
-        return expr(s, 1);
+        return expr(s, 1, indent);
     }
 
     /** An expression laid out by gofmt's rules at the given depth (1 at statement level). */
     public static String expr(String goExpr, int depth) {
+        return expr(goExpr, depth, "");
+    }
+
+    /**
+     * The same inside a statement indented by {@code indent}: a function literal in the expression
+     * (the translator's form of a nested ternary) spreads over lines indented from there.
+     */
+    static String expr(String goExpr, int depth, String indent) {
         Parser p = new Parser(tokenize(goExpr));
         Node n = p.expression(0);
         if (p.at < p.tokens.size()) {
             throw new IllegalArgumentException("cannot lay out Go expression '" + goExpr + "' at token " + p.tokens.get(p.at));
         }
         StringBuilder sb = new StringBuilder();
-        print(n, 0, depth, sb);
+        new Printer(indent).print(n, 0, depth, sb);
         return sb.toString();
     }
 
     // ---- the printer: go/printer's expr1, binaryExpr, cutoff, walkBinary ----
 
-    private static void print(Node n, int prec1, int depth, StringBuilder sb) {
-        if (n instanceof Atom a) {
-            sb.append(a.text());
-        } else if (n instanceof Paren p) {
-            if (p.inner() instanceof Paren) {
-                print(p.inner(), 0, depth, sb);
-            } else {
+    private static final class Printer {
+        private final String indent;
+
+        Printer(String indent) {
+            this.indent = indent;
+        }
+
+        void print(Node n, int prec1, int depth, StringBuilder sb) {
+            if (n instanceof Atom a) {
+                sb.append(a.text());
+            } else if (n instanceof Paren p) {
+                if (p.inner() instanceof Paren) {
+                    print(p.inner(), 0, depth, sb);
+                } else {
+                    sb.append('(');
+                    print(p.inner(), 0, reduceDepth(depth), sb);
+                    sb.append(')');
+                }
+            } else if (n instanceof Unary u) {
+                sb.append(u.op());
+                print(u.operand(), UNARY_PREC, depth, sb);
+            } else if (n instanceof Selector s) {
+                print(s.x(), HIGHEST, depth, sb);
+                sb.append('.').append(s.name());
+            } else if (n instanceof Index i) {
+                print(i.x(), HIGHEST, 1, sb);
+                sb.append('[');
+                print(i.index(), 0, depth + 1, sb);
+                sb.append(']');
+            } else if (n instanceof Call c) {
+                int d = c.args().size() > 1 ? depth + 1 : depth;
+                print(c.fun(), HIGHEST, d, sb);
                 sb.append('(');
-                print(p.inner(), 0, reduceDepth(depth), sb);
+                list(c.args(), d, sb);
                 sb.append(')');
+            } else if (n instanceof Composite c) {
+                sb.append(c.type()).append('{');
+                list(c.elements(), 1, sb);
+                sb.append('}');
+            } else if (n instanceof Binary b) {
+                binary(b, prec1, cutoff(b, depth), depth, sb);
+            } else if (n instanceof FuncLit f) {
+                // gofmt spreads a function literal whose body holds an if over lines, indented from the statement
+                String in = indent + "\t";
+                sb.append("func() ").append(f.type()).append(" {\n");
+                sb.append(in).append("if ").append(expr(f.cond(), 1, in)).append(" {\n");
+                sb.append(in).append("\treturn ").append(expr(f.then(), 1, in + "\t")).append('\n');
+                sb.append(in).append("}\n");
+                sb.append(in).append("return ").append(expr(f.otherwise(), 1, in)).append('\n');
+                sb.append(indent).append('}');
             }
-        } else if (n instanceof Unary u) {
-            sb.append(u.op());
-            print(u.operand(), UNARY_PREC, depth, sb);
-        } else if (n instanceof Selector s) {
-            print(s.x(), HIGHEST, depth, sb);
-            sb.append('.').append(s.name());
-        } else if (n instanceof Index i) {
-            print(i.x(), HIGHEST, 1, sb);
-            sb.append('[');
-            print(i.index(), 0, depth + 1, sb);
-            sb.append(']');
-        } else if (n instanceof Call c) {
-            int d = c.args().size() > 1 ? depth + 1 : depth;
-            print(c.fun(), HIGHEST, d, sb);
-            sb.append('(');
-            list(c.args(), d, sb);
-            sb.append(')');
-        } else if (n instanceof Composite c) {
-            sb.append(c.type()).append('{');
-            list(c.elements(), 1, sb);
-            sb.append('}');
-        } else if (n instanceof Binary b) {
-            binary(b, prec1, cutoff(b, depth), depth, sb);
         }
-    }
 
-    private static void list(List<Node> items, int depth, StringBuilder sb) {
-        for (int i = 0; i < items.size(); i++) {
-            if (i > 0) {
-                sb.append(", ");
+        void list(List<Node> items, int depth, StringBuilder sb) {
+            for (int i = 0; i < items.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                print(items.get(i), 0, depth, sb);
             }
-            print(items.get(i), 0, depth, sb);
         }
-    }
 
-    private static void binary(Binary b, int prec1, int cutoff, int depth, StringBuilder sb) {
-        int prec = precedence(b.op());
-        if (prec < prec1) {
-            // the parser keeps explicit parentheses, so this only happens for trees built by hand
-            sb.append('(');
-            print(b, 0, reduceDepth(depth), sb);
-            sb.append(')');
-            return;
+        void binary(Binary b, int prec1, int cutoff, int depth, StringBuilder sb) {
+            int prec = precedence(b.op());
+            if (prec < prec1) {
+                // the parser keeps explicit parentheses, so this only happens for trees built by hand
+                sb.append('(');
+                print(b, 0, reduceDepth(depth), sb);
+                sb.append(')');
+                return;
+            }
+            boolean blank = prec < cutoff;
+            print(b.x(), prec, depth + diffPrec(b.x(), prec), sb);
+            if (blank) {
+                sb.append(' ');
+            }
+            sb.append(b.op());
+            if (blank) {
+                sb.append(' ');
+            }
+            print(b.y(), prec + 1, depth + 1, sb);
         }
-        boolean blank = prec < cutoff;
-        print(b.x(), prec, depth + diffPrec(b.x(), prec), sb);
-        if (blank) {
-            sb.append(' ');
-        }
-        sb.append(b.op());
-        if (blank) {
-            sb.append(' ');
-        }
-        print(b.y(), prec + 1, depth + 1, sb);
     }
 
     private static int cutoff(Binary e, int depth) {
@@ -268,10 +293,14 @@ public final class GoFormat {
     private record Binary(Node x, String op, Node y) implements Node {
     }
 
+    /** {@code func() T { if cond { return then }; return otherwise }}, kept as source text of its parts. */
+    private record FuncLit(String type, String cond, String then, String otherwise) implements Node {
+    }
+
     // ---- tokens and parser ----
 
     private static final String[] OPERATORS = {"&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "&^", "+", "-", "*", "/", "%", "<", ">",
-        "&", "|", "^", "!", "(", ")", "[", "]", "{", "}", ",", "."};
+        "&", "|", "^", "!", "(", ")", "[", "]", "{", "}", ",", ".", ";"};
 
     static List<String> tokenize(String s) {
         List<String> out = new ArrayList<>();
@@ -280,6 +309,13 @@ public final class GoFormat {
             char c = s.charAt(i);
             if (c == ' ' || c == '\t') {
                 i++;
+            } else if (c == '"') {
+                int j = i + 1;
+                while (j < s.length() && s.charAt(j) != '"') {
+                    j += s.charAt(j) == '\\' ? 2 : 1;
+                }
+                out.add(s.substring(i, Math.min(j + 1, s.length())));
+                i = j + 1;
             } else if (Character.isLetter(c) || c == '_') {
                 int j = i;
                 while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_')) {
@@ -379,6 +415,9 @@ public final class GoFormat {
 
         Node primary() {
             String t = next();
+            if (t.equals("func")) {
+                return funcLit();
+            }
             if (t.equals("(")) {
                 Node inner = expression(0);
                 expect(")");
@@ -403,6 +442,36 @@ public final class GoFormat {
                 return new Atom(type);
             }
             return new Atom(t);
+        }
+
+        /** After {@code func}: {@code () T { if COND { return A }; return B }}, the translator's one shape. */
+        Node funcLit() {
+            expect("(");
+            expect(")");
+            String type = next();
+            expect("{");
+            expect("if");
+            String cond = until("{");
+            expect("return");
+            String then = until("}");
+            expect(";");
+            expect("return");
+            String otherwise = until("}");
+            return new FuncLit(type, cond, then, otherwise);
+        }
+
+        /** The tokens up to the matching closer at this nesting level, as text; the closer is consumed. */
+        private String until(String closer) {
+            StringBuilder sb = new StringBuilder();
+            int depth = 0;
+            while (true) {
+                String t = next();
+                if (depth == 0 && t.equals(closer)) {
+                    return sb.toString().strip();
+                }
+                depth += t.equals("(") || t.equals("[") || t.equals("{") ? 1 : t.equals(")") || t.equals("]") || t.equals("}") ? -1 : 0;
+                sb.append(t).append(' ');
+            }
         }
 
         Node postfix(Node x) {

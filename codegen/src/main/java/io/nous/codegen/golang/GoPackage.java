@@ -39,7 +39,28 @@ public final class GoPackage {
         this.javaSource = javaSource;
         this.code = code;
         this.vectors = vectors;
-        this.summary = summary;
+        this.summary = ascii(summary);
+    }
+
+    /**
+     * Text for the package's docs in ASCII (the router's docs are ASCII-only): typographic
+     * characters become their ASCII spellings, anything else a '?'.
+     */
+    public static String ascii(String s) {
+        String t = s.replace("≥", ">=").replace("≤", "<=").replace("−", "-").replace("–", "-").replace("—", "-").replace("×", "x")
+                .replace("…", "...").replace("’", "'").replace("‘", "'").replace("“", "\"").replace("”", "\"").replace("·", "*")
+                .replace("½", "1/2").replace("≈", "~");
+        StringBuilder sb = new StringBuilder(t.length());
+        for (char c : t.toCharArray()) {
+            sb.append(c == '\n' || c >= 0x20 && c < 0x7F ? c : '?');
+        }
+        return sb.toString();
+    }
+
+    /** The Java class name of the exported source, for the file the provenance links to. */
+    public String javaFileName() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bclass\\s+(\\w+)").matcher(javaSource);
+        return (m.find() ? m.group(1) : "Policy") + ".java";
     }
 
     public String pluginType() {
@@ -64,18 +85,19 @@ public final class GoPackage {
         String dir = goPackage() + "/";
         f.put(dir + "policy.go", policyGo());
         f.put(dir + "policy_test.go", policyTestGo());
+        f.put(dir + "testdata/golden_vectors.json", goldenJson());
         f.put(dir + "README.md", readme());
         f.put(dir + "epp-config.yaml", config());
+        // the Java that was simulated, outside the Go package: PROVENANCE.md links to it
+        f.put("source/" + javaFileName(), javaSource);
         return f;
     }
 
     /**
-     * Writes every file under {@code out}, creating directories, then formats the Go files with
-     * {@code gofmt} when it is installed (the translation is valid Go either way).
-     *
-     * @return true if gofmt formatted the files
+     * Writes every file under {@code out}, creating directories. The Go is already laid out as gofmt
+     * would (see {@link GoFormat}), so the files are the same bytes whether or not Go is installed.
      */
-    public boolean write(Path out) {
+    public void write(Path out) {
         try {
             for (Map.Entry<String, String> e : files().entrySet()) {
                 Path p = out.resolve(e.getKey());
@@ -84,31 +106,6 @@ public final class GoPackage {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Go package under " + out + ": " + e.getMessage(), e);
-        }
-        return gofmt(out, ".");
-    }
-
-    /** Runs {@code gofmt -w} on the targets (relative to {@code dir}); false when gofmt is not installed. */
-    public static boolean gofmt(Path out, String... targets) {
-        Path gofmt = java.util.stream.Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-                .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "gofmt")).filter(Files::isExecutable).findFirst().orElse(null);
-        if (gofmt == null) {
-            return false;
-        }
-        try {
-            List<String> cmd = new java.util.ArrayList<>(List.of(gofmt.toString(), "-w"));
-            cmd.addAll(List.of(targets));
-            Process p = new ProcessBuilder(cmd).directory(out.toFile()).redirectErrorStream(true).start();
-            String msg = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IllegalStateException("gofmt rejected the generated Go code (a translator bug): " + msg.strip());
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         }
     }
 
@@ -178,7 +175,10 @@ public final class GoPackage {
 
     String policyTestGo() {
         StringBuilder sb = new StringBuilder(LICENSE);
-        sb.append("package ").append(goPackage()).append("\n\nimport (\n\t\"bytes\"\n\t\"context\"\n\t\"encoding/json\"\n\t\"math\"\n\t\"testing\"\n)\n\n");
+        sb.append("package ").append(goPackage()).append("\n\nimport (\n\t\"bytes\"\n\t\"context\"\n\t\"encoding/json\"\n\t\"math\"\n\t\"os\"\n\t\"testing\"\n)\n\n");
+        sb.append("// The exported check and the Java one make the same calls: band counts 1 to maxBands, and a sweep of\n"
+                + "// saturations from 0 to rampSteps/1000.\nconst (\n\tmaxBands  = " + GoldenVectors.MAX_BANDS + "\n\trampSteps = "
+                + GoldenVectors.RAMP_STEPS + "\n)\n\n");
         sb.append("""
                 // strictDecoder mirrors the registry's decoder: unknown fields are errors.
                 func strictDecoder(s string) *json.Decoder {
@@ -252,9 +252,9 @@ public final class GoPackage {
                 }
 
                 func TestComputeLimit_MonotoneAndInRange(t *testing.T) {
-                	for bands := 1; bands <= 6; bands++ {
+                	for bands := 1; bands <= maxBands; bands++ {
                 		p := newTestPolicy(t)
-                		for k := 0; k <= 1500; k++ {
+                		for k := 0; k <= rampSteps; k++ {
                 			s := float64(k) / 1000
                 			got := computeLimits(p, s, priorities(bands))
                 			if len(got) != bands {
@@ -275,11 +275,11 @@ public final class GoPackage {
                 // TestComputeLimit_GoldenVectors replays what the Java policy computed in the simulator:
                 // a fresh policy per case, called len(want) times at one saturation.
                 func TestComputeLimit_GoldenVectors(t *testing.T) {
-                	for _, tc := range goldenVectors {
-                		t.Run(tc.name, func(t *testing.T) {
+                	for _, tc := range loadGoldenVectors(t) {
+                		t.Run(tc.Name, func(t *testing.T) {
                 			p := newTestPolicy(t)
-                			for call, want := range tc.want {
-                				got := computeLimits(p, tc.saturation, priorities(tc.bands))
+                			for call, want := range tc.Want {
+                				got := computeLimits(p, tc.Saturation, priorities(tc.Bands))
                 				for i := range want {
                 					if math.Abs(got[i]-want[i]) > 1e-12 {
                 						t.Fatalf("call %d: ceilings %v, want %v", call+1, got, want)
@@ -291,42 +291,65 @@ public final class GoPackage {
                 }
 
                 type goldenCase struct {
-                	name       string
-                	bands      int
-                	saturation float64
-                	want       [][]float64
+                	Name       string      `json:"name"`
+                	Bands      int         `json:"bands"`
+                	Saturation float64     `json:"saturation"`
+                	Want       [][]float64 `json:"want"`
                 }
 
+                // loadGoldenVectors reads the cases recorded from the Java policy.
+                func loadGoldenVectors(t *testing.T) []goldenCase {
+                	t.Helper()
+                	raw, err := os.ReadFile("testdata/golden_vectors.json")
+                	if err != nil {
+                		t.Fatalf("reading the golden vectors: %v", err)
+                	}
+                	var cases []goldenCase
+                	if err := json.Unmarshal(raw, &cases); err != nil {
+                		t.Fatalf("decoding the golden vectors: %v", err)
+                	}
+                	if len(cases) == 0 {
+                		t.Fatal("no golden vectors")
+                	}
+                	return cases
+                }
                 """);
-        sb.append("var goldenVectors = []goldenCase{\n");
-        for (GoldenVectors.Case c : vectors) {
-            sb.append("\t{name: \"").append(c.name()).append("\", bands: ").append(c.bands()).append(", saturation: ")
-                    .append(GoTranslator.goDouble(c.saturation())).append(", want: [][]float64{");
+        return sb.toString();
+    }
+
+    /** The golden vectors as the test's fixture: one case per line, each value as Java printed it (it parses to the same double). */
+    public String goldenJson() {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int n = 0; n < vectors.size(); n++) {
+            GoldenVectors.Case c = vectors.get(n);
+            sb.append("  {\"name\": \"").append(c.name()).append("\", \"bands\": ").append(c.bands()).append(", \"saturation\": ")
+                    .append(Double.toString(c.saturation())).append(", \"want\": [");
             for (int k = 0; k < c.want().size(); k++) {
-                sb.append(k > 0 ? ", " : "").append('{');
+                sb.append(k > 0 ? ", " : "").append('[');
                 double[] w = c.want().get(k);
                 for (int i = 0; i < w.length; i++) {
-                    sb.append(i > 0 ? ", " : "").append(GoTranslator.goDouble(w[i]));
+                    sb.append(i > 0 ? ", " : "").append(Double.toString(w[i]));
                 }
-                sb.append('}');
+                sb.append(']');
             }
-            sb.append("}},\n");
+            sb.append("]}").append(n < vectors.size() - 1 ? "," : "").append('\n');
         }
-        sb.append("}\n");
-        return sb.toString();
+        return sb.append("]\n").toString();
     }
 
     private String readme() {
         return "# " + pluginType() + "\n\n" + summary + "\n\n"
-                + "Generated by Nous from this Java policy, which is what was simulated:\n\n```java\n" + javaSource.strip() + "\n```\n\n"
-                + "## Enable it\n\nRegister it in `cmd/epp/runner/runner.go` (`registerInTreePlugins`):\n\n```go\n"
-                + "fwkplugin.Register(" + goPackage() + ".PolicyType, fwkplugin.StabilityAlpha, " + goPackage() + ".Factory)\n```\n\n"
+                + "Generated by Nous from a Java policy that was evaluated in its simulator; the export's PROVENANCE.md\n"
+                + "names the run, the evidence and the Java source.\n\n"
+                + "## Enable it\n\nRegister it in `cmd/epp/runner/runner.go` (`registerInTreePlugins`, with the flow-control plugins):\n\n"
+                + "```go\nfwkplugin.Register(" + goPackage() + ".PolicyType, fwkplugin.StabilityAlpha, " + goPackage() + ".Factory)\n```\n\n"
                 + "and reference it from the EndpointPickerConfig (`epp-config.yaml` in this directory). Alpha plugins need the\n"
                 + "EPP started with `--allow-experimental-plugins`.\n\n"
                 + "## Tests\n\n`policy_test.go` checks the factory (nil and `{}` accepted, unknown keys and malformed JSON\n"
-                + "rejected), the typed name, ceilings in [0, 1] and non-increasing for 1–6 bands over s in [0, 1.5], and\n"
-                + "replays " + vectors.size() + " golden cases recorded from the Java policy (fresh policy per case; band counts 1–5;\n"
-                + "saturations on a fixed grid and at the policy's own breakpoints; calls enough for three cycles of its counter).\n";
+                + "rejected), the typed name, ceilings in [0, 1] and non-increasing for 1-" + GoldenVectors.MAX_BANDS
+                + " bands over s in [0, 1.5], and\nreplays the " + vectors.size() + " golden cases in `testdata/golden_vectors.json`, "
+                + "recorded from the Java policy (a fresh policy per case;\nband counts 1-" + GoldenVectors.MAX_BANDS
+                + "; saturations on a fixed grid and at the policy's own breakpoints; calls enough for three cycles\nof its counter).\n";
     }
 
     private String config() {

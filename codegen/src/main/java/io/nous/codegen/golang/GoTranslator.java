@@ -163,7 +163,7 @@ public final class GoTranslator {
     }
 
     private GoCode run(ClassOrInterfaceDeclaration cls) {
-        List<String> constants = new java.util.ArrayList<>();
+        List<String[]> constants = new java.util.ArrayList<>();
         Map<String, Expression> assigned = constructorAssignments(cls);
         for (FieldDeclaration f : cls.getFields()) {
             for (VariableDeclarator v : f.getVariables()) {
@@ -178,7 +178,7 @@ public final class GoTranslator {
                     scopes.push(new HashMap<>());
                     X init = convert(expr(value), type);
                     scopes.pop();
-                    constants.add("\t" + constName(v.getNameAsString()) + " " + type.go + " = " + init.go());
+                    constants.add(new String[] {constName(v.getNameAsString()), type.go, init.go()});
                 } else {
                     if (type != T.LONG || counter != null) {
                         throw refuse(v, "field", "the only mutable state allowed in an exported policy is one long counter"
@@ -226,7 +226,42 @@ public final class GoTranslator {
         if (!helpers.isEmpty()) {
             imports.add("math");
         }
-        return new GoCode(counter, List.copyOf(constants), body, List.copyOf(others), new TreeSet<>(helpers), new TreeSet<>(imports));
+        body = GoFormat.lines(body);
+        others.replaceAll(GoFormat::lines);
+        return new GoCode(counter, constantBlock(constants, body + String.join("\n", others)), body, List.copyOf(others),
+                new TreeSet<>(helpers), new TreeSet<>(imports));
+    }
+
+    /**
+     * The constants the code uses (an unused one is a staticcheck finding), directly or through
+     * another constant, as the lines of a const block aligned the way gofmt aligns them.
+     */
+    private static List<String> constantBlock(List<String[]> constants, String code) {
+        Set<String> used = new java.util.HashSet<>();
+        String reach = code;
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (String[] c : constants) {
+                if (!used.contains(c[0]) && java.util.regex.Pattern.compile("\\b" + c[0] + "\\b").matcher(reach).find()) {
+                    used.add(c[0]);
+                    reach += "\n" + c[2];
+                    grew = true;
+                }
+            }
+        }
+        List<String[]> kept = constants.stream().filter(c -> used.contains(c[0])).toList();
+        int name = kept.stream().mapToInt(c -> c[0].length()).max().orElse(0);
+        int type = kept.stream().mapToInt(c -> c[1].length()).max().orElse(0);
+        List<String> lines = new java.util.ArrayList<>();
+        for (String[] c : kept) {
+            lines.add("\t" + pad(c[0], name) + " " + pad(c[1], type) + " = " + GoFormat.expr(c[2], 1));
+        }
+        return List.copyOf(lines);
+    }
+
+    private static String pad(String s, int width) {
+        return s + " ".repeat(width - s.length());
     }
 
     /**
@@ -329,6 +364,7 @@ public final class GoTranslator {
         StringBuilder sb = new StringBuilder();
         currentReturn = ret;
         currentMethod = m;
+        dead = deadLocals(m);
         for (Statement s : m.getBody().get().getStatements()) {
             stmt(s, sb, 1);
         }
@@ -341,9 +377,78 @@ public final class GoTranslator {
 
     /** Go rejects a local that is never read; Java does not. Such locals get a blank use. */
     private String blankUseIfUnread(String name, String ind) {
-        boolean read = currentMethod.findAll(NameExpr.class, n -> n.getNameAsString().equals(name)).stream()
-                .anyMatch(n -> !(n.getParentNode().orElse(null) instanceof AssignExpr a && a.getTarget() == n));
-        return read ? "" : ind + "_ = " + name + "\n";
+        return neverRead(name) ? ind + "_ = " + name + "\n" : "";
+    }
+
+    /** Locals of the current method whose values nothing live reads (see {@link #deadLocals}). */
+    private Set<String> dead = Set.of();
+
+    /** Whether no live expression of the method reads a local of this name. */
+    private boolean neverRead(String name) {
+        return dead.contains(name);
+    }
+
+    /**
+     * The locals whose stores are dead: never read, or read only while computing a store to another
+     * dead local (a chain such as {@code period} feeding an {@code open} nobody reads). Go rejects an
+     * unused local and staticcheck flags a dead store, where Java accepts both; by name, so a name
+     * reused in two blocks stays live if either is read.
+     */
+    private static Set<String> deadLocals(MethodDeclaration m) {
+        Set<String> declared = new java.util.TreeSet<>();
+        m.findAll(VariableDeclarator.class).forEach(v -> declared.add(v.getNameAsString()));
+        Set<String> out = new java.util.HashSet<>();
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (String name : declared) {
+                if (!out.contains(name) && m.findAll(NameExpr.class, n -> n.getNameAsString().equals(name)).stream()
+                        .noneMatch(n -> isRead(n) && !inDeadStore(n, out))) {
+                    out.add(name);
+                    grew = true;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isRead(Expression n) {
+        Node parent = n.getParentNode().orElse(null);
+        return !(parent instanceof AssignExpr a && a.getTarget() == n && a.getOperator() == AssignExpr.Operator.ASSIGN)
+                && !(parent instanceof UnaryExpr u && (u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
+                || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT) && u.getParentNode().orElse(null) instanceof ExpressionStmt);
+    }
+
+    /** Whether {@code n} is evaluated only to compute a store to a dead local that makes no call (so the store is left out). */
+    private static boolean inDeadStore(Node n, Set<String> dead) {
+        Node child = n;
+        Node p = n.getParentNode().orElse(null);
+        while (p != null && !(p instanceof Statement)) {
+            if (p instanceof AssignExpr a && a.getValue() == child && a.getTarget() instanceof NameExpr t && dead.contains(t.getNameAsString())) {
+                return !makesCall(a.getValue());
+            }
+            if (p instanceof VariableDeclarator v && v.getInitializer().orElse(null) == child && dead.contains(v.getNameAsString())) {
+                return !makesCall(v.getInitializer().get());
+            }
+            child = p;
+            p = p.getParentNode().orElse(null);
+        }
+        return false;
+    }
+
+    private static boolean makesCall(Expression value) {
+        return !value.findAll(MethodCallExpr.class, m -> m.getScope().isEmpty() || m.getScope().get() instanceof ThisExpr).isEmpty();
+    }
+
+    /** A local nobody reads: its stores are dead (staticcheck SA4006) and are left out, keeping any call they make. */
+    private boolean deadLocal(Expression target) {
+        return target instanceof NameExpr n && isLocal(n.getNameAsString()) && !fields.containsKey(n.getNameAsString())
+                && neverRead(n.getNameAsString());
+    }
+
+    /** What a dead store still has to do: evaluate a call to one of the policy's methods. */
+    private String deadStore(Expression value, String ind) {
+        return makesCall(value) ? ind + "_ = " + expr(value).go() + "\n" : "";
     }
 
     // ---- statements ----
@@ -361,17 +466,28 @@ public final class GoTranslator {
         } else if (s instanceof ExpressionStmt e) {
             exprStmt(e.getExpression(), sb, ind);
         } else if (s instanceof IfStmt i) {
-            sb.append(ind).append("if ").append(cond(i.getCondition())).append(" {\n");
-            block(i.getThenStmt(), sb, depth + 1);
-            Statement els = i.getElseStmt().orElse(null);
+            List<Expression> conds = new java.util.ArrayList<>();
+            List<Statement> thens = new java.util.ArrayList<>();
+            Statement els = i;
             while (els instanceof IfStmt ei) {
-                sb.append(ind).append("} else if ").append(cond(ei.getCondition())).append(" {\n");
-                block(ei.getThenStmt(), sb, depth + 1);
+                conds.add(ei.getCondition());
+                thens.add(ei.getThenStmt());
                 els = ei.getElseStmt().orElse(null);
             }
-            if (els != null) {
-                sb.append(ind).append("} else {\n");
-                block(els, sb, depth + 1);
+            Statement last = els;
+            boolean asSwitch = readsAsSwitch(conds.size(), last != null) && !breaksOut(i);
+            for (int k = 0; k < conds.size(); k++) {
+                String c = cond(conds.get(k));
+                if (asSwitch) {
+                    sb.append(k == 0 ? ind + "switch {\n" : "").append(ind).append("case ").append(c).append(":\n");
+                } else {
+                    sb.append(ind).append(k == 0 ? "if " : "} else if ").append(c).append(" {\n");
+                }
+                block(thens.get(k), sb, depth + 1);
+            }
+            if (last != null) {
+                sb.append(ind).append(asSwitch ? "default:\n" : "} else {\n");
+                block(last, sb, depth + 1);
             }
             sb.append(ind).append("}\n");
         } else if (s instanceof ForStmt f) {
@@ -439,19 +555,57 @@ public final class GoTranslator {
         return e;
     }
 
-    /** Writes {@code c ? a : b} as if/else, nested ternaries as else-if chains; {@code leaf} renders one branch. */
+    /**
+     * Writes {@code c ? a : b} as if/else, nested ternaries as an expressionless switch (what Go
+     * linters ask for an else-if chain); {@code leaf} renders one branch.
+     */
     private void lowerTernary(ConditionalExpr c, java.util.function.Function<Expression, String> leaf, StringBuilder sb, String ind) {
-        sb.append(ind).append("if ").append(cond(c.getCondition())).append(" {\n");
-        branch(c.getThenExpr(), leaf, sb, ind + "\t");
-        Expression els = unwrap(c.getElseExpr());
+        List<Expression> conds = new java.util.ArrayList<>();
+        List<Expression> thens = new java.util.ArrayList<>();
+        Expression els = c;
         while (els instanceof ConditionalExpr ec) {
-            sb.append(ind).append("} else if ").append(cond(ec.getCondition())).append(" {\n");
-            branch(ec.getThenExpr(), leaf, sb, ind + "\t");
+            conds.add(ec.getCondition());
+            thens.add(ec.getThenExpr());
             els = unwrap(ec.getElseExpr());
         }
-        sb.append(ind).append("} else {\n");
+        boolean asSwitch = readsAsSwitch(conds.size(), true);
+        for (int k = 0; k < conds.size(); k++) {
+            String cnd = cond(conds.get(k));
+            if (asSwitch) {
+                sb.append(k == 0 ? ind + "switch {\n" : "").append(ind).append("case ").append(cnd).append(":\n");
+            } else {
+                sb.append(ind).append(k == 0 ? "if " : "} else if ").append(cnd).append(" {\n");
+            }
+            branch(thens.get(k), leaf, sb, ind + "\t");
+        }
+        sb.append(ind).append(asSwitch ? "default:\n" : "} else {\n");
         branch(els, leaf, sb, ind + "\t");
         sb.append(ind).append("}\n");
+    }
+
+    /** gocritic's ifElseChain: two or more branches after the first (else-ifs and a final else) read better as a switch. */
+    private static boolean readsAsSwitch(int conditions, boolean hasElse) {
+        return conditions - 1 + (hasElse ? 1 : 0) >= 2;
+    }
+
+    /** Whether a break inside the chain leaves an enclosing loop (a switch would capture it, so the chain stays if/else). */
+    private static boolean breaksOut(IfStmt chain) {
+        for (BreakStmt b : chain.findAll(BreakStmt.class)) {
+            Node n = b.getParentNode().orElse(null);
+            boolean captured = false;
+            while (n != null && n != chain) {
+                if (n instanceof ForStmt || n instanceof ForEachStmt || n instanceof WhileStmt
+                        || n instanceof com.github.javaparser.ast.stmt.DoStmt || n instanceof com.github.javaparser.ast.stmt.SwitchStmt) {
+                    captured = true;
+                    break;
+                }
+                n = n.getParentNode().orElse(null);
+            }
+            if (!captured) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void branch(Expression e, java.util.function.Function<Expression, String> leaf, StringBuilder sb, String ind) {
@@ -490,6 +644,11 @@ public final class GoTranslator {
         if (e instanceof VariableDeclarationExpr d) {
             for (VariableDeclarator v : d.getVariables()) {
                 T t = type(v.getType(), v);
+                if (neverRead(v.getNameAsString())) {
+                    scopes.peek().put(v.getNameAsString(), t);
+                    v.getInitializer().ifPresent(x -> sb.append(deadStore(x, ind)));
+                    continue;
+                }
                 if (v.getInitializer().isPresent() && unwrap(v.getInitializer().get()) instanceof ConditionalExpr c) {
                     sb.append(ind).append("var ").append(v.getNameAsString()).append(' ').append(t.go).append('\n');
                     lowerTernary(c, x -> v.getNameAsString() + " = " + convert(expr(x), t).go(), sb, ind);
@@ -497,11 +656,19 @@ public final class GoTranslator {
                     sb.append(blankUseIfUnread(v.getNameAsString(), ind));
                     continue;
                 }
-                String init = v.getInitializer().map(x -> convert(expr(x), t).go()).orElse(zero(t));
-                scopes.peek().put(v.getNameAsString(), t);
-                sb.append(ind).append("var ").append(v.getNameAsString()).append(' ').append(t.go).append(" = ").append(init).append('\n');
+                if (v.getInitializer().isEmpty()) {
+                    scopes.peek().put(v.getNameAsString(), t);
+                    sb.append(ind).append("var ").append(v.getNameAsString()).append(' ').append(t.go).append('\n');
+                } else {
+                    X init = convert(expr(v.getInitializer().get()), t);
+                    scopes.peek().put(v.getNameAsString(), t);
+                    // a short declaration, typed by its value (staticcheck ST1023 flags a type the value already gives)
+                    sb.append(ind).append(v.getNameAsString()).append(" := ").append(typed(init, t)).append('\n');
+                }
                 sb.append(blankUseIfUnread(v.getNameAsString(), ind));
             }
+        } else if (e instanceof AssignExpr a && deadLocal(a.getTarget())) {
+            sb.append(deadStore(a.getValue(), ind));
         } else if (e instanceof AssignExpr a && a.getOperator() == AssignExpr.Operator.ASSIGN && !isCounter(a.getTarget())
                 && unwrap(a.getValue()) instanceof ConditionalExpr c) {
             // x = c ? a : b  becomes an if/else, which reads better in Go than a closure
@@ -512,8 +679,18 @@ public final class GoTranslator {
         } else if (e instanceof UnaryExpr u && (u.getOperator().isPostfix() || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT
                 || u.getOperator() == UnaryExpr.Operator.PREFIX_DECREMENT)) {
             boolean inc = u.getOperator() == UnaryExpr.Operator.POSTFIX_INCREMENT || u.getOperator() == UnaryExpr.Operator.PREFIX_INCREMENT;
+            if (deadLocal(u.getExpression())) {
+                return;
+            }
             if (isCounter(u.getExpression())) {
-                sb.append(ind).append("p.").append(counter).append(".Add(").append(inc ? "1" : "-1").append(")\n");
+                String add = "p." + counter + ".Add(" + (inc ? "1" : "-1") + ")";
+                if (readLaterInBlock(u)) {
+                    // one atomic read-modify-write whose result the rest of the block reads
+                    sb.append(ind).append(counter).append(" := ").append(add).append('\n');
+                    scopes.peek().put(counter, T.LONG);
+                } else {
+                    sb.append(ind).append(add).append('\n');
+                }
             } else {
                 X target = lvalue(u.getExpression());
                 sb.append(ind).append(target.go()).append(inc ? "++" : "--").append('\n');
@@ -944,10 +1121,71 @@ public final class GoTranslator {
         return scopes.stream().anyMatch(s -> s.containsKey(name));
     }
 
+    /**
+     * Whether the statements after this counter update in its block read the counter and nothing
+     * after it can change it (no other update, no call to a helper that might): then the value Add
+     * returns is what they read.
+     */
+    private boolean readLaterInBlock(UnaryExpr update) {
+        if (!(update.getParentNode().orElse(null) instanceof ExpressionStmt st) || !(st.getParentNode().orElse(null) instanceof BlockStmt b)) {
+            return false;
+        }
+        if (currentMethod.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(counter)).size() > 0
+                || currentMethod.getParameters().stream().anyMatch(p -> p.getNameAsString().equals(counter))) {
+            return false;
+        }
+        List<Statement> after = b.getStatements().subList(b.getStatements().indexOf(st) + 1, b.getStatements().size());
+        boolean read = false;
+        for (Statement later : after) {
+            if (!later.findAll(MethodCallExpr.class, m -> m.getScope().isEmpty() || m.getScope().get() instanceof ThisExpr).isEmpty()) {
+                return false;
+            }
+            for (Expression ref : later.findAll(Expression.class, x -> isCounterName(x))) {
+                if (inDeadStore(ref, dead)) {
+                    continue;
+                }
+                Node parent = ref.getParentNode().orElse(null);
+                if (parent instanceof AssignExpr a && a.getTarget() == ref || parent instanceof UnaryExpr ui
+                        && ui.getOperator() != UnaryExpr.Operator.MINUS && ui.getOperator() != UnaryExpr.Operator.PLUS
+                        && ui.getOperator() != UnaryExpr.Operator.LOGICAL_COMPLEMENT && ui.getOperator() != UnaryExpr.Operator.BITWISE_COMPLEMENT) {
+                    return false;
+                }
+                read = true;
+            }
+        }
+        return read;
+    }
+
+    private boolean isCounterName(Expression e) {
+        String n = e instanceof NameExpr ne ? ne.getNameAsString()
+                : e instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr ? fa.getNameAsString() : null;
+        return n != null && n.equals(counter);
+    }
+
     private boolean isCounter(Expression e) {
         String n = e instanceof NameExpr ne ? ne.getNameAsString()
                 : e instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr ? fa.getNameAsString() : null;
         return n != null && n.equals(counter) && !isLocal(n);
+    }
+
+    private static final java.util.regex.Pattern UNTYPED_CONSTANT = java.util.regex.Pattern.compile(
+            "[-+0-9.eE()*/%<> ]+|math\\.(MaxInt64|MinInt64|MaxInt32|MinInt32|Pi|E|MaxFloat64|SmallestNonzeroFloat64)|0x1p-1022");
+
+    /**
+     * A value that gives a short declaration the Java type: an untyped Go constant defaults to int
+     * or float64, so it is converted explicitly unless that default is already right.
+     */
+    private static String typed(X x, T t) {
+        String go = strip(x.go());
+        if (!x.literal() && !UNTYPED_CONSTANT.matcher(go).matches() || t == T.BOOL) {
+            return x.go();
+        }
+        boolean floating = go.contains(".") || go.contains("e") || go.contains("E") || go.startsWith("math.Pi") || go.equals("math.E")
+                || go.startsWith("math.MaxFloat") || go.startsWith("math.Smallest") || go.startsWith("0x1p");
+        if (t == T.DOUBLE && floating) {
+            return x.go();
+        }
+        return t.go + "(" + go + ")";
     }
 
     private static String zero(T t) {

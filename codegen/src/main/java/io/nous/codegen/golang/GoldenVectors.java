@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * What the Java policy computes, recorded to be replayed against its Go translation: for band counts
- * 1–5 and saturations on a fixed grid (0, 0.5, 0.6, 0.7, 0.75, 1, above 1, ...) plus the neighbours
+ * 1–6 (every count a scenario provisions, and what the Go test's monotonicity check covers) and saturations on a fixed grid (0, 0.5, 0.6, 0.7, 0.75, 1, above 1, ...) plus the neighbours
  * of the policy's own breakpoints, a fresh policy is called repeatedly at that saturation, long
  * enough to show three cycles of any counter period (up to {@link #MAX_PERIOD} calls). Also checks
  * the usage-limit contract on every output: ceilings in [0, 1], no NaN, non-increasing down the
@@ -18,6 +18,10 @@ import java.util.function.Supplier;
 public final class GoldenVectors {
     /** The longest counter period followed; longer cycles are covered only partially. */
     public static final int MAX_PERIOD = 200;
+    /** The sweep of saturations 0 to 1.5 in thousandths that the exported test also makes. */
+    public static final int RAMP_STEPS = 1500;
+    /** Band counts 1 to this are recorded and checked. */
+    public static final int MAX_BANDS = io.nous.codegen.guard.Exercise.MAX_BANDS;
     private static final double[] GRID = {0, 0.1, 0.25, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 5.0 / 7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99,
         1.0, 1.1, 1.5, 3.0};
 
@@ -42,9 +46,10 @@ public final class GoldenVectors {
 
     /** Records the vectors, or throws {@link ContractBroken} naming the first output that breaks the contract. */
     public static List<Case> record(Supplier<UsageLimitPolicy> policies) {
+        ramp(policies);
         List<Case> out = new ArrayList<>();
         List<Double> sats = saturations(policies);
-        for (int bands = 1; bands <= 5; bands++) {
+        for (int bands = 1; bands <= MAX_BANDS; bands++) {
             for (double s : sats) {
                 out.add(run(policies.get(), bands, s));
             }
@@ -59,8 +64,9 @@ public final class GoldenVectors {
      * @throws ContractBroken naming the first output that breaks the contract
      */
     public static void check(Supplier<UsageLimitPolicy> policies) {
+        ramp(policies);
         List<Double> sats = saturations(policies);
-        for (int bands = 1; bands <= 5; bands++) {
+        for (int bands = 1; bands <= MAX_BANDS; bands++) {
             int[] pr = priorities(bands);
             double[] c = new double[bands];
             for (double s : sats) {
@@ -70,6 +76,25 @@ public final class GoldenVectors {
                     p.computeLimit(s, pr.clone(), c);
                     check(c, bands, s, k);
                 }
+            }
+        }
+    }
+
+    /**
+     * The exported test's sweep: per band count, one policy called at saturations 0 to 1.5 in steps of
+     * 0.001, its counter running on, every answer checked. The Go test makes the same calls, so a
+     * policy that passes here passes there.
+     */
+    private static void ramp(Supplier<UsageLimitPolicy> policies) {
+        for (int bands = 1; bands <= MAX_BANDS; bands++) {
+            UsageLimitPolicy p = policies.get();
+            int[] pr = priorities(bands);
+            double[] c = new double[bands];
+            for (int k = 0; k <= RAMP_STEPS; k++) {
+                double s = k / 1000.0;
+                java.util.Arrays.fill(c, 1.0);
+                p.computeLimit(s, pr.clone(), c);
+                check(c, bands, s, k);
             }
         }
     }

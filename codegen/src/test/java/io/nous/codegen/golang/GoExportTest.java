@@ -53,6 +53,44 @@ class GoExportTest {
         return out;
     }
 
+    /** gofmt lists nothing and staticcheck (every check) reports nothing; CI requires staticcheck (NOUS_REQUIRE_STATICCHECK). */
+    static void lint(Path moduleDir) throws Exception {
+        List<List<String>> tools = new ArrayList<>();
+        tools.add(List.of("/usr/bin/gofmt", "-l", "."));
+        if (Files.isExecutable(Path.of("/usr/bin/go-staticcheck"))) {
+            tools.add(List.of("/usr/bin/go-staticcheck", "-checks", "all", "./..."));
+        } else {
+            Assumptions.assumeTrue(System.getenv("NOUS_REQUIRE_STATICCHECK") == null,
+                    "staticcheck is required (NOUS_REQUIRE_STATICCHECK) but /usr/bin/go-staticcheck is missing");
+        }
+        for (List<String> cmd : tools) {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(moduleDir.toFile()).redirectErrorStream(true);
+            pb.environment().put("GOPROXY", "off");
+            pb.environment().put("GOCACHE", moduleDir.getParent().resolve("gocache").toString());
+            pb.environment().put("GOPATH", moduleDir.getParent().resolve("gopath").toString());
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+            assertThat(out.strip()).as(cmd + " reports").isEmpty();
+            assertThat(p.exitValue()).as(cmd + ":\n" + out).isZero();
+        }
+    }
+
+    @Test
+    void everyBuiltInUsageLimitPolicyExportsLintClean() throws Exception {
+        Path gofmt = Path.of("/usr/bin/gofmt");
+        Assumptions.assumeTrue(Files.isExecutable(gofmt) || System.getenv("NOUS_REQUIRE_GO") != null, "no Go toolchain");
+        for (String ref : List.of("static-usage-limit", "priority-holdback:minCeiling=0.3", "priority-holdback:minCeiling=0.2,domain=value",
+                "soft-reflective-ceiling")) {
+            String source = PolicyRegistry.builtin().source(ref);
+            Path out = dir.resolve(ref.replaceAll("[^a-z0-9]", "-"));
+            export(ref.replaceAll(":.*", "").replaceAll("[^a-z-]", ""), source).write(out);
+            lint(out);
+            go(out, "vet", "./...");
+            go(out, "test", "-count=1", "./...");
+        }
+    }
+
     @Test
     void softReflectiveReproducesUpstreamBehaviourInGo() throws Exception {
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
@@ -70,25 +108,21 @@ class GoExportTest {
         String test = go(out, "test", "-count=1", "-v", "-run", "TestComputeLimit_GoldenVectors/bands=2/s=0.7$", "./softreflectiveceiling/");
         assertThat(test).contains("--- PASS: TestComputeLimit_GoldenVectors/bands=2/s=0.7");
         go(out, "test", "-count=1", "./...");
+        lint(out);
     }
 
-    private static List<Double> lowerBand(GoPackage pkg, double s, int calls) {
-        String test = pkg.policyTestGo();
-        String marker = "{name: \"bands=2/s=" + GoTranslator.goDouble(s) + "\"";
-        int at = test.indexOf(marker);
-        assertThat(at).as("a golden case for s=" + s).isNotNegative();
-        String line = test.substring(at, test.indexOf('\n', at));
-        String want = line.substring(line.indexOf("want: [][]float64{") + "want: [][]float64{".length());
-        List<Double> out = new ArrayList<>();
-        for (String pair : want.split("\\}, \\{|\\{|\\}")) {
-            if (pair.contains(",")) {
-                out.add(Double.parseDouble(pair.split(",")[1].strip()));
-            }
-            if (out.size() == calls) {
-                break;
+    private static List<Double> lowerBand(GoPackage pkg, double s, int calls) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode cases = new com.fasterxml.jackson.databind.ObjectMapper().readTree(pkg.goldenJson());
+        for (com.fasterxml.jackson.databind.JsonNode c : cases) {
+            if (c.get("bands").asInt() == 2 && c.get("saturation").asDouble() == s) {
+                List<Double> out = new ArrayList<>();
+                for (int k = 0; k < calls && k < c.get("want").size(); k++) {
+                    out.add(c.get("want").get(k).get(1).asDouble());
+                }
+                return out;
             }
         }
-        return out;
+        throw new AssertionError("no golden case for 2 bands at s=" + s);
     }
 
     @Test
@@ -136,6 +170,7 @@ class GoExportTest {
         pkg.write(out);
         go(out, "vet", "./...");
         go(out, "test", "-count=1", "./...");
+        lint(out);
     }
 
     @Test

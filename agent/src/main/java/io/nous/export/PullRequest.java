@@ -1,0 +1,49 @@
+package io.nous.export;
+
+import io.nous.codegen.golang.GoPackage;
+
+/**
+ * The pull request for an exported policy in llm-d-router's own format: its PR template's sections
+ * ({@code /kind}, what and why, the issue, a {@code release-note} block), with Nous's review as the
+ * "what and why", a title, and the commit message's body.
+ */
+public final class PullRequest {
+    private PullRequest() {
+    }
+
+    public static String title(GoPackage pkg) {
+        return "Add " + pkg.pluginType() + " usage-limit policy (Alpha)";
+    }
+
+    /** The commit message body: what the change adds and where the evidence is. */
+    public static String commitBody(GoPackage pkg, String summary, String origin) {
+        return GoPackage.ascii("Adds the Alpha usage-limit policy " + pkg.pluginType() + " under "
+                + RouterCheckout.PLUGINS_DIR + pkg.goPackage() + ", registered with the flow-control plugins, and a sample config. "
+                + summary.strip() + " " + origin + " The pull request description has the evidence.");
+    }
+
+    /**
+     * The PR description: the router's template filled in. {@code review} is Nous's review in
+     * Markdown (its title line is dropped; its sections become subsections of "what and why").
+     */
+    public static String body(GoPackage pkg, String review) {
+        StringBuilder why = new StringBuilder();
+        boolean first = true;
+        for (String line : review.strip().split("\n", -1)) {
+            if (first && line.startsWith("# ")) {
+                first = false;
+                continue;
+            }
+            first = false;
+            why.append(line.startsWith("#") ? "#" + line : line).append('\n');
+        }
+        return "**What type of PR is this?**\n\n/kind feature\n\n"
+                + "**What this PR does / why we need it**:\n\n"
+                + "Adds `" + pkg.pluginType() + "`, an Alpha usage-limit policy for flow control, found and evaluated by Nous.\n\n"
+                + why.toString().strip() + "\n\n"
+                + "**Which issue(s) this PR fixes**:\n\nNone: a new policy, not a fix.\n\n"
+                + "**Release note** _(write `NONE` if no user-facing change)_:\n\n"
+                + "```release-note\nNew Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
+                + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.\n```\n";
+    }
+}

@@ -1,0 +1,90 @@
+package io.nous.export;
+
+import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Whether a policy behaves exactly like one llm-d-router already ships, so that exporting it would
+ * only add a duplicate package: soft-reflective-ceiling, static-usage-limit (any threshold) or
+ * priority-holdback (any ceilings, by rank). Behaviour is compared call by call on fresh instances:
+ * a sweep of saturations 0 to 1.5 per band count, and 600 consecutive calls at each of 151 held
+ * saturations, for 1 to 6 bands; the parameters of the parameterised policies are read from the
+ * candidate's own first answers.
+ */
+public final class UpstreamMatch {
+    private UpstreamMatch() {
+    }
+
+    /** The upstream plugin and its configuration, e.g. {@code static-usage-limit-policy} with {@code threshold=0.9}. */
+    public record Match(String pluginType, String reference) {
+        public String describe() {
+            return reference.contains(":") ? pluginType + " with " + reference.substring(reference.indexOf(':') + 1) : pluginType;
+        }
+    }
+
+    public static Optional<Match> of(Supplier<UsageLimitPolicy> candidate) {
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        if (same(candidate, () -> registry.usageLimit("soft-reflective-ceiling"))) {
+            return Optional.of(new Match("soft-reflective-ceiling-policy", "soft-reflective-ceiling"));
+        }
+        double[] one = first(candidate, 1, 0.0);
+        if (one[0] >= 0 && one[0] <= 1) {
+            String ref = "static-usage-limit:threshold=" + one[0];
+            if (same(candidate, () -> registry.usageLimit(ref))) {
+                return Optional.of(new Match("static-usage-limit-policy", ref));
+            }
+        }
+        double[] five = first(candidate, 5, 0.0);
+        double max = five[0];
+        double min = five[4];
+        if (min >= 0 && min < 1 && max > min && max <= 1) {
+            String ref = "priority-holdback:minCeiling=" + min + ",maxCeiling=" + max;
+            if (same(candidate, () -> registry.usageLimit(ref))) {
+                return Optional.of(new Match("priority-holdback-policy", ref));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static final int BANDS = 6;
+
+    static boolean same(Supplier<UsageLimitPolicy> a, Supplier<UsageLimitPolicy> b) {
+        for (int bands = 1; bands <= BANDS; bands++) {
+            UsageLimitPolicy pa = a.get();
+            UsageLimitPolicy pb = b.get();
+            for (int k = 0; k <= 1500; k++) {
+                if (!Arrays.equals(call(pa, bands, k / 1000.0), call(pb, bands, k / 1000.0))) {
+                    return false;
+                }
+            }
+            for (int k = 0; k <= 150; k++) {
+                UsageLimitPolicy ha = a.get();
+                UsageLimitPolicy hb = b.get();
+                for (int c = 0; c < 600; c++) {
+                    if (!Arrays.equals(call(ha, bands, k / 100.0), call(hb, bands, k / 100.0))) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static double[] first(Supplier<UsageLimitPolicy> p, int bands, double s) {
+        return call(p.get(), bands, s);
+    }
+
+    private static double[] call(UsageLimitPolicy p, int bands, double s) {
+        int[] priorities = new int[bands];
+        for (int i = 0; i < bands; i++) {
+            priorities[i] = bands - 2 - i;
+        }
+        double[] c = new double[bands];
+        Arrays.fill(c, 1.0);
+        p.computeLimit(s, priorities, c);
+        return c;
+    }
+}

@@ -1,0 +1,188 @@
+package io.nous.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A checkout laid out like llm-d-router's main branch where export touches it: the module
+ * {@code github.com/llm-d/llm-d-router}, the plugin framework and flow-control interfaces, a few
+ * in-tree plugins, {@code cmd/epp/runner/runner.go} with registration in a {@code Runner} method
+ * grouped by kind under comments (deprecated registrations with aligned {@code //nolint} comments
+ * included) and imports grouped standard library / router, a test that builds every registered
+ * plugin, and the repository's PR template. It compiles, vets and tests on its own.
+ */
+final class RouterFixture {
+    private RouterFixture() {
+    }
+
+    static final String RUNNER = """
+            // Package runner starts the endpoint picker and registers its in-tree plugins.
+            package runner
+
+            import (
+            	"context"
+
+            	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/fairness/globalstrict"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/priorityholdback"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/softreflectiveceiling"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/prefix"
+            )
+
+            // Runner runs the endpoint picker.
+            type Runner struct {
+            	ctx context.Context
+            }
+
+            // NewRunner returns a runner.
+            func NewRunner(ctx context.Context) *Runner {
+            	return &Runner{ctx: ctx}
+            }
+
+            // Registered registers the in-tree plugins and lists their types.
+            func (r *Runner) Registered() []string {
+            	r.registerInTreePlugins()
+            	out := make([]string, 0, len(fwkplugin.Registry))
+            	for k := range fwkplugin.Registry {
+            		out = append(out, k)
+            	}
+            	return out
+            }
+
+            func (r *Runner) registerInTreePlugins() {
+            	// scheduling & profile handler plugins
+            	// Beta
+            	fwkplugin.Register(prefix.PrefixCacheScorerPluginType, fwkplugin.StabilityBeta, prefix.PrefixCachePluginFactory)
+            	fwkplugin.RegisterDeprecated(prefix.LegacyPluginType, fwkplugin.StabilityBeta, prefix.PrefixCachePluginFactory, "v0.9.0", "v0.11.0", prefix.PrefixCacheScorerPluginType) //nolint:staticcheck // deprecated in v0.9.0 (#905)
+            	fwkplugin.RegisterDeprecated(prefix.OlderPluginType, fwkplugin.StabilityBeta, prefix.PrefixCachePluginFactory, "v0.7.0", "v0.9.0", prefix.PrefixCacheScorerPluginType)   //nolint:staticcheck // deprecated in v0.7.0 (#732)
+
+            	// Flow Control plugins
+            	// Beta
+            	fwkplugin.Register(globalstrict.GlobalStrictFairnessPolicyType, fwkplugin.StabilityBeta, globalstrict.GlobalStrictFairnessPolicyFactory)
+            	fwkplugin.Register(usagelimits.StaticUsageLimitPolicyType, fwkplugin.StabilityBeta, usagelimits.StaticPolicyFactory)
+            	// Alpha
+            	fwkplugin.Register(priorityholdback.PolicyType, fwkplugin.StabilityAlpha, priorityholdback.PolicyFactory)
+            	fwkplugin.Register(softreflectiveceiling.PolicyType, fwkplugin.StabilityAlpha, softreflectiveceiling.Factory)
+
+            	// register datalayer metrics collection plugins
+            	// Beta
+            	fwkplugin.Register("metrics-data-source", fwkplugin.StabilityBeta, prefix.PrefixCachePluginFactory)
+            }
+            """;
+
+    static final String RUNNER_TEST = """
+            package runner
+
+            import (
+            	"context"
+            	"testing"
+
+            	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+            )
+
+            func TestEveryRegisteredPluginBuilds(t *testing.T) {
+            	types := NewRunner(context.Background()).Registered()
+            	if len(types) < 5 {
+            		t.Fatalf("only %d plugins registered", len(types))
+            	}
+            	for _, typ := range types {
+            		p, err := fwkplugin.Registry[typ]("test", nil, nil)
+            		if err != nil || p == nil {
+            			t.Fatalf("%s: factory failed: %v", typ, err)
+            		}
+            	}
+            }
+            """;
+
+    static final String PR_TEMPLATE = """
+            **What type of PR is this?**
+            <!--
+            Add one of the following kinds:
+            /kind bug
+            /kind cleanup
+            /kind documentation
+            /kind feature
+            /kind test
+            -->
+
+            **What this PR does / why we need it**:
+
+            **Which issue(s) this PR fixes**:
+            Fixes #
+
+            **Release note** _(write `NONE` if no user-facing change)_:
+            ```release-note
+            NONE
+            ```
+            """;
+
+    /** An in-tree plugin package: its type constants and a factory per name. */
+    private static String plugin(String pkg, Map<String, String> types, List<String> factories) {
+        StringBuilder sb = new StringBuilder("// Package ").append(pkg).append(" is an in-tree plugin of the fixture.\npackage ")
+                .append(pkg).append("\n\nimport (\n\t\"encoding/json\"\n\n\tfwkplugin \"github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin\"\n)\n\n");
+        sb.append("// Plugin types.\nconst (\n");
+        int width = types.keySet().stream().mapToInt(String::length).max().orElse(0);
+        new java.util.TreeMap<>(types).forEach((k, v) -> sb.append('\t').append(k).append(" ".repeat(width - k.length())).append(" = \"").append(v).append("\"\n"));
+        sb.append(")\n\ntype plugin struct{ name string }\n\n");
+        sb.append("func (p *plugin) TypedName() fwkplugin.TypedName {\n\treturn fwkplugin.TypedName{Type: \"")
+                .append(new java.util.TreeMap<>(types).firstEntry().getValue()).append("\", Name: p.name}\n}\n");
+        for (String f : factories) {
+            sb.append("\n// ").append(f).append(" creates the plugin.\nfunc ").append(f)
+                    .append("(name string, _ *json.Decoder, _ fwkplugin.Handle) (fwkplugin.Plugin, error) {\n\treturn &plugin{name: name}, nil\n}\n");
+        }
+        return sb.toString();
+    }
+
+    /** Writes the checkout under {@code r}, with the plugin framework taken from a Nous export's stand-in, and commits it. */
+    static Path create(Path r, Path anExport) throws Exception {
+        Files.createDirectories(r.resolve("cmd/epp/runner"));
+        Files.writeString(r.resolve("go.mod"), "module github.com/llm-d/llm-d-router\n\ngo 1.19\n");
+        for (String pkg : List.of("plugin/plugin.go", "flowcontrol/plugins.go")) {
+            Path to = r.resolve("pkg/epp/framework/interface/" + pkg);
+            Files.createDirectories(to.getParent());
+            Files.copy(anExport.resolve("router-stub/pkg/epp/framework/interface/" + pkg), to);
+        }
+        Files.writeString(r.resolve("pkg/epp/framework/interface/plugin/deprecated.go"), """
+                package plugin
+
+                // RegisterDeprecated registers a plugin type kept for compatibility under an old name.
+                func RegisterDeprecated(pluginType string, level StabilityLevel, factory FactoryFunc, since, removal, replacement string) {
+                	_ = since + removal + replacement
+                	Register(pluginType, level, factory)
+                }
+                """);
+        String plugins = "pkg/epp/framework/plugins/";
+        write(r, plugins + "scheduling/scorer/prefix/prefix.go", plugin("prefix",
+                Map.of("PrefixCacheScorerPluginType", "prefix-cache-scorer", "LegacyPluginType", "prefix-cache", "OlderPluginType",
+                        "prefix-cache-legacy"), List.of("PrefixCachePluginFactory")));
+        write(r, plugins + "flowcontrol/fairness/globalstrict/globalstrict.go", plugin("globalstrict",
+                Map.of("GlobalStrictFairnessPolicyType", "global-strict-fairness-policy"), List.of("GlobalStrictFairnessPolicyFactory")));
+        write(r, plugins + "flowcontrol/usagelimits/static.go", plugin("usagelimits",
+                Map.of("StaticUsageLimitPolicyType", "static-usage-limit-policy"), List.of("StaticPolicyFactory")));
+        write(r, plugins + "flowcontrol/usagelimits/priorityholdback/priorityholdback.go", plugin("priorityholdback",
+                Map.of("PolicyType", "priority-holdback-policy"), List.of("PolicyFactory")));
+        write(r, plugins + "flowcontrol/usagelimits/softreflectiveceiling/softreflectiveceiling.go", plugin("softreflectiveceiling",
+                Map.of("PolicyType", "soft-reflective-ceiling-policy"), List.of("Factory")));
+        write(r, "cmd/epp/runner/runner.go", RUNNER);
+        write(r, "cmd/epp/runner/runner_test.go", RUNNER_TEST);
+        write(r, ".github/PULL_REQUEST_TEMPLATE.md", PR_TEMPLATE);
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(r.toFile()).setInitialBranch("main").call()) {
+            var config = git.getRepository().getConfig();
+            config.setString("user", null, "name", "Ada Maintainer");
+            config.setString("user", null, "email", "ada@example.com");
+            config.save();
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("router").setAuthor("t", "t@t").setCommitter("t", "t@t").setSign(false).call();
+        }
+        return r;
+    }
+
+    private static void write(Path root, String rel, String content) throws Exception {
+        Path p = root.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, content);
+    }
+}
