@@ -17,9 +17,27 @@ public final class PullRequest {
 
     /** The commit message body: what the change adds and where the evidence is. */
     public static String commitBody(GoPackage pkg, String summary, String origin) {
-        return GoPackage.ascii("Adds the Alpha usage-limit policy " + pkg.pluginType() + " under "
+        return wrap(GoPackage.ascii("Adds the Alpha usage-limit policy " + pkg.pluginType() + " under "
                 + RouterCheckout.PLUGINS_DIR + pkg.goPackage() + ", registered with the flow-control plugins, and a sample config. "
-                + summary.strip() + " " + origin + " The pull request description has the evidence.");
+                + summary.strip() + " " + origin + " The pull request description has the evidence."), 72);
+    }
+
+    /** Lines of at most {@code width} characters (a longer word stays whole), as git's commit messages are read. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        int col = 0;
+        for (String word : text.strip().split("\\s+")) {
+            if (col > 0 && col + 1 + word.length() > width) {
+                out.append('\n');
+                col = 0;
+            } else if (col > 0) {
+                out.append(' ');
+                col++;
+            }
+            out.append(word);
+            col += word.length();
+        }
+        return out.toString();
     }
 
     /**

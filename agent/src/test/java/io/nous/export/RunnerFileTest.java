@@ -1,0 +1,65 @@
+package io.nous.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The runner editor: function or method, groups found or made, unknown shapes refused. */
+class RunnerFileTest {
+    private static final String PKG = "github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/nousc0001";
+    private static final String LINE = "fwkplugin.Register(nousc0001.PolicyType, fwkplugin.StabilityAlpha, nousc0001.Factory)";
+
+    @Test
+    void aPlainFunctionWithoutGroupsGetsAFlowControlGroupAndTheImportItsOwnGroup() {
+        String src = """
+                package runner
+
+                import (
+                	"fmt"
+                )
+
+                func registerInTreePlugins() {
+                	fmt.Println("x")
+                }
+                """;
+        String out = RunnerFile.register(src, PKG, LINE);
+        assertThat(out).contains("import (\n\t\"fmt\"\n\n\t\"" + PKG + "\"\n)")
+                .contains("\tfmt.Println(\"x\")\n\n\t// Flow Control plugins\n\t// Alpha\n\t" + LINE + "\n}\n");
+    }
+
+    @Test
+    void aFlowControlGroupWithoutAlphaLinesGetsThem() {
+        String src = """
+                package runner
+
+                import (
+                	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+                )
+
+                func (r *Runner) registerInTreePlugins() {
+                	// Flow Control plugins
+                	// Beta
+                	fwkplugin.Register("a", fwkplugin.StabilityBeta, nil)
+
+                	// other plugins
+                	fwkplugin.Register("b", fwkplugin.StabilityBeta, nil)
+                }
+                """;
+        String out = RunnerFile.register(src, PKG, LINE);
+        assertThat(out).contains("\tfwkplugin.Register(\"a\", fwkplugin.StabilityBeta, nil)\n\t// Alpha\n\t" + LINE + "\n\n\t// other plugins\n")
+                .contains("\tfwkplugin \"github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin\"\n\t\"" + PKG + "\"\n");
+        assertThat(RunnerFile.pluginAlias(src, "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin")).isEqualTo("fwkplugin");
+    }
+
+    @Test
+    void unknownShapesAreRefused() {
+        assertThatThrownBy(() -> RunnerFile.register("package runner\n\nimport \"fmt\"\n\nfunc main() {}\n", PKG, LINE))
+                .isInstanceOf(RunnerFile.Unrecognised.class).hasMessageContaining("no parenthesised import block");
+        assertThatThrownBy(() -> RunnerFile.register("package runner\n\nimport (\n\t\"fmt\"\n)\n\nfunc register() {\n}\n", PKG, LINE))
+                .isInstanceOf(RunnerFile.Unrecognised.class).hasMessageContaining("no registerInTreePlugins function or method")
+                .hasMessageContaining("register the plugin by hand");
+        String twice = "package runner\n\nimport (\n\t\"" + PKG + "\"\n)\n\nfunc registerInTreePlugins() {\n}\n";
+        assertThatThrownBy(() -> RunnerFile.register(twice, PKG, LINE)).hasMessageContaining("already imports");
+    }
+}
