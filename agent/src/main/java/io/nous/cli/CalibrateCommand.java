@@ -15,6 +15,7 @@ import io.nous.sim.cost.fit.MeasuredStep;
 import io.nous.sim.cost.fit.RooflineStepFit;
 import io.nous.sim.cost.fit.StepFit;
 import io.nous.sim.cost.fit.StepTable;
+import io.nous.report.JsonReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -61,7 +62,23 @@ public final class CalibrateCommand implements Callable<Integer> {
         @Option(names = "--benchmarks", paramLabel = "FILE.yaml",
                 description = "Benchmark summaries: prefill: [{prompt_tokens, tokens_per_s}], decode: [{batch, itl_ms}].")
         Path benchmarks;
+
+        @Option(names = "--observed", paramLabel = "FILE.jsonl",
+                description = "An observation from 'nous observe': fit the profile so that simulating its arrivals on the cluster the "
+                        + "options describe reproduces each request's TTFT and ITL.")
+        Path observed;
     }
+
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster;
+
+    @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", defaultValue = io.nous.policy.PolicyRegistry.BASELINE,
+            description = "With --observed: the usage-limit policy the simulated router runs (default: ${DEFAULT-VALUE}).")
+    String policy;
+
+    @Option(names = "--held-out", paramLabel = "SHARE", defaultValue = "0.3",
+            description = "With --observed: the latest share of requests kept out of the fit and used to report its errors (default: ${DEFAULT-VALUE}).")
+    double heldOut;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Input input;
@@ -106,6 +123,12 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         if (kvBlocks != null && kvBlocks < 1) {
             throw new UserError("--kv-blocks must be >= 1, got " + kvBlocks);
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--profile")) {
+            throw new UserError("calibrate starts from --base PROFILE; --profile does not apply");
+        }
+        if (input.observed != null) {
+            return calibrateObserved();
         }
         CostProfile b = ScenarioOptions.profile(base);
         String hwName = hardware != null ? hardware : b.hardware();
@@ -180,6 +203,68 @@ public final class CalibrateCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "wrote %s; use it with --profile %s%n", out, out);
         o.flush();
         return 0;
+    }
+
+    private int calibrateObserved() {
+        if (!(heldOut >= 0 && heldOut < 0.9)) {
+            throw new UserError("--held-out must be in [0, 0.9), got " + heldOut);
+        }
+        if (hardware != null || modelName != null || kvBlocks != null) {
+            throw new UserError("--hardware, --model-name and --kv-blocks describe measured steps; with --observed the base profile's are kept");
+        }
+        io.nous.observe.RequestsFile.Contents obs = io.nous.observe.RequestsFile.read(input.observed);
+        if (!obs.header().source().equals("observed")) {
+            throw new UserError(input.observed + " is a " + obs.header().source() + " run; calibrate --observed needs an observation from 'nous observe'");
+        }
+        CostProfile start = ScenarioOptions.profile(base);
+        io.nous.observe.ObservedFit.Model m = model.equals("roofline") ? io.nous.observe.ObservedFit.Model.ROOFLINE
+                : io.nous.observe.ObservedFit.Model.LINEAR;
+        if (m == io.nous.observe.ObservedFit.Model.ROOFLINE && start.roofline() == null) {
+            throw new UserError("--model roofline fits a roofline profile; --base " + base + " is " + start.kind());
+        }
+        io.nous.observe.SimulatedRequests.Replay replay = io.nous.observe.SimulatedRequests.replayOf(obs);
+        io.nous.sim.Scenario scenario = cluster.toScenario(new ArrivalOptions.Resolved(replay.replay().workload(), replay.replay().qps(),
+                obs.header().seed(), replay.replay().durationSeconds(), null, replay.replay(), List.of()));
+        Simulations.prepare(scenario, policy, "none"); // the policy reference is checked before the search
+        io.nous.observe.ObservedFit fit = new io.nous.observe.ObservedFit(obs, p -> io.nous.observe.SimulatedRequests.simulateObserved(obs, replay,
+                Simulations.prepare(scenario.toBuilder().profile(p).build(), policy, "none")), heldOut);
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf(Locale.ROOT, "fitting the %s model to %d requests (%d held out) of %s: %d pods, policy %s%n", model, fit.trainSize(),
+                fit.heldOutSize(), input.observed.getFileName(), scenario.pods(), policy);
+        o.flush();
+        io.nous.observe.ObservedFit.Result r = fit.fit(start, m, name);
+        r.parameters().forEach((k, v) -> o.printf(Locale.ROOT, "  %-36s %.6g%n", k, v));
+        o.printf(Locale.ROOT, "  %-36s %.3g (network, HTTP, tokenization: not simulated, so simulated TTFT reads this much short)%n",
+                "outside_engine_ms", r.outsideMs());
+        o.printf(Locale.ROOT, "  %d simulations%n", r.evaluations());
+        o.printf(Locale.ROOT, "%-10s %-8s %12s %16s %12s %8s%n", "requests", "", "TTFT MAPE", "+outside engine", "ITL MAPE", "not done");
+        errorsRow(o, "fitted on", "before", r.trainBefore());
+        errorsRow(o, "", "after", r.trainAfter());
+        errorsRow(o, "held out", "before", r.heldOutBefore());
+        errorsRow(o, "", "after", r.heldOutAfter());
+        Map<String, String> src = new LinkedHashMap<>();
+        src.put(m == io.nous.observe.ObservedFit.Model.ROOFLINE ? "roofline" : "linear", String.format(Locale.ROOT,
+                "fitted by nous calibrate --observed %s (%d requests, %s at %s qps against %s; simulated with %d pods, policy %s); "
+                        + "%.2f ms outside the engine (not simulated); held-out TTFT MAPE %.1f%%, ITL MAPE %.1f%%", input.observed.getFileName(), obs.requests().size(), obs.header().workload(),
+                JsonReport.decimal(obs.header().qps()).toPlainString(), obs.header().url(), scenario.pods(), policy, r.outsideMs(),
+                r.heldOutAfter().ttft().mapePercent(), r.heldOutAfter().itl().mapePercent()));
+        CostProfile fitted = r.profile().on(start.hardware(), start.hardwareSpec(), start.model(), start.modelSpec(), start.kvBlocks(), name,
+                (m == io.nous.observe.ObservedFit.Model.ROOFLINE ? "Roofline" : "Linear") + " model fitted by nous calibrate to an observation of "
+                        + obs.header().url() + ".", src);
+        try {
+            Files.writeString(out, ProfileWriter.yaml(fitted));
+        } catch (IOException e) {
+            throw new UserError("cannot write " + out + ": " + e.getMessage());
+        }
+        CostCatalog.load(out).profile(name);
+        o.printf(Locale.ROOT, "wrote %s; use it with --profile %s%n", out, out);
+        o.flush();
+        return 0;
+    }
+
+    private static void errorsRow(PrintWriter o, String what, String when, io.nous.observe.ObservedFit.Errors e) {
+        o.printf(Locale.ROOT, "%-10s %-8s %11.1f%% %15.1f%% %11.1f%% %8d%n", what, when, e.ttft().mapePercent(), e.ttftWithOutside().mapePercent(),
+                e.itl().mapePercent(), e.missing());
     }
 
     private static Double nonNegative(Double v, String what) {

@@ -54,9 +54,9 @@ public final class CapacityCommand implements Callable<Integer> {
         if (!(precision > 0 && precision < 1)) {
             throw new UserError("--precision must be in (0, 1), got " + precision);
         }
-        boolean trace = scenario.trace != null;
-        if (!trace && scenario.qps == null) {
-            scenario.qps = 1.0; // a starting point for the search, not a measurement
+        boolean trace = scenario.arrivals.trace != null;
+        if (!trace && scenario.arrivals.qps == null) {
+            scenario.arrivals.qps = 1.0; // a starting point for the search, not a measurement
         }
         Scenario base = scenario.toScenario();
         boolean durationGiven = spec.commandLine().getParseResult().hasMatchedOption("--duration");

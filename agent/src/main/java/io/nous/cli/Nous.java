@@ -46,12 +46,15 @@ public final class Nous implements Runnable {
         COMMANDS.put("simulate", SimulateCommand::new);
         COMMANDS.put("evaluate", EvaluateCommand::new);
         COMMANDS.put("capacity", CapacityCommand::new);
+        COMMANDS.put("observe", ObserveCommand::new);
+        COMMANDS.put("compare", CompareCommand::new);
         COMMANDS.put("calibrate", CalibrateCommand::new);
         COMMANDS.put("check", CheckCommand::new);
         COMMANDS.put("bench", BenchCommand::new);
         COMMANDS.put("policies", PoliciesCommand::new);
         COMMANDS.put("profiles", ProfilesCommand::new);
         COMMANDS.put("workloads", WorkloadsCommand::new);
+        COMMANDS.put("fake-server", FakeServerCommand::new);
     }
 
     /** The whole command tree, every subcommand built (for help and tests). */
@@ -102,9 +105,14 @@ public final class Nous implements Runnable {
             if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
                     || ex instanceof PolicyException || ex instanceof io.nous.store.StoreException
                     || ex instanceof io.nous.evaluator.scenario.MatrixException
-                    || ex instanceof io.nous.sim.workload.trace.TraceException) {
+                    || ex instanceof io.nous.sim.workload.trace.TraceException
+                    || ex instanceof io.nous.observe.RequestsFileException) {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.BAD_INPUT;
+            }
+            if (ex instanceof io.nous.observe.EndpointError) {
+                err.println("nous: " + ex.getMessage());
+                return ExitCodes.SERVICE_UNUSABLE;
             }
             if (ex instanceof io.nous.sim.epp.PolicyException || ex instanceof io.nous.codegen.guard.CandidateFault) {
                 err.println("nous: policy failed: " + ex.getMessage());

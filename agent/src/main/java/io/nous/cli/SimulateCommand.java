@@ -44,6 +44,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--requests", paramLabel = "FILE.jsonl",
+            description = "Also write every request's outcome and times (one policy only), to compare with 'nous observe' of the same arrivals.")
+    java.nio.file.Path requestsFile;
+
     @Option(names = "--simulation-only",
             description = "Accept .java policies the router could not run (e.g. more state than one counter), for study in the simulator.")
     boolean simulationOnly;
@@ -73,7 +77,20 @@ public final class SimulateCommand implements Callable<Integer> {
                     + scenario.skippedRows.get(0));
         }
         List<SimulationResult> results = new ArrayList<>();
-        if (isolate) {
+        if (requestsFile != null) {
+            if (policies.size() != 1 || isolate) {
+                throw new UserError("--requests writes one policy's requests, in process: give one --policy and no --isolate");
+            }
+            ClusterSimulation sim = Simulations.prepare(s, policies.get(0), admission, contract());
+            java.util.List<io.nous.observe.PlannedRequest> plan = io.nous.observe.ObservationPlan.of(s);
+            SimulationResult result = sim.recordRequests().run();
+            java.util.List<io.nous.observe.ObservedRequest> requests = io.nous.observe.SimulatedRequests.fromLog(plan, sim.requestLog());
+            io.nous.observe.RequestsHeader h = new io.nous.observe.RequestsHeader(io.nous.observe.RequestsHeader.FORMAT, "simulated",
+                    s.workload().name(), s.qps(), s.seed(), s.durationSeconds(), s.warmupSeconds(),
+                    io.nous.observe.ObservationPlan.classes(s, c -> c), null, null, null, s.profile().name(), policies.get(0), null);
+            io.nous.observe.RequestsFile.write(requestsFile, h, requests);
+            results.add(result);
+        } else if (isolate) {
             if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {
                 throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
             }

@@ -183,6 +183,64 @@ public final class Charts {
         return svg(c, 900, 380);
     }
 
+    /**
+     * Simulated against observed values, one point per request, with the line where they agree:
+     * the picture behind a MAPE and a Pearson r.
+     */
+    public static String agreement(String title, String unit, List<double[]> observedSimulated) {
+        XYSeries points = new XYSeries("requests", false, true);
+        double max = 0;
+        for (double[] p : observedSimulated) {
+            points.add(p[0], p[1]);
+            max = Math.max(max, Math.max(p[0], p[1]));
+        }
+        XYSeries diagonal = new XYSeries("simulated = observed");
+        diagonal.add(0, 0);
+        diagonal.add(max, max);
+        XYSeriesCollection d = new XYSeriesCollection();
+        d.addSeries(points);
+        d.addSeries(diagonal);
+        JFreeChart c = ChartFactory.createScatterPlot(title, "observed (" + unit + ")", "simulated (" + unit + ")", d,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = c.getXYPlot();
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
+        r.setSeriesLinesVisible(0, false);
+        r.setSeriesShapesVisible(0, true);
+        r.setSeriesShape(0, new java.awt.geom.Ellipse2D.Double(-2, -2, 4, 4));
+        r.setSeriesPaint(0, new Color(0x1f, 0x77, 0xb4, 120));
+        r.setSeriesLinesVisible(1, true);
+        r.setSeriesShapesVisible(1, false);
+        r.setSeriesPaint(1, Color.GRAY);
+        r.setSeriesStroke(1, new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        plot.setRenderer(r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        style(c);
+        return svg(c, 520, 460);
+    }
+
+    /** Grouped bars: a statistic per category (e.g. class and percentile), observed beside simulated. */
+    public static String sideBySide(String title, String axis, Map<String, double[]> observedSimulatedByCategory) {
+        DefaultCategoryDataset d = new DefaultCategoryDataset();
+        observedSimulatedByCategory.forEach((cat, v) -> {
+            d.addValue(Double.isFinite(v[0]) ? v[0] : null, "observed", cat);
+            d.addValue(Double.isFinite(v[1]) ? v[1] : null, "simulated", cat);
+        });
+        JFreeChart c = ChartFactory.createBarChart(title, null, axis, d, PlotOrientation.VERTICAL, true, false, false);
+        CategoryPlot plot = c.getCategoryPlot();
+        plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setSeriesPaint(0, PALETTE[0]);
+        r.setSeriesPaint(1, PALETTE[1]);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        style(c);
+        return svg(c, 900, 400);
+    }
+
     private static void style(JFreeChart c) {
         c.setBackgroundPaint(Color.WHITE);
         c.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));

@@ -110,7 +110,8 @@ public final class JsonReport {
         }
     }
 
-    private static void latency(ObjectNode n, String prefix, Latency l) {
+    /** Puts a latency summary as {@code PREFIX_mean_ms}, {@code _p50_ms}, {@code _p90_ms}, {@code _p99_ms}, {@code _max_ms}. */
+    public static void latency(ObjectNode n, String prefix, Latency l) {
         num(n, prefix + "_mean_ms", l.meanMs());
         num(n, prefix + "_p50_ms", l.p50Ms());
         num(n, prefix + "_p90_ms", l.p90Ms());

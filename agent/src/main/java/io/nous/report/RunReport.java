@@ -256,7 +256,8 @@ public final class RunReport {
         return Charts.progress(line, points.toArray(double[][]::new), failed.toArray(double[][]::new));
     }
 
-    static String esc(String s) {
+    /** Escapes text for HTML. */
+    public static String esc(String s) {
         return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -15,6 +15,7 @@ import io.nous.sim.metrics.ClassStats;
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.RequestLog;
 import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SaturationSummary;
 import io.nous.sim.metrics.SimulationResult;
@@ -62,6 +63,7 @@ public final class ClusterSimulation implements PodListener {
     private final FlowController flow;
     private final PodPicker picker;
     private final Arrivals source;
+    private RequestLog requestLog;
     private final ClassStats[] stats;
     private final long endUs;
     private final long warmupUs;
@@ -124,9 +126,7 @@ public final class ClusterSimulation implements PodListener {
         this.metrics = scenario.metrics();
         this.liveMetrics = metrics.timing() == MetricsConfig.Timing.LIVE;
         this.nextTickUs = new long[n];
-        int maxLen = scenario.profile().modelSpec().maxModelLen();
-        this.source = scenario.trace() != null ? new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen)
-                : new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
+        this.source = arrivalsOf(scenario);
 
         pending = source.next();
         if (pending != null) {
@@ -139,6 +139,30 @@ public final class ClusterSimulation implements PodListener {
             events.schedule(first, SCRAPE, i);
         }
         events.schedule(scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
+    }
+
+    /**
+     * The scenario's arrivals exactly as a simulation of it sees them: the same requests, times,
+     * lengths, classes and tenants, whatever runs them (the simulator, or a load generator against a
+     * real endpoint).
+     */
+    public static Arrivals arrivalsOf(Scenario scenario) {
+        RandomStreams streams = new RandomStreams(scenario.seed());
+        int maxLen = scenario.profile().modelSpec().maxModelLen();
+        long endUs = Math.round(scenario.durationSeconds() * 1e6);
+        return scenario.trace() != null ? new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen)
+                : new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
+    }
+
+    /** Keep what happened to every request too (measured or not); read it with {@link #requestLog} after the run. */
+    public ClusterSimulation recordRequests() {
+        requestLog = new RequestLog();
+        return this;
+    }
+
+    /** Every request's outcome and times, after {@link #run} with {@link #recordRequests}; null otherwise. */
+    public RequestLog requestLog() {
+        return requestLog;
     }
 
     /** Keep every measured request's latencies too; read them with {@link #samples} after the run. */
@@ -195,6 +219,9 @@ public final class ClusterSimulation implements PodListener {
             events.schedule(pending.arrivalUs, ARRIVAL, 0);
         }
         changeInSystem(+1);
+        if (requestLog != null) {
+            requestLog.arrived(r.id);
+        }
         if (measured(r)) {
             stats[r.classIndex].arrived();
         }
@@ -353,6 +380,9 @@ public final class ClusterSimulation implements PodListener {
 
     private void drop(Request r, Outcome o) {
         changeInSystem(-1);
+        if (requestLog != null) {
+            requestLog.dropped(r, o, now);
+        }
         if (measured(r)) {
             stats[r.classIndex].dropped(o);
         }
@@ -367,6 +397,9 @@ public final class ClusterSimulation implements PodListener {
     public void onFinished(Request r, long nowUs) {
         inFlight.remove(r.inputTokens + r.outputTokens);
         changeInSystem(-1);
+        if (requestLog != null) {
+            requestLog.completed(r);
+        }
         if (measured(r)) {
             stats[r.classIndex].completed(r);
         }

@@ -7,7 +7,8 @@ import org.HdrHistogram.Histogram;
  */
 public record Latency(long count, double meanMs, double p50Ms, double p90Ms, double p99Ms, double maxMs) {
 
-    static Latency of(Histogram h) {
+    /** The summary of a histogram of microseconds. */
+    public static Latency of(Histogram h) {
         if (h.getTotalCount() == 0) {
             return new Latency(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }

@@ -1,0 +1,150 @@
+package io.nous.cli;
+
+import io.nous.sim.DetectorConfig;
+import io.nous.sim.MetricsConfig;
+import io.nous.sim.Scenario;
+import io.nous.sim.cost.CostCatalog;
+import io.nous.sim.cost.CostProfile;
+import io.nous.sim.epp.Fairness;
+import io.nous.sim.epp.FlowControlConfig;
+import io.nous.sim.epp.Ordering;
+import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pod.PodConfig;
+import io.nous.sim.workload.Workload;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of a simulated cluster — pods, cost profile, vLLM limits, router release and flow
+ * control, metrics — everything of a scenario but its arrivals. {@code nous compare} and
+ * {@code nous calibrate --observed} use it alone, with arrivals from an observation.
+ */
+public final class ClusterOptions {
+
+    @Option(names = "--pods", paramLabel = "N", description = "Model-server pods (default: the workload's study size).")
+    Integer pods;
+
+    @Option(names = "--detector", paramLabel = "NAME", defaultValue = "utilization",
+            description = "Saturation detector: utilization or concurrency (default: ${DEFAULT-VALUE}).")
+    String detector;
+
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = CostCatalog.DEFAULT_PROFILE,
+            description = "Cost profile (default: ${DEFAULT-VALUE}), or a profile file from 'nous calibrate'; see 'nous profiles'.")
+    String profile;
+
+    @Option(names = "--max-num-seqs", paramLabel = "N", defaultValue = "" + PodConfig.DEFAULT_MAX_NUM_SEQS,
+            description = "vLLM max_num_seqs per pod (default: ${DEFAULT-VALUE}).")
+    int maxNumSeqs;
+
+    @Option(names = "--max-num-batched-tokens", paramLabel = "N", defaultValue = "" + PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,
+            description = "vLLM max_num_batched_tokens per pod (default: ${DEFAULT-VALUE}).")
+    int maxNumBatchedTokens;
+
+    @Option(names = "--fairness", paramLabel = "NAME", defaultValue = "global-strict",
+            description = "Fairness inside a band: global-strict or round-robin (default: ${DEFAULT-VALUE}).")
+    String fairness;
+
+    @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "fcfs", description = "Ordering inside a flow: fcfs or edf (default: ${DEFAULT-VALUE}).")
+    String ordering;
+
+    @Option(names = "--router-version", paramLabel = "VERSION", defaultValue = "v0.10",
+            description = "Router release whose flow-control defaults to use: v0.10 (latest: 60 s queue TTL, 5,000 requests per band) "
+                    + "or v0.9 (study: no TTL, no request limit) (default: ${DEFAULT-VALUE}).")
+    String routerVersion;
+
+    @Option(names = "--ttl", paramLabel = "SECONDS", description = "Flow-control request TTL, overriding the router version's (0 disables).")
+    Double ttl;
+
+    @Option(names = "--metric-timing", paramLabel = "step|live", defaultValue = "step",
+            description = "What pods report: step (vLLM's stats, published at each engine step's end) or live (the live queue) (default: ${DEFAULT-VALUE}).")
+    String metricTiming;
+
+    @Option(names = "--scrape-latency", paramLabel = "MS", defaultValue = "0",
+            description = "Time a metrics fetch takes, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeLatencyMs;
+
+    @Option(names = "--scrape-latency-per-request", paramLabel = "MS", defaultValue = "0",
+            description = "Extra fetch time per request the pod is running, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeLatencyPerRequestMs;
+
+    @Option(names = "--scrape-interval", paramLabel = "MS", defaultValue = "50",
+            description = "How often the EPP scrapes pod metrics, in milliseconds (default: ${DEFAULT-VALUE}).")
+    double scrapeIntervalMs;
+
+    @Option(names = "--record-violations",
+            description = "Count ceiling-contract breaches and carry on (as the router would) instead of failing the run.")
+    boolean recordViolations;
+
+    @Option(names = "--no-flow-control", description = "Turn the flowControl feature gate off (legacy path: straight to a pod).")
+    boolean noFlowControl;
+
+    /** A built-in profile name, or a profile file (FILE.yaml, or FILE.yaml:NAME when it holds several). */
+    static CostProfile profile(String ref) {
+        int colon = ref.lastIndexOf(':');
+        String file = colon > 0 && ref.substring(0, colon).matches(".*\\.ya?ml") ? ref.substring(0, colon) : ref;
+        if (!file.endsWith(".yaml") && !file.endsWith(".yml")) {
+            return CostCatalog.builtin().profile(ref);
+        }
+        CostCatalog c = CostCatalog.load(Path.of(file));
+        if (colon > 0 && !file.equals(ref)) {
+            return c.profile(ref.substring(colon + 1));
+        }
+        if (c.profiles().size() != 1) {
+            throw new UserError(file + " holds " + c.profiles().size() + " profiles; name one as " + file + ":NAME");
+        }
+        return c.profiles().values().iterator().next();
+    }
+
+    /** Validates the options and builds the scenario they describe with these arrivals. */
+    Scenario toScenario(ArrivalOptions.Resolved a) {
+        if (pods != null && pods < 1) {
+            throw new UserError("--pods must be at least 1, got " + pods);
+        }
+        if (maxNumSeqs < 1 || maxNumBatchedTokens < 1 || maxNumSeqs > maxNumBatchedTokens) {
+            throw new UserError("--max-num-seqs and --max-num-batched-tokens must be >= 1, with max-num-seqs <= max-num-batched-tokens");
+        }
+        if (ttl != null && (!(ttl >= 0) || Double.isInfinite(ttl))) {
+            throw new UserError("--ttl must be >= 0 seconds, got " + ttl);
+        }
+        if (!(scrapeLatencyMs >= 0) || Double.isInfinite(scrapeLatencyMs) || !(scrapeLatencyPerRequestMs >= 0)
+                || Double.isInfinite(scrapeLatencyPerRequestMs)) {
+            throw new UserError("--scrape-latency and --scrape-latency-per-request must be >= 0 ms");
+        }
+        if (!(scrapeIntervalMs >= 0.001) || Double.isInfinite(scrapeIntervalMs)) {
+            throw new UserError("--scrape-interval must be at least 0.001 ms, got " + scrapeIntervalMs);
+        }
+        Workload w = a.workload();
+        CostProfile p = profile(profile);
+        FlowControlConfig fc;
+        MetricsConfig metrics;
+        try {
+            fc = RouterRelease.byName(routerVersion).applyTo(FlowControlConfig.DEFAULTS).withFairness(Fairness.byId(fairness))
+                    .withOrdering(Ordering.byId(ordering)).withFailOnContractViolation(!recordViolations);
+            if (ttl != null) {
+                fc = fc.withTtlUs(Math.round(ttl * 1e6));
+            }
+            metrics = MetricsConfig.DEFAULTS.withTiming(MetricsConfig.Timing.byId(metricTiming))
+                    .withScrapeIntervalUs(Math.round(scrapeIntervalMs * 1000))
+                    .withScrapeLatency(Math.round(scrapeLatencyMs * 1000), scrapeLatencyPerRequestMs * 1000);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        DetectorConfig d;
+        try {
+            d = DetectorConfig.byName(detector);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        Scenario.Builder b = Scenario.builder(w).qps(a.rate()).seed(a.seed()).durationSeconds(a.seconds()).profile(p).trace(a.replay())
+                .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize()))
+                .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
+                .metrics(metrics);
+        if (a.warmup() != null) {
+            b.warmupSeconds(a.warmup());
+        }
+        if (pods != null) {
+            b.pods(pods);
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,442 @@
+package io.nous.observe;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Flow;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An open-loop load generator: sends each planned request at its scheduled time whatever the
+ * server is doing (a slow server does not slow the arrivals, unlike a closed loop of clients),
+ * streams every response and records when each token arrived. A request's send time is when the
+ * generator hands it to the HTTP client, so the send lag (actual minus scheduled) is the
+ * generator's own timing error; when the client began writing the body, after any connection
+ * set-up, is recorded beside it.
+ */
+public final class LoadGenerator {
+    /**
+     * @param requestTimeout longest wait for a response to start
+     * @param maxConcurrency most requests in flight; a request beyond it waits for a slot (and the
+     *                       wait shows as send lag); 0 for no limit
+     * @param tokenTimes     record every token's arrival time, not only the first and last
+     * @param warmUpConnections connections opened (with {@code GET /v1/models}) before the first
+     *                       send, so the first requests neither pay for connecting nor run the
+     *                       HTTP client's code cold
+     */
+    public record Settings(Duration requestTimeout, int maxConcurrency, boolean tokenTimes, int warmUpConnections) {
+    }
+
+    /** What a run measured. */
+    public record Result(List<ObservedRequest> requests, boolean interrupted, String fatal, int waitedForSlot) {
+    }
+
+    /** Told after every send and every finish (from the generator's threads). */
+    public interface Progress {
+        void update(int sent, int finished);
+    }
+
+    /** Scheduler wake-up margin: park until this close to a send, then spin. */
+    private static final long SPIN_NANOS = 200_000;
+
+    private final Endpoint endpoint;
+    private final HttpClient client;
+    private final Settings settings;
+    private final Map<Integer, Exchange> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<ObservedRequest> finished = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger sent = new AtomicInteger();
+    private final AtomicInteger done = new AtomicInteger();
+    private volatile boolean stopping;
+    private volatile String fatal;
+    private volatile Thread runner;
+    private long t0;
+
+    public LoadGenerator(Endpoint endpoint, HttpClient client, Settings settings) {
+        this.endpoint = endpoint;
+        this.client = client;
+        this.settings = settings;
+    }
+
+    /** Stops sending, as Ctrl-C does: requests still running are recorded as interrupted. */
+    public void stop() {
+        stopping = true;
+        Thread t = runner;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Sends the plan (in scheduled order) and waits for every response, or until stopped. */
+    public Result run(List<PlannedRequest> plan, Progress progress) {
+        runner = Thread.currentThread();
+        Semaphore slots = settings.maxConcurrency() > 0 ? new Semaphore(settings.maxConcurrency()) : null;
+        int waited = 0;
+        warmUp(settings.warmUpConnections());
+        t0 = System.nanoTime() + 20_000_000; // a moment to build the first request
+        byte[] body = plan.isEmpty() ? null : endpoint.body(plan.get(0));
+        for (int i = 0; i < plan.size() && !stopping; i++) {
+            PlannedRequest p = plan.get(i);
+            HttpRequest.Builder builder = endpoint.request(p, settings.requestTimeout());
+            Exchange ex = new Exchange(p);
+            HttpRequest request = builder.POST(new TimedPublisher(body, ex)).build();
+            body = i + 1 < plan.size() ? endpoint.body(plan.get(i + 1)) : null;
+            sleepUntil(t0 + p.scheduledUs() * 1000);
+            if (stopping) {
+                break;
+            }
+            if (slots != null && !slots.tryAcquire()) {
+                waited++;
+                try {
+                    while (!stopping && !slots.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                        // wait for a slot, and keep an eye on a stop
+                    }
+                } catch (InterruptedException e) {
+                    stopping = true;
+                }
+                if (stopping) {
+                    break;
+                }
+            }
+            ex.dispatchNanos = System.nanoTime();
+            inFlight.put(p.id(), ex);
+            sent.incrementAndGet();
+            client.sendAsync(request, info -> ex.subscriber(info)).whenComplete((r, failure) -> {
+                finish(ex, failure);
+                if (slots != null) {
+                    slots.release();
+                }
+                progress.update(sent.get(), done.get());
+            });
+            progress.update(sent.get(), done.get());
+        }
+        while (!stopping && !inFlight.isEmpty()) {
+            LockSupport.parkNanos(5_000_000);
+        }
+        boolean interrupted = stopping && fatal == null;
+        for (Exchange ex : new ArrayList<>(inFlight.values())) {
+            ex.markInterrupted();
+            finish(ex, null);
+        }
+        List<ObservedRequest> out = new ArrayList<>(finished);
+        out.sort((a, b) -> Integer.compare(a.id(), b.id()));
+        runner = null;
+        return new Result(out, interrupted, fatal, waited);
+    }
+
+    /** Opens {@code n} connections at once and runs the client's code a few times before the clock starts. */
+    private void warmUp(int n) {
+        for (int round = 0; round < 3 && n > 0 && !stopping; round++) {
+            List<CompletableFuture<HttpResponse<Void>>> calls = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                calls.add(client.sendAsync(HttpRequest.newBuilder(java.net.URI.create(endpoint.url() + "/models"))
+                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.discarding()));
+            }
+            try {
+                CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0])).get(15, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                return; // warming is best effort: the run itself reports what fails
+            }
+        }
+    }
+
+    private void sleepUntil(long deadline) {
+        for (;;) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || stopping) {
+                return;
+            }
+            if (left > SPIN_NANOS) {
+                LockSupport.parkNanos(left - SPIN_NANOS);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private void finish(Exchange ex, Throwable failure) {
+        ObservedRequest r = ex.close(failure);
+        if (r != null) {
+            inFlight.remove(r.id());
+            finished.add(r);
+            done.incrementAndGet();
+        }
+    }
+
+    private void fatal(String message) {
+        if (fatal == null) {
+            fatal = message;
+        }
+        stop();
+    }
+
+    private long us(long nanos) {
+        return nanos < 0 ? -1 : Math.max(0, (nanos - t0) / 1000);
+    }
+
+    /** One request in flight: what has been seen of it so far. */
+    private final class Exchange {
+        final PlannedRequest plan;
+        volatile long dispatchNanos = -1;
+        volatile long sentNanos = -1;
+        long firstNanos = -1;
+        long endNanos = -1;
+        int status;
+        String dropReason;
+        String error;
+        int tokens;
+        int promptTokens = -1;
+        int completionTokens = -1;
+        boolean sawDone;
+        long[] times;
+        int timeCount;
+        private boolean closed;
+
+        Exchange(PlannedRequest plan) {
+            this.plan = plan;
+            this.times = settings.tokenTimes() ? new long[Math.max(1, Math.min(plan.outputTokens(), 4096))] : null;
+        }
+
+        HttpResponse.BodySubscriber<Void> subscriber(HttpResponse.ResponseInfo info) {
+            synchronized (this) {
+                status = info.statusCode();
+                dropReason = info.headers().firstValue(Endpoint.DROP_REASON_HEADER).orElse(null);
+            }
+            Optional<String> type = info.headers().firstValue("content-type");
+            if (info.statusCode() == 200 && type.map(t -> t.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream")).orElse(false)) {
+                return new Stream(this);
+            }
+            return HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), bytes -> {
+                rejected(info.statusCode(), type.orElse("none"), new String(bytes, StandardCharsets.UTF_8));
+                return null;
+            });
+        }
+
+        private synchronized void rejected(int code, String type, String body) {
+            endNanos = System.nanoTime();
+            String message = errorMessage(body);
+            if (code == 200) {
+                error = "not-streaming";
+                fatal(endpoint.url() + " did not stream the response (Content-Type " + type
+                        + "); observe needs a server that streams server-sent events (stream: true)");
+            } else if (dropReason != null) {
+                error = null; // a router drop: counted by its reason
+            } else if (code == 400 || code == 401 || code == 403 || code == 404 || code == 422) {
+                error = "http-" + code;
+                fatal(endpoint.url() + " refused the request with HTTP " + code + ": " + message);
+            } else {
+                error = "http-" + code;
+            }
+        }
+
+        synchronized void onEvent(String data, long now) {
+            if (closed) {
+                return;
+            }
+            Endpoint.Event e;
+            try {
+                e = endpoint.parse(data);
+            } catch (EndpointError bad) {
+                error = "malformed-sse";
+                endNanos = now;
+                fatal(bad.getMessage());
+                return;
+            }
+            if (e.done()) {
+                sawDone = true;
+                endNanos = now;
+                return;
+            }
+            if (e.error() != null) {
+                error = "stream-error: " + Endpoint.abbreviate(e.error());
+                return;
+            }
+            if (e.tokens() > 0) {
+                if (firstNanos < 0) {
+                    firstNanos = now;
+                }
+                tokens += e.tokens();
+                if (times != null) {
+                    if (timeCount == times.length) {
+                        times = Arrays.copyOf(times, times.length * 2);
+                    }
+                    times[timeCount++] = now;
+                }
+            }
+            if (e.promptTokens() >= 0) {
+                promptTokens = e.promptTokens();
+            }
+            if (e.completionTokens() >= 0) {
+                completionTokens = e.completionTokens();
+            }
+        }
+
+        synchronized void onStreamEnd(Throwable failure, boolean midEvent) {
+            long now = System.nanoTime();
+            if (failure != null) {
+                if (error == null) {
+                    error = classify(failure);
+                }
+            } else if (!sawDone && error == null) {
+                error = midEvent ? "truncated" : "no-done";
+            }
+            if (endNanos < 0) {
+                endNanos = now;
+            }
+        }
+
+        synchronized void markInterrupted() {
+            if (!closed && error == null) {
+                error = ObservedRequest.INTERRUPTED;
+            }
+        }
+
+        /** The finished record, once; null if already closed. */
+        synchronized ObservedRequest close(Throwable failure) {
+            if (closed) {
+                return null;
+            }
+            closed = true;
+            if (failure != null && error == null) {
+                error = classify(failure);
+            }
+            if (endNanos < 0 && error != null && !error.equals(ObservedRequest.INTERRUPTED)) {
+                endNanos = System.nanoTime();
+            }
+            long[] tokenTimes = null;
+            if (times != null) {
+                tokenTimes = new long[timeCount];
+                for (int i = 0; i < timeCount; i++) {
+                    tokenTimes[i] = us(times[i]);
+                }
+            }
+            int out = completionTokens >= 0 ? completionTokens : tokens;
+            return new ObservedRequest(plan.id(), plan.className(), plan.priority(), plan.fairnessId(), plan.scheduledUs(), us(dispatchNanos), us(sentNanos),
+                    us(firstNanos), us(endNanos), plan.inputTokens(), plan.outputTokens(), promptTokens, out, status, dropReason, error,
+                    tokenTimes);
+        }
+    }
+
+    private static String classify(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && (c instanceof java.util.concurrent.CompletionException || c.getCause() instanceof IOException)) {
+            c = c.getCause();
+        }
+        if (c instanceof HttpTimeoutException) {
+            return "timeout";
+        }
+        if (c instanceof ConnectException) {
+            return "connect";
+        }
+        if (c instanceof java.util.concurrent.CancellationException) {
+            return ObservedRequest.INTERRUPTED;
+        }
+        if (c instanceof IOException) {
+            return "reset";
+        }
+        return "client-error: " + c.getClass().getSimpleName();
+    }
+
+    private static String errorMessage(String body) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+            if (n != null && n.has("error")) {
+                com.fasterxml.jackson.databind.JsonNode e = n.get("error");
+                return Endpoint.abbreviate(e.isObject() ? e.path("message").asText(e.toString()) : e.asText());
+            }
+            if (n != null && n.has("message")) {
+                return Endpoint.abbreviate(n.get("message").asText());
+            }
+        } catch (IOException | RuntimeException notJson) {
+            // fall through to the raw body
+        }
+        return body.isBlank() ? "(empty body)" : Endpoint.abbreviate(body);
+    }
+
+    /** Streams a response's events into its exchange, stamping each read with its arrival time. */
+    private static final class Stream implements HttpResponse.BodySubscriber<Void> {
+        private final Exchange ex;
+        private final CompletableFuture<Void> body = new CompletableFuture<>();
+        private final SseParser parser;
+        private Flow.Subscription subscription;
+        private long now;
+
+        Stream(Exchange ex) {
+            this.ex = ex;
+            this.parser = new SseParser(data -> ex.onEvent(data, now));
+        }
+
+        @Override
+        public CompletionStage<Void> getBody() {
+            return body;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(1);
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> items) {
+            now = System.nanoTime();
+            for (ByteBuffer b : items) {
+                parser.feed(b);
+            }
+            subscription.request(1);
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            ex.onStreamEnd(t, parser.midEvent());
+            body.complete(null);
+        }
+
+        @Override
+        public void onComplete() {
+            ex.onStreamEnd(null, parser.midEvent());
+            body.complete(null);
+        }
+    }
+
+    /** The request body, noting when the client starts to write it: the request's actual send time. */
+    private static final class TimedPublisher implements HttpRequest.BodyPublisher {
+        private final HttpRequest.BodyPublisher bytes;
+        private final Exchange ex;
+
+        TimedPublisher(byte[] body, Exchange ex) {
+            this.bytes = HttpRequest.BodyPublishers.ofByteArray(body);
+            this.ex = ex;
+        }
+
+        @Override
+        public long contentLength() {
+            return bytes.contentLength();
+        }
+
+        @Override
+        public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            if (ex.sentNanos < 0) {
+                ex.sentNanos = System.nanoTime();
+            }
+            bytes.subscribe(subscriber);
+        }
+    }
+}

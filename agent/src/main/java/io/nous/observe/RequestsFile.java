@@ -1,0 +1,119 @@
+package io.nous.observe;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.store.PlainJson;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A requests file: JSON lines, a {@link RequestsHeader} first, then one {@link ObservedRequest}
+ * per line in id order. {@code nous observe} and {@code nous simulate --requests} write it;
+ * {@code nous compare} and {@code nous calibrate --observed} read it. Writes go to a temporary file
+ * that replaces the target only when complete, so an interrupted write never leaves half a file.
+ */
+public final class RequestsFile {
+    private static final ObjectMapper MAPPER = PlainJson.mapper()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    /** Request lines carry every field (null where nothing happened), so a missing one is an error. */
+    private static final ObjectMapper STRICT = MAPPER.copy().enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+
+    /** A requests file's contents. */
+    public record Contents(RequestsHeader header, List<ObservedRequest> requests) {
+    }
+
+    private RequestsFile() {
+    }
+
+    public static void write(Path file, RequestsHeader header, List<ObservedRequest> requests) {
+        List<ObservedRequest> sorted = new ArrayList<>(requests);
+        sorted.sort(Comparator.comparingInt(ObservedRequest::id));
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                w.write(MAPPER.writeValueAsString(header));
+                w.newLine();
+                for (ObservedRequest r : sorted) {
+                    w.write(MAPPER.writeValueAsString(r));
+                    w.newLine();
+                }
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a requests file; anything malformed is a {@link RequestsFileException} naming the line. */
+    public static Contents read(Path file) {
+        List<ObservedRequest> requests = new ArrayList<>();
+        RequestsHeader header = null;
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    if (header == null) {
+                        header = MAPPER.readValue(line, RequestsHeader.class);
+                        if (!RequestsHeader.FORMAT.equals(header.format())) {
+                            throw new RequestsFileException(file + " line " + n + ": not a requests file (format '" + header.format()
+                                    + "', expected '" + RequestsHeader.FORMAT + "'); write one with 'nous observe' or 'nous simulate --requests'");
+                        }
+                        if (header.source() == null || header.workload() == null || !(header.durationSeconds() > 0)) {
+                            throw new RequestsFileException(file + " line " + n + ": the header needs source, workload and duration_seconds > 0");
+                        }
+                        if (header.classes() == null || header.classes().isEmpty()) {
+                            throw new RequestsFileException(file + " line " + n + ": the header lists no classes");
+                        }
+                        continue;
+                    }
+                    ObservedRequest q = STRICT.readValue(line, ObservedRequest.class);
+                    if (q.className() == null || header.classes().stream().noneMatch(c -> c.name().equals(q.className()))) {
+                        throw new RequestsFileException(file + " line " + n + ": class '" + q.className() + "' is not in the header's classes");
+                    }
+                    if (q.inputTokens() < 1 || q.outputTokens() < 1) {
+                        throw new RequestsFileException(file + " line " + n + ": input_tokens and output_tokens must be >= 1");
+                    }
+                    if (!requests.isEmpty() && q.id() <= requests.get(requests.size() - 1).id()) {
+                        throw new RequestsFileException(file + " line " + n + ": ids must increase (" + q.id() + " after "
+                                + requests.get(requests.size() - 1).id() + ")");
+                    }
+                    requests.add(q);
+                } catch (JsonProcessingException e) {
+                    throw new RequestsFileException(file + " line " + n + ": " + e.getOriginalMessage());
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new RequestsFileException(file + ": no such file");
+        } catch (IOException e) {
+            throw new RequestsFileException(file + ": cannot read: " + e.getMessage());
+        }
+        if (header == null) {
+            throw new RequestsFileException(file + ": empty; a requests file starts with a header line");
+        }
+        return new Contents(header, List.copyOf(requests));
+    }
+}

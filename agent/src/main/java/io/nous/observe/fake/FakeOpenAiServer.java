@@ -1,0 +1,373 @@
+package io.nous.observe.fake;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * An OpenAI-compatible server on a real socket that streams completions as a model server would,
+ * without a model: tokens paced by a {@link FakeEngine}, framed as server-sent events over HTTP/1.1
+ * chunked encoding, with keep-alive. A {@link Cue} per request makes it fail on purpose (router
+ * drops with their reason header, error statuses, a reset mid-stream, slow headers, a non-streaming
+ * answer, malformed events, events split across reads). For tests of {@code nous observe} and for
+ * trying observe, compare and calibrate without a GPU ({@code nous fake-server}).
+ */
+public final class FakeOpenAiServer implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final byte[] CRLF = {'\r', '\n'};
+
+    /** What the server knows of a request when it picks its cue. */
+    public record Received(int index, String path, Map<String, String> headers, int promptTokens, int maxTokens) {
+    }
+
+    private final ServerSocket socket;
+    private final String model;
+    private final FakeEngine engine;
+    private final Function<Received, Cue> cues;
+    private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fake-server-connection");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicInteger received = new AtomicInteger();
+    private final Thread acceptor;
+    private volatile boolean closed;
+
+    /**
+     * @param port 0 for any free port
+     * @param cues what to do with each request (by arrival order at the server, headers, lengths)
+     */
+    public FakeOpenAiServer(int port, String model, FakeEngine.Costs costs, Function<Received, Cue> cues) throws IOException {
+        this.socket = new ServerSocket();
+        this.socket.setReuseAddress(true);
+        this.socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1024);
+        this.model = model;
+        this.engine = new FakeEngine(costs);
+        this.cues = cues;
+        this.acceptor = new Thread(this::accept, "fake-server-accept");
+        this.acceptor.setDaemon(true);
+        this.acceptor.start();
+    }
+
+    /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
+    public String url() {
+        return "http://" + socket.getInetAddress().getHostAddress() + ":" + socket.getLocalPort();
+    }
+
+    public int port() {
+        return socket.getLocalPort();
+    }
+
+    /** Completion requests received so far. */
+    public int received() {
+        return received.get();
+    }
+
+    private void accept() {
+        while (!closed) {
+            try {
+                Socket s = socket.accept();
+                s.setTcpNoDelay(true);
+                connections.execute(() -> serve(s));
+            } catch (IOException e) {
+                if (!closed) {
+                    continue;
+                }
+                return;
+            }
+        }
+    }
+
+    /** Serves one connection's requests until the client closes it. */
+    private void serve(Socket s) {
+        try (s) {
+            InputStream in = new BufferedInputStream(s.getInputStream());
+            OutputStream out = s.getOutputStream();
+            while (!closed) {
+                Request r = Request.read(in);
+                if (r == null) {
+                    return;
+                }
+                if (!handle(r, s, out)) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            // the client went away
+        }
+    }
+
+    /** Answers one request; false when the connection must not be reused. */
+    private boolean handle(Request r, Socket s, OutputStream out) throws IOException {
+        if (r.method.equals("GET") && r.path.equals("/v1/models")) {
+            ObjectNode o = JSON.createObjectNode().put("object", "list");
+            o.putArray("data").addObject().put("id", model).put("object", "model").put("owned_by", "nous-fake");
+            respond(out, 200, "application/json", JSON.writeValueAsBytes(o), Map.of());
+            return true;
+        }
+        boolean chat = r.path.equals("/v1/chat/completions");
+        if (!r.method.equals("POST") || !(chat || r.path.equals("/v1/completions"))) {
+            respond(out, 404, "application/json", error("Not Found: " + r.method + " " + r.path), Map.of());
+            return true;
+        }
+        JsonNode body;
+        try {
+            body = JSON.readTree(r.body);
+        } catch (IOException e) {
+            respond(out, 400, "application/json", error("request body is not JSON"), Map.of());
+            return true;
+        }
+        if (body == null || !model.equals(body.path("model").asText())) {
+            respond(out, 404, "application/json", error("The model `" + (body == null ? "" : body.path("model").asText()) + "` does not exist."), Map.of());
+            return true;
+        }
+        int prompt = promptTokens(body, chat);
+        int maxTokens = Math.max(1, body.path("max_tokens").asInt(16));
+        Cue cue = cues.apply(new Received(received.getAndIncrement(), r.path, r.headers, prompt, maxTokens));
+        switch (cue.kind()) {
+            case REJECT -> {
+                Map<String, String> h = cue.reason() == null ? Map.of() : Map.of("x-llm-d-request-dropped-reason", cue.reason());
+                respond(out, cue.status(), "application/json", error("request dropped: " + cue.reason()), h);
+                return true;
+            }
+            case ERROR -> {
+                respond(out, cue.status(), "application/json", error("internal failure on cue"), Map.of());
+                return true;
+            }
+            case SLOW_HEADERS -> sleep(cue.delayMs());
+            default -> { }
+        }
+        boolean stream = body.path("stream").asBoolean(false) && cue.kind() != Cue.Kind.NOT_STREAMING;
+        BlockingQueue<int[]> tokens = new ArrayBlockingQueue<>(maxTokens + 1);
+        engine.submit(prompt, maxTokens, (n, last) -> tokens.add(new int[] {n, last ? 1 : 0}));
+        String id = "cmpl-" + r.hashCode();
+        if (!stream) {
+            int n = 0;
+            while (true) {
+                int[] t = take(tokens);
+                n = t[0];
+                if (t[1] == 1) {
+                    break;
+                }
+            }
+            ObjectNode o = JSON.createObjectNode().put("id", id).put("object", chat ? "chat.completion" : "text_completion").put("model", model);
+            ObjectNode c = o.putArray("choices").addObject().put("index", 0).put("finish_reason", "length");
+            if (chat) {
+                c.putObject("message").put("role", "assistant").put("content", " tok".repeat(n));
+            } else {
+                c.put("text", " tok".repeat(n));
+            }
+            usage(o, prompt, n);
+            respond(out, 200, "application/json", JSON.writeValueAsBytes(o), Map.of());
+            return true;
+        }
+        out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-cache\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        boolean split = cue.kind() == Cue.Kind.SPLIT;
+        if (chat) {
+            ObjectNode first = chunk(id, true);
+            first.withArray("choices").addObject().put("index", 0).putObject("delta").put("role", "assistant").put("content", "");
+            event(out, JSON.writeValueAsString(first), split);
+        }
+        while (true) {
+            int[] t = take(tokens);
+            if (cue.kind() == Cue.Kind.RESET && t[0] > cue.tokens()) {
+                s.setSoLinger(true, 0);
+                s.close(); // RST: the client sees a reset mid-stream
+                return false;
+            }
+            if (cue.kind() == Cue.Kind.MALFORMED && t[0] == 2) {
+                event(out, "{not json", split);
+            }
+            ObjectNode o = chunk(id, chat);
+            ObjectNode c = o.withArray("choices").addObject().put("index", 0);
+            String word = t[0] == 1 ? "Hello" : " tok";
+            if (chat) {
+                c.putObject("delta").put("content", word);
+            } else {
+                c.put("text", word);
+            }
+            if (t[1] == 1) {
+                c.put("finish_reason", "length");
+            } else {
+                c.putNull("finish_reason");
+            }
+            event(out, JSON.writeValueAsString(o), split);
+            if (t[1] == 1) {
+                ObjectNode u = chunk(id, chat);
+                u.putArray("choices");
+                usage(u, prompt, t[0]);
+                event(out, JSON.writeValueAsString(u), split);
+                break;
+            }
+        }
+        event(out, "[DONE]", split);
+        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return true;
+    }
+
+    private static int[] take(BlockingQueue<int[]> q) throws IOException {
+        try {
+            return q.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    private ObjectNode chunk(String id, boolean chat) {
+        return JSON.createObjectNode().put("id", id).put("object", chat ? "chat.completion.chunk" : "text_completion")
+                .put("created", 0).put("model", model);
+    }
+
+    private static void usage(ObjectNode o, int prompt, int completion) {
+        o.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion).put("total_tokens", prompt + completion);
+    }
+
+    /** The prompt's length in tokens as this server counts them: words of text, or ids. */
+    private static int promptTokens(JsonNode body, boolean chat) {
+        if (chat) {
+            int n = 0;
+            for (JsonNode m : body.path("messages")) {
+                n += words(m.path("content").asText(""));
+            }
+            return Math.max(1, n);
+        }
+        JsonNode p = body.path("prompt");
+        return Math.max(1, p.isArray() ? p.size() : words(p.asText("")));
+    }
+
+    private static int words(String s) {
+        String t = s.trim();
+        return t.isEmpty() ? 0 : t.split("\\s+").length;
+    }
+
+    /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */
+    private static void event(OutputStream out, String data, boolean split) throws IOException {
+        byte[] e = ("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8);
+        if (!split) {
+            httpChunk(out, e, 0, e.length);
+            out.flush();
+            return;
+        }
+        int half = Math.max(1, e.length / 2);
+        httpChunk(out, e, 0, half);
+        out.flush();
+        sleep(1);
+        httpChunk(out, e, half, e.length - half);
+        out.flush();
+    }
+
+    private static void httpChunk(OutputStream out, byte[] b, int off, int len) throws IOException {
+        out.write(Integer.toHexString(len).getBytes(StandardCharsets.US_ASCII));
+        out.write(CRLF);
+        out.write(b, off, len);
+        out.write(CRLF);
+    }
+
+    private static byte[] error(String message) throws IOException {
+        ObjectNode o = JSON.createObjectNode();
+        o.putObject("error").put("message", message).put("type", "invalid_request_error");
+        return JSON.writeValueAsBytes(o);
+    }
+
+    private static void respond(OutputStream out, int status, String type, byte[] body, Map<String, String> headers) throws IOException {
+        StringBuilder h = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(status == 200 ? "OK" : "Status").append("\r\n");
+        h.append("Content-Type: ").append(type).append("\r\nContent-Length: ").append(body.length).append("\r\n");
+        headers.forEach((k, v) -> h.append(k).append(": ").append(v).append("\r\n"));
+        h.append("\r\n");
+        out.write(h.toString().getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        engine.close();
+        connections.shutdownNow();
+        try {
+            connections.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A parsed HTTP/1.1 request: method, path, lower-case headers, body (Content-Length only). */
+    private record Request(String method, String path, Map<String, String> headers, byte[] body) {
+        static Request read(InputStream in) throws IOException {
+            String line = line(in);
+            if (line == null) {
+                return null;
+            }
+            String[] parts = line.split(" ");
+            if (parts.length < 3) {
+                throw new IOException("bad request line: " + line);
+            }
+            Map<String, String> headers = new LinkedHashMap<>();
+            String h;
+            while ((h = line(in)) != null && !h.isEmpty()) {
+                int c = h.indexOf(':');
+                if (c > 0) {
+                    headers.put(h.substring(0, c).trim().toLowerCase(Locale.ROOT), h.substring(c + 1).trim());
+                }
+            }
+            int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
+            byte[] body = in.readNBytes(length);
+            if (body.length < length) {
+                return null;
+            }
+            return new Request(parts[0], parts[1], headers, body);
+        }
+
+        private static String line(InputStream in) throws IOException {
+            ByteArrayOutputStream b = new ByteArrayOutputStream(128);
+            int c;
+            while ((c = in.read()) >= 0) {
+                if (c == '\n') {
+                    byte[] bytes = b.toByteArray();
+                    int n = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+                    return new String(bytes, 0, n, StandardCharsets.ISO_8859_1);
+                }
+                b.write(c);
+            }
+            return b.size() == 0 ? null : b.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+}

@@ -1,0 +1,79 @@
+package io.nous.sim.metrics;
+
+import io.nous.sim.epp.Outcome;
+import io.nous.sim.request.Request;
+import java.util.Arrays;
+
+/**
+ * What happened to every request of a run, by request id: how it left (completed or which drop),
+ * when its first token came and when it ended. Kept only when asked for, in parallel primitive
+ * arrays, so that a simulation can be compared request by request with an observed run of the
+ * same arrivals.
+ */
+public final class RequestLog {
+    /** Outcome code of a request still in the system when the run stopped. */
+    public static final byte UNFINISHED = -1;
+
+    private byte[] outcome = new byte[1024];
+    private long[] firstTokenUs = new long[1024];
+    private long[] finishUs = new long[1024];
+    private int size;
+
+    public RequestLog() {
+        Arrays.fill(outcome, UNFINISHED);
+    }
+
+    /** Notes that request {@code id} exists (arrived), so that it reads as unfinished until it leaves. */
+    public void arrived(int id) {
+        ensure(id);
+        size = Math.max(size, id + 1);
+    }
+
+    public void completed(Request r) {
+        ensure(r.id);
+        outcome[r.id] = (byte) Outcome.COMPLETED.ordinal();
+        firstTokenUs[r.id] = r.firstTokenUs;
+        finishUs[r.id] = r.finishUs;
+        size = Math.max(size, r.id + 1);
+    }
+
+    public void dropped(Request r, Outcome o, long nowUs) {
+        ensure(r.id);
+        outcome[r.id] = (byte) o.ordinal();
+        firstTokenUs[r.id] = -1;
+        finishUs[r.id] = nowUs;
+        size = Math.max(size, r.id + 1);
+    }
+
+    /** Requests seen: ids 0 .. size-1. */
+    public int size() {
+        return size;
+    }
+
+    /** How request {@code id} left, or null if it had not when the run stopped. */
+    public Outcome outcome(int id) {
+        byte b = id < size ? outcome[id] : UNFINISHED;
+        return b == UNFINISHED ? null : Outcome.values()[b];
+    }
+
+    /** Simulated time of its first token, µs, or -1. */
+    public long firstTokenUs(int id) {
+        return id < size ? firstTokenUs[id] : -1;
+    }
+
+    /** Simulated time it completed or was dropped, µs, or -1. */
+    public long finishUs(int id) {
+        return id < size && outcome[id] != UNFINISHED ? finishUs[id] : -1;
+    }
+
+    private void ensure(int id) {
+        if (id >= outcome.length) {
+            int n = Math.max(id + 1, outcome.length * 2);
+            int old = outcome.length;
+            outcome = Arrays.copyOf(outcome, n);
+            Arrays.fill(outcome, old, n, UNFINISHED);
+            firstTokenUs = Arrays.copyOf(firstTokenUs, n);
+            finishUs = Arrays.copyOf(finishUs, n);
+        }
+    }
+}
