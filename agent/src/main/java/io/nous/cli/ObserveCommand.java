@@ -181,36 +181,41 @@ public final class ObserveCommand implements Callable<Integer> {
         RequestsHeader header = new RequestsHeader(RequestsHeader.FORMAT, "observed", scenario.workload().name(), a.rate(), a.seed(),
                 a.seconds(), scenario.warmupSeconds(), ObservationPlan.classes(scenario, endpoint::objectiveOf), endpoint.url(), model,
                 chosenApi.id(), null, null, null).interrupted(result.interrupted() || result.fatal() != null);
+        // On Ctrl-C the JVM is already shutting down: the hook waits for this block, so everything,
+        // messages included, is written and flushed before the latch opens.
         try {
             RequestsFile.write(requestsFile, header, result.requests());
             ObjectNode summary = ObservationJson.of(header, result.requests());
             writeString(summaryFile, JsonReport.write(summary) + System.lineSeparator());
             o.print(ObservationTable.render(summary));
+            o.println("summary: " + summaryFile);
+            o.println("requests: " + requestsFile + "  (compare with the simulator: nous compare --observed " + requestsFile + ")");
+            if (result.waitedForSlot() > 0) {
+                o.printf(Locale.ROOT, "%d requests waited for a slot under --max-concurrency %d and went out late%n", result.waitedForSlot(),
+                        maxConcurrency);
+            }
+            o.flush();
+            if (result.fatal() != null) {
+                err.println("nous: " + result.fatal() + " (the " + result.requests().size() + " requests measured so far are in " + requestsFile + ")");
+                err.flush();
+                return ExitCodes.SERVICE_UNUSABLE;
+            }
+            if (result.interrupted()) {
+                err.println("interrupted: what was measured is in " + summaryFile + " and " + requestsFile);
+                err.flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            return ExitCodes.OK;
         } finally {
+            o.flush();
+            err.flush();
             written.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
             } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for the files written above
+                // Ctrl-C: the hook is running and has been waiting for the files written above
             }
         }
-        o.println("summary: " + summaryFile);
-        o.println("requests: " + requestsFile + "  (compare with the simulator: nous compare --observed " + requestsFile + ")");
-        if (result.waitedForSlot() > 0) {
-            o.printf(Locale.ROOT, "%d requests waited for a slot under --max-concurrency %d and went out late%n", result.waitedForSlot(), maxConcurrency);
-        }
-        o.flush();
-        if (result.fatal() != null) {
-            err.println("nous: " + result.fatal() + " (the " + result.requests().size() + " requests measured so far are in " + requestsFile + ")");
-            err.flush();
-            return ExitCodes.SERVICE_UNUSABLE;
-        }
-        if (result.interrupted()) {
-            err.println("interrupted: what was measured is in " + summaryFile + " and " + requestsFile);
-            err.flush();
-            return ExitCodes.INTERRUPTED;
-        }
-        return ExitCodes.OK;
     }
 
     /** FILE.json → FILE.requests.jsonl beside it. */

@@ -77,11 +77,18 @@ public final class RequestsFile {
                 }
                 try {
                     if (header == null) {
-                        header = MAPPER.readValue(line, RequestsHeader.class);
-                        if (!RequestsHeader.FORMAT.equals(header.format())) {
-                            throw new RequestsFileException(file + " line " + n + ": not a requests file (format '" + header.format()
+                        com.fasterxml.jackson.databind.JsonNode h = MAPPER.readTree(line);
+                        String format = h == null ? null : h.path("format").asText(null);
+                        if (!RequestsHeader.FORMAT.equals(format)) {
+                            throw new RequestsFileException(file + " line " + n + ": not a requests file (format '" + format
                                     + "', expected '" + RequestsHeader.FORMAT + "'); write one with 'nous observe' or 'nous simulate --requests'");
                         }
+                        for (String key : List.of("source", "workload", "qps", "seed", "duration_seconds", "warmup_seconds", "classes")) {
+                            if (!h.hasNonNull(key)) {
+                                throw new RequestsFileException(file + " line " + n + ": the header has no '" + key + "'");
+                            }
+                        }
+                        header = MAPPER.treeToValue(h, RequestsHeader.class);
                         if (header.source() == null || header.workload() == null || !(header.durationSeconds() > 0)) {
                             throw new RequestsFileException(file + " line " + n + ": the header needs source, workload and duration_seconds > 0");
                         }

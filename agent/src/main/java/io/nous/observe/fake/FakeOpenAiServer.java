@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +51,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return t;
     });
     private final AtomicInteger received = new AtomicInteger();
+    private final java.util.Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
     private volatile boolean closed;
 
@@ -100,6 +102,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     /** Serves one connection's requests until the client closes it. */
     private void serve(Socket s) {
+        open.add(s);
         try (s) {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
@@ -114,6 +117,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
             }
         } catch (IOException e) {
             // the client went away
+        } finally {
+            open.remove(s);
         }
     }
 
@@ -320,6 +325,13 @@ public final class FakeOpenAiServer implements AutoCloseable {
             // closing anyway
         }
         engine.close();
+        for (Socket s : open) {
+            try {
+                s.close(); // a connection thread blocked reading a kept-alive connection wakes up
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
         connections.shutdownNow();
         try {
             connections.awaitTermination(2, TimeUnit.SECONDS);

@@ -1,0 +1,264 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.observe.ObservedRequest;
+import io.nous.observe.RequestsFile;
+import io.nous.observe.fake.Cue;
+import io.nous.observe.fake.FakeEngine;
+import io.nous.observe.fake.FakeOpenAiServer;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code nous observe} against a real socket: the fake OpenAI server streams server-sent events over
+ * HTTP/1.1 with the timings and failures each test asks for.
+ */
+class ObserveCommandTest {
+    /** Fast steps: a 200-token answer streams in about 50 ms. */
+    static final FakeEngine.Costs FAST = new FakeEngine.Costs(200, 0.5, 5, 256, 8192);
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    static FakeOpenAiServer server(FakeEngine.Costs costs, Function<FakeOpenAiServer.Received, Cue> cues) throws Exception {
+        return new FakeOpenAiServer(0, "m", costs, cues);
+    }
+
+    private CliHarness observe(FakeOpenAiServer s, String name, String... more) {
+        List<String> args = new ArrayList<>(List.of("observe", "--url", s.url(), "--model", "m", "--out", dir.resolve(name + ".json").toString(),
+                "--no-progress", "--warm-up-connections", "4"));
+        args.addAll(List.of(more));
+        return CliHarness.run(args.toArray(String[]::new));
+    }
+
+    private JsonNode summary(String name) throws Exception {
+        return JSON.readTree(dir.resolve(name + ".json").toFile());
+    }
+
+    private RequestsFile.Contents requests(String name) {
+        return RequestsFile.read(dir.resolve(name + ".requests.jsonl"));
+    }
+
+    @Test
+    void sendsExactlyTheArrivalsTheSimulatorUsesWithTheRoutersHeaders() throws Exception {
+        Map<String, String> objectiveByPrompt = new ConcurrentHashMap<>();
+        Map<Integer, Integer> promptTokens = new ConcurrentHashMap<>();
+        try (FakeOpenAiServer s = server(FAST, r -> {
+            objectiveByPrompt.put(r.headers().get("x-llm-d-inference-fairness-id") + "/" + r.index(), r.headers().get("x-llm-d-inference-objective"));
+            promptTokens.merge(r.promptTokens(), 1, Integer::sum);
+            return Cue.SERVE;
+        })) {
+            CliHarness h = observe(s, "obs", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--seed", "5",
+                    "--objective", "critical=chat-critical");
+            assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        }
+        CliHarness sim = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--seed", "5",
+                "--requests", dir.resolve("sim.jsonl").toString());
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        List<ObservedRequest> observed = requests("obs").requests();
+        List<ObservedRequest> simulated = RequestsFile.read(dir.resolve("sim.jsonl")).requests();
+        assertThat(observed).hasSize(simulated.size()).hasSizeGreaterThan(30);
+        for (int i = 0; i < observed.size(); i++) {
+            ObservedRequest o = observed.get(i);
+            ObservedRequest q = simulated.get(i);
+            assertThat(List.of(o.id(), o.className(), o.priority(), o.fairnessId(), o.scheduledUs(), o.inputTokens(), o.outputTokens()))
+                    .isEqualTo(List.of(q.id(), q.className(), q.priority(), q.fairnessId(), q.scheduledUs(), q.inputTokens(), q.outputTokens()));
+            assertThat(o.result()).isEqualTo(ObservedRequest.Result.COMPLETED);
+            assertThat(o.tokensOut()).isEqualTo(o.outputTokens());     // max_tokens + ignore_eos
+            assertThat(o.promptTokens()).isEqualTo(o.inputTokens());   // the server counted the synthesized words
+            assertThat(o.sentUs()).isGreaterThanOrEqualTo(o.scheduledUs());
+            assertThat(o.firstTokenUs()).isGreaterThan(o.sentUs());
+        }
+        // the critical class named its objective as asked, sheddable its own name
+        assertThat(objectiveByPrompt.values()).containsOnly("chat-critical", "sheddable");
+        JsonNode sum = summary("obs");
+        assertThat(sum.get("classes").get("critical").get("completed").asLong()).isPositive();
+        assertThat(sum.get("classes").get("critical").get("ttft_p99_ms").isNumber()).isTrue();
+        assertThat(sum.get("send_lag_ms").get("count").asInt()).isEqualTo(observed.size());
+    }
+
+    @Test
+    void eventsSplitAcrossReadsAreParsed() throws Exception {
+        try (FakeOpenAiServer s = server(FAST, r -> Cue.split())) {
+            CliHarness h = observe(s, "split", "--workload", "interactive-chat", "--qps", "10", "--duration", "2", "--api", "completions",
+                    "--prompts", "token-ids", "--token-times");
+            assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        }
+        for (ObservedRequest r : requests("split").requests()) {
+            assertThat(r.result()).isEqualTo(ObservedRequest.Result.COMPLETED);
+            assertThat(r.tokensOut()).isEqualTo(r.outputTokens());
+            assertThat(r.promptTokens()).isEqualTo(r.inputTokens()); // token ids: exact
+            assertThat(r.tokenTimesUs()).hasSize(r.outputTokens()).isSorted();
+            assertThat(r.tokenTimesUs()[0]).isEqualTo(r.firstTokenUs());
+        }
+    }
+
+    @Test
+    void dropsAndFailuresAreCountedByReason() throws Exception {
+        try (FakeOpenAiServer s = server(FAST, r -> switch (r.index() % 10) {
+            case 2 -> Cue.reject(429, "rejected-saturated");
+            case 4 -> Cue.reject(503, "rejected-no-endpoints");
+            case 6 -> Cue.resetAfter(2);
+            case 8 -> Cue.error(500);
+            case 9 -> Cue.slowHeaders(150);
+            default -> Cue.SERVE;
+        })) {
+            CliHarness h = observe(s, "faults", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--warmup", "0");
+            assertThat(h.exit()).as(h.out() + h.err()).isZero();
+            assertThat(h.out()).contains("rejected-saturated").contains("reset");
+            int n = s.received();
+            long[] expected = new long[10];
+            for (int i = 0; i < n; i++) {
+                expected[i % 10]++;
+            }
+            JsonNode classes = summary("faults").get("classes");
+            assertThat(total(classes, "drops_by_reason", "rejected-saturated")).isEqualTo(expected[2]);
+            assertThat(total(classes, "drops_by_reason", "rejected-no-endpoints")).isEqualTo(expected[4]);
+            assertThat(total(classes, "failures_by_error", "reset")).isEqualTo(expected[6]);
+            assertThat(total(classes, "failures_by_error", "http-500")).isEqualTo(expected[8]);
+            long completed = 0;
+            for (JsonNode c : classes) {
+                completed += c.get("completed").asLong();
+            }
+            assertThat(completed).isEqualTo(n - expected[2] - expected[4] - expected[6] - expected[8]);
+        }
+        // a reset request streamed its first tokens: its TTFT is kept, it has no end-to-end latency
+        ObservedRequest reset = requests("faults").requests().stream().filter(r -> "reset".equals(r.error())).findFirst().orElseThrow();
+        assertThat(reset.firstTokenUs()).isPositive();
+        assertThat(reset.e2eMs()).isNaN();
+    }
+
+    private static long total(JsonNode classes, String map, String key) {
+        long t = 0;
+        for (JsonNode c : classes) {
+            t += c.get(map).path(key).asLong(0);
+        }
+        return t;
+    }
+
+    @Test
+    void aServerThatCannotBeMeasuredIsOneLineAndKeepsWhatWasMeasured() throws Exception {
+        int closed;
+        try (ServerSocket probe = new ServerSocket(0)) {
+            closed = probe.getLocalPort();
+        }
+        CliHarness unreachable = CliHarness.run("observe", "--url", "http://127.0.0.1:" + closed, "--model", "m", "--workload",
+                "interactive-chat", "--qps", "5", "--duration", "1", "--out", dir.resolve("u.json").toString());
+        assertThat(unreachable.exit()).isEqualTo(6);
+        assertThat(unreachable.err().strip()).startsWith("nous: cannot reach http://127.0.0.1:" + closed + "/v1").doesNotContain("\n")
+                .doesNotContain("Exception");
+        try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
+            CliHarness wrongModel = CliHarness.run("observe", "--url", s.url(), "--model", "llama", "--workload", "interactive-chat", "--qps",
+                    "5", "--duration", "1", "--out", dir.resolve("w.json").toString());
+            assertThat(wrongModel.exit()).isEqualTo(6);
+            assertThat(wrongModel.err().strip()).isEqualTo("nous: model 'llama' is not served by " + s.url() + "/v1 (it serves: m)");
+            CliHarness badFlag = observe(s, "b", "--workload", "interactive-chat", "--qps", "5", "--objective", "gold=x");
+            assertThat(badFlag.exit()).isEqualTo(2);
+            assertThat(badFlag.err()).contains("the workload has no class 'gold' (it has: critical, sheddable)");
+        }
+        // the fifth request is answered without streaming, or with an event that is not JSON: the run stops there
+        for (Cue bad : List.of(Cue.notStreaming(), Cue.malformed())) {
+            try (FakeOpenAiServer s = server(FAST, r -> r.index() == 4 ? bad : Cue.SERVE)) {
+                String name = bad.kind().name();
+                CliHarness h = observe(s, name, "--workload", "interactive-chat", "--qps", "10", "--duration", "20");
+                assertThat(h.exit()).isEqualTo(6);
+                String line = h.err().strip();
+                assertThat(line).doesNotContain("\n").doesNotContain("Exception")
+                        .contains(bad.kind() == Cue.Kind.MALFORMED ? "malformed server-sent event" : "did not stream");
+                RequestsFile.Contents kept = requests(name);
+                assertThat(kept.header().interrupted()).isTrue();
+                assertThat(kept.requests().size()).isBetween(4, 150); // stopped long before the 200 planned
+                assertThat(kept.requests().stream().filter(r -> r.result() == ObservedRequest.Result.COMPLETED).count()).isPositive();
+            }
+        }
+    }
+
+    @Test
+    void ctrlCWritesWhatWasMeasured() throws Exception {
+        try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
+            Path out = dir.resolve("int.json");
+            List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), Nous.class.getName(), "observe", "--url", s.url(), "--model", "m", "--workload",
+                    "interactive-chat", "--qps", "20", "--duration", "60", "--out", out.toString(), "--no-progress");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("int.log").toFile()).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (s.received() < 30 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(s.received()).as(Files.readString(dir.resolve("int.log"))).isGreaterThanOrEqualTo(30);
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            String log = Files.readString(dir.resolve("int.log"));
+            assertThat(p.exitValue()).as(log).isEqualTo(130);
+            assertThat(log).contains("interrupted: what was measured is in");
+            RequestsFile.Contents kept = RequestsFile.read(dir.resolve("int.requests.jsonl"));
+            assertThat(kept.header().interrupted()).isTrue();
+            assertThat(kept.requests().size()).isGreaterThanOrEqualTo(30).isLessThan(1000);
+            assertThat(JSON.readTree(out.toFile()).get("interrupted").asBoolean()).isTrue();
+        }
+    }
+
+    @Test
+    void compareAndCalibrateRecoverTheServersStepCosts() throws Exception {
+        Path spec = dir.resolve("short.yaml");
+        Files.writeString(spec, """
+                version: "2"
+                seed: 7
+                aggregate_rate: 40
+                clients:
+                  - id: chat
+                    slo_class: critical
+                    rate_fraction: 0.3
+                    arrival: {process: poisson}
+                    input_distribution: {type: gaussian, params: {mean: 200, std_dev: 50, min: 16, max: 1024}}
+                    output_distribution: {type: gaussian, params: {mean: 24, std_dev: 8, min: 4, max: 64}}
+                  - id: batch
+                    slo_class: sheddable
+                    rate_fraction: 0.7
+                    arrival: {process: poisson}
+                    input_distribution: {type: gaussian, params: {mean: 300, std_dev: 80, min: 16, max: 1024}}
+                    output_distribution: {type: gaussian, params: {mean: 24, std_dev: 8, min: 4, max: 64}}
+                """);
+        // step = 3 ms + 20 us per prompt token + 300 us per decoding sequence
+        try (FakeOpenAiServer s = server(new FakeEngine.Costs(3000, 20, 300, 256, 8192), r -> Cue.SERVE)) {
+            CliHarness h = observe(s, "cal", "--workload-spec", spec.toString(), "--duration", "12");
+            assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        }
+        String observed = dir.resolve("cal.requests.jsonl").toString();
+        Path profile = dir.resolve("fitted.yaml");
+        CliHarness cal = CliHarness.run("calibrate", "--observed", observed, "--pods", "1", "--no-flow-control", "--out", profile.toString());
+        assertThat(cal.exit()).as(cal.out() + cal.err()).isZero();
+        var fitted = io.nous.sim.cost.CostCatalog.load(profile).profile("calibrated").linear();
+        assertThat(fitted.beta0Us()).as(cal.out()).isCloseTo(3000, within(300.0));
+        assertThat(fitted.beta1UsPerPrefillToken()).as(cal.out()).isCloseTo(20, within(4.0));
+        assertThat(fitted.beta2UsPerDecodeToken()).as(cal.out()).isCloseTo(300, within(75.0));
+        assertThat(cal.out()).contains("held out");
+
+        CliHarness cmp = CliHarness.run("compare", "--observed", observed, "--pods", "1", "--no-flow-control", "--profile", profile.toString(),
+                "--json", "--html", dir.resolve("cmp.html").toString(), "--simulated-out", dir.resolve("sim.jsonl").toString());
+        assertThat(cmp.exit()).as(cmp.err()).isZero();
+        JsonNode c = JSON.readTree(cmp.out());
+        assertThat(c.get("paired_requests").asInt()).isGreaterThan(300);
+        assertThat(c.get("overall").get("itl").get("mape_percent").asDouble()).isLessThan(10);
+        assertThat(c.get("overall").get("itl").get("pearson_r").asDouble()).isGreaterThan(0.9);
+        assertThat(Files.readString(dir.resolve("cmp.html"))).contains("<svg").contains("TTFT per request");
+        // the two-file form reads the same numbers back
+        CliHarness two = CliHarness.run("compare", observed, dir.resolve("sim.jsonl").toString(), "--json");
+        assertThat(two.exit()).as(two.err()).isZero();
+        assertThat(JSON.readTree(two.out()).get("overall")).isEqualTo(c.get("overall"));
+    }
+}
