@@ -17,7 +17,7 @@ public final class ComparisonHtml {
         String title = "Nous: simulator vs observation, " + observed.header().workload();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title)).append("</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:2em;max-width:1000px}table{border-collapse:collapse}"
-                        + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}td.l{text-align:left}"
+                        + "td,th{border:1px solid #ccc;padding:2px 5px;text-align:right;font-size:13px}th{background:#f4f4f4}td.l{text-align:left}"
                         + ".charts svg{margin:0.5em 0}</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(title)).append("</h1>\n<p>Observed: ").append(esc(describe(observed.header())))
                 .append("<br>Simulated: ").append(esc(describe(simulated.header()))).append("<br>")

@@ -247,6 +247,10 @@ class ObserveCommandTest {
         assertThat(fitted.beta1UsPerPrefillToken()).as(cal.out()).isCloseTo(20, within(4.0));
         assertThat(fitted.beta2UsPerDecodeToken()).as(cal.out()).isCloseTo(300, within(75.0));
         assertThat(cal.out()).contains("held out");
+        // the fit is seeded: the same observation gives the same profile, byte for byte
+        Path again = dir.resolve("again.yaml");
+        assertThat(CliHarness.run("calibrate", "--observed", observed, "--pods", "1", "--no-flow-control", "--out", again.toString()).exit()).isZero();
+        assertThat(Files.readString(again)).isEqualTo(Files.readString(profile));
 
         CliHarness cmp = CliHarness.run("compare", "--observed", observed, "--pods", "1", "--no-flow-control", "--profile", profile.toString(),
                 "--json", "--html", dir.resolve("cmp.html").toString(), "--simulated-out", dir.resolve("sim.jsonl").toString());
@@ -256,6 +260,7 @@ class ObserveCommandTest {
         assertThat(c.get("overall").get("itl").get("mape_percent").asDouble()).isLessThan(10);
         assertThat(c.get("overall").get("itl").get("pearson_r").asDouble()).isGreaterThan(0.9);
         assertThat(Files.readString(dir.resolve("cmp.html"))).contains("<svg").contains("TTFT per request");
+        BrowserCheck.assertRenders(dir.resolve("cmp.html"), dir.resolve("cmp.png"));
         // the two-file form reads the same numbers back
         CliHarness two = CliHarness.run("compare", observed, dir.resolve("sim.jsonl").toString(), "--json");
         assertThat(two.exit()).as(two.err()).isZero();
