@@ -86,7 +86,8 @@ public final class ObserveCommand implements Callable<Integer> {
     double requestTimeout;
 
     @Option(names = "--warm-up-connections", defaultValue = "32", paramLabel = "N",
-            description = "Connections to open (GET /v1/models) before the first request, so it is not sent late (default: ${DEFAULT-VALUE}).")
+            description = "Before the clock starts, open N connections and send N tiny completions (2 tokens, fairness id nous-warm-up) "
+                    + "twice, so the first requests are not sent late; 0 for none (default: ${DEFAULT-VALUE}).")
     int warmUpConnections;
 
     @Option(names = "--token-times", description = "Record every token's arrival time in the requests file (larger).")
@@ -148,7 +149,14 @@ public final class ObserveCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
 
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        // As many threads as cores deliver responses: the default (a thread per burst) made the
+        // scheduler thread wait for a core more often (send lag p99 2.6-6.3 ms against 2.5-3.6 ms).
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10))
+                .executor(java.util.concurrent.Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+                    Thread t = new Thread(r, "observe-http");
+                    t.setDaemon(true);
+                    return t;
+                })).build();
         endpoint.probe(client, Duration.ofSeconds(10));
         o.printf(Locale.ROOT, "observing %s (%s, model %s): %d requests over %.0f s (%s at %s qps, seed %d)%n", endpoint.url(), api, model,
                 plan.size(), a.seconds(), scenario.workload().name(), JsonReport.decimal(a.rate()).toPlainString(), a.seed());

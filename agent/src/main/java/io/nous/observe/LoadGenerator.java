@@ -38,9 +38,9 @@ public final class LoadGenerator {
      * @param maxConcurrency most requests in flight; a request beyond it waits for a slot (and the
      *                       wait shows as send lag); 0 for no limit
      * @param tokenTimes     record every token's arrival time, not only the first and last
-     * @param warmUpConnections connections opened (with {@code GET /v1/models}) before the first
-     *                       send, so the first requests neither pay for connecting nor run the
-     *                       HTTP client's code cold
+     * @param warmUpConnections connections opened before the first send, and tiny completions sent
+     *                       over them twice, so the first requests neither pay for connecting nor run
+     *                       cold code (0: no warm-up)
      */
     public record Settings(Duration requestTimeout, int maxConcurrency, boolean tokenTimes, int warmUpConnections) {
     }
@@ -89,7 +89,7 @@ public final class LoadGenerator {
         runner = Thread.currentThread();
         Semaphore slots = settings.maxConcurrency() > 0 ? new Semaphore(settings.maxConcurrency()) : null;
         int waited = 0;
-        warmUp(settings.warmUpConnections());
+        warmUp(settings.warmUpConnections(), plan.isEmpty() ? null : plan.get(0));
         t0 = System.nanoTime() + 20_000_000; // a moment to build the first request
         byte[] body = plan.isEmpty() ? null : endpoint.body(plan.get(0));
         for (int i = 0; i < plan.size() && !stopping; i++) {
@@ -141,19 +141,45 @@ public final class LoadGenerator {
         return new Result(out, interrupted, fatal, waited);
     }
 
-    /** Opens {@code n} connections at once and runs the client's code a few times before the clock starts. */
-    private void warmUp(int n) {
-        for (int round = 0; round < 3 && n > 0 && !stopping; round++) {
-            List<CompletableFuture<HttpResponse<Void>>> calls = new ArrayList<>();
+    /** The fairness id of warm-up requests, so that a server or a router log can tell them apart. */
+    public static final String WARM_UP_FAIRNESS_ID = "nous-warm-up";
+
+    /**
+     * Before the clock starts: opens {@code n} connections at once ({@code GET /v1/models}), then sends
+     * {@code n} tiny completions (8 prompt tokens, 2 output tokens) twice through the very code the
+     * run uses, so that neither connecting nor code the JIT compiler has not reached yet makes the
+     * first real requests late. Their results are not recorded; an endpoint that cannot be measured
+     * fails here, before the run.
+     */
+    private void warmUp(int n, PlannedRequest shape) {
+        if (n <= 0 || shape == null) {
+            return;
+        }
+        List<CompletableFuture<?>> calls = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            calls.add(client.sendAsync(HttpRequest.newBuilder(java.net.URI.create(endpoint.url() + "/models"))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.discarding()));
+        }
+        await(calls);
+        for (int round = 0; round < 2 && !stopping; round++) {
+            calls.clear();
             for (int i = 0; i < n; i++) {
-                calls.add(client.sendAsync(HttpRequest.newBuilder(java.net.URI.create(endpoint.url() + "/models"))
-                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.discarding()));
+                PlannedRequest w = new PlannedRequest(-1 - i, shape.className(), shape.priority(), WARM_UP_FAIRNESS_ID, 0, 8, 2);
+                Exchange ex = new Exchange(w);
+                ex.dispatchNanos = System.nanoTime();
+                calls.add(client.sendAsync(endpoint.request(w, settings.requestTimeout()).POST(new TimedPublisher(endpoint.body(w), ex)).build(),
+                        ex::subscriber));
             }
-            try {
-                CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0])).get(15, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                return; // warming is best effort: the run itself reports what fails
-            }
+            await(calls);
+        }
+        LockSupport.parkNanos(200_000_000); // let the compiler finish what the warm-up queued
+    }
+
+    private static void await(List<CompletableFuture<?>> calls) {
+        try {
+            CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0])).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // warming is best effort: the run itself reports what fails
         }
     }
 

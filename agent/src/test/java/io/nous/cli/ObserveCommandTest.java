@@ -109,7 +109,8 @@ class ObserveCommandTest {
 
     @Test
     void dropsAndFailuresAreCountedByReason() throws Exception {
-        try (FakeOpenAiServer s = server(FAST, r -> switch (r.index() % 10) {
+        java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
+        try (FakeOpenAiServer s = server(FAST, r -> warmUp(r) ? Cue.SERVE : switch (real.getAndIncrement() % 10) {
             case 2 -> Cue.reject(429, "rejected-saturated");
             case 4 -> Cue.reject(503, "rejected-no-endpoints");
             case 6 -> Cue.resetAfter(2);
@@ -120,7 +121,7 @@ class ObserveCommandTest {
             CliHarness h = observe(s, "faults", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--warmup", "0");
             assertThat(h.exit()).as(h.out() + h.err()).isZero();
             assertThat(h.out()).contains("rejected-saturated").contains("reset");
-            int n = s.received();
+            int n = real.get();
             long[] expected = new long[10];
             for (int i = 0; i < n; i++) {
                 expected[i % 10]++;
@@ -140,6 +141,20 @@ class ObserveCommandTest {
         ObservedRequest reset = requests("faults").requests().stream().filter(r -> "reset".equals(r.error())).findFirst().orElseThrow();
         assertThat(reset.firstTokenUs()).isPositive();
         assertThat(reset.e2eMs()).isNaN();
+    }
+
+    private static boolean warmUp(FakeOpenAiServer.Received r) {
+        return io.nous.observe.LoadGenerator.WARM_UP_FAIRNESS_ID.equals(r.headers().get("x-llm-d-inference-fairness-id"));
+    }
+
+    @Test
+    void anEndpointThatCannotStreamFailsInTheWarmUpBeforeTheRun() throws Exception {
+        try (FakeOpenAiServer s = server(FAST, r -> Cue.notStreaming())) {
+            CliHarness h = observe(s, "nostream", "--workload", "interactive-chat", "--qps", "10", "--duration", "20");
+            assertThat(h.exit()).isEqualTo(6);
+            assertThat(h.err()).contains("did not stream the response");
+            assertThat(requests("nostream").requests()).isEmpty();
+        }
     }
 
     private static long total(JsonNode classes, String map, String key) {
@@ -172,7 +187,8 @@ class ObserveCommandTest {
         }
         // the fifth request is answered without streaming, or with an event that is not JSON: the run stops there
         for (Cue bad : List.of(Cue.notStreaming(), Cue.malformed())) {
-            try (FakeOpenAiServer s = server(FAST, r -> r.index() == 4 ? bad : Cue.SERVE)) {
+            java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
+            try (FakeOpenAiServer s = server(FAST, r -> !warmUp(r) && real.getAndIncrement() == 4 ? bad : Cue.SERVE)) {
                 String name = bad.kind().name();
                 CliHarness h = observe(s, name, "--workload", "interactive-chat", "--qps", "10", "--duration", "20");
                 assertThat(h.exit()).isEqualTo(6);
@@ -193,13 +209,14 @@ class ObserveCommandTest {
             Path out = dir.resolve("int.json");
             List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                     System.getProperty("java.class.path"), Nous.class.getName(), "observe", "--url", s.url(), "--model", "m", "--workload",
-                    "interactive-chat", "--qps", "20", "--duration", "60", "--out", out.toString(), "--no-progress");
+                    "interactive-chat", "--qps", "20", "--duration", "60", "--out", out.toString(), "--no-progress",
+                    "--warm-up-connections", "4");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("int.log").toFile()).start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (s.received() < 30 && System.nanoTime() < deadline) {
+            while (s.received() < 40 && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            assertThat(s.received()).as(Files.readString(dir.resolve("int.log"))).isGreaterThanOrEqualTo(30);
+            assertThat(s.received()).as(Files.readString(dir.resolve("int.log"))).isGreaterThanOrEqualTo(40);
             new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             String log = Files.readString(dir.resolve("int.log"));
@@ -207,7 +224,7 @@ class ObserveCommandTest {
             assertThat(log).contains("interrupted: what was measured is in");
             RequestsFile.Contents kept = RequestsFile.read(dir.resolve("int.requests.jsonl"));
             assertThat(kept.header().interrupted()).isTrue();
-            assertThat(kept.requests().size()).isGreaterThanOrEqualTo(30).isLessThan(1000);
+            assertThat(kept.requests().size()).as(log).isGreaterThanOrEqualTo(30).isLessThan(1000);
             assertThat(JSON.readTree(out.toFile()).get("interrupted").asBoolean()).isTrue();
         }
     }
