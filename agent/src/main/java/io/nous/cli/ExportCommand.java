@@ -99,11 +99,13 @@ public final class ExportCommand implements Callable<Integer> {
         CheckResult check;
         RunCandidate fromRun = null;
         String exported;
-        if (policy != null) {
+        if (policy != null && CandidateFiles.isSourceReference(policy)) {
+            source = CandidateFiles.read(Path.of(policy));
+            exported = Path.of(policy).getFileName().toString().replaceFirst("\\.java$", "");
+            check = Candidates.check(source, Path.of(policy).getFileName().toString());
+            summary = "The policy in " + Path.of(policy).getFileName() + ", exported by Nous.";
+        } else if (policy != null) {
             PolicyTemplate t = PolicyRegistry.builtin().template(policy);
-            if (t.kind() != PolicyKind.USAGE_LIMIT) {
-                throw new UserError(policy + " is not a usage-limit policy; only usage-limit policies are exported");
-            }
             source = PolicyRegistry.builtin().source(policy);
             summary = t.description() + (policy.contains(":") ? " Exported with " + policy.substring(policy.indexOf(':') + 1) + "." : "");
             exported = t.name();
@@ -117,9 +119,12 @@ public final class ExportCommand implements Callable<Integer> {
             summary = story != null && story.statement() != null ? sentence(story.statement()) + " " + sentence(story.mechanism())
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
-        String policyName = name != null ? name : policy != null ? exported : "nous-" + exported;
+        String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
         if (!check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
+        }
+        if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
+            return exportAdmitter(o, source, summary, check, exported, policyName);
         }
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
@@ -157,16 +162,7 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         }
-        if (router != null && !force) {
-            try {
-                RouterCheckout.samePolicyIn(router, pkg.goldenJson()).ifPresent(existing -> {
-                    throw new UserError("the router checkout already has " + existing + ", which computes exactly these ceilings (its golden "
-                            + "vectors are the same); --force exports it anyway (nothing was written)");
-                });
-            } catch (RouterCheckout.Refused e) {
-                throw new UserError(e.getMessage());
-            }
-        }
+        refuseDuplicateInRouter(pkg);
         pkg.write(out);
         ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
@@ -189,33 +185,102 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
         if (router != null) {
-            String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
-                    : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
-            String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."
-                    : "The built-in Nous policy " + policy + ".";
-            Path body = out.resolve("PR_DESCRIPTION.md");
-            try {
-                Files.writeString(body, PullRequest.body(pkg, review));
-                RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, new RouterCheckout.Commit(PullRequest.title(pkg),
-                        PullRequest.commitBody(pkg, summary, origin), author, !noSignoff));
-                o.printf("committed %s on branch %s of %s (%d files)%n", change.commit().substring(0, 12), change.branch(), router,
-                        change.files().size());
-                if (change.note() != null) {
-                    o.println("note: " + change.note());
-                }
-                o.printf("open the pull request:  (cd %s && git push -u origin %s && gh pr create --title %s --body-file %s)%n",
-                        Shell.quote(router.toString()), change.branch(), Shell.quote(PullRequest.title(pkg)),
-                        Shell.quote(body.toAbsolutePath().toString()));
-            } catch (RouterCheckout.Refused e) {
-                throw new UserError(e.getMessage() + " (the package itself is in " + out + ")");
-            } catch (IOException e) {
-                throw new UserError("cannot write " + body + ": " + e.getMessage());
-            }
+            placeInRouter(o, pkg, summary, fromRun, exported);
         }
         o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
         return 0;
+    }
+
+    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters). */
+    private int exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName) {
+        if (!target.equals("go")) {
+            throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
+        }
+        List<io.nous.codegen.golang.AdmissionVectors.Case> vectors = io.nous.codegen.golang.AdmissionVectors.record(check.candidate()::newAdmissionPolicy);
+        if (!force) {
+            UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy).ifPresent(m -> {
+                throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: configure that "
+                        + "plugin (type: " + m.pluginType() + ") instead of adding a copy; --force exports it anyway (nothing was written)");
+            });
+        }
+        io.nous.codegen.golang.AdmitterPackage pkg;
+        try {
+            pkg = new io.nous.codegen.golang.AdmitterPackage(policyName, source, GoTranslator.translateAdmission(source), vectors, summary);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--name: " + e.getMessage());
+        } catch (Untranslatable e) {
+            throw new UserError("cannot export " + exported + " to Go: " + e.getMessage());
+        }
+        refuseDuplicateInRouter(pkg);
+        pkg.write(out);
+        try {
+            ObjectNode prov = io.nous.store.PlainJson.mapper().createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
+                    .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
+                    .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
+            Files.writeString(out.resolve("provenance.json"), io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+            Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe admission policy `" + exported
+                    + "` ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
+                    + "`), exported by Nous " + Nous.VERSION + ".\n");
+        } catch (IOException e) {
+            throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
+        }
+        if (router != null) {
+            placeInRouter(o, pkg, summary, null, exported);
+        }
+        o.printf("exported %s as the admitter %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(),
+                vectors.size(), out);
+        o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
+        o.flush();
+        return 0;
+    }
+
+    /** With --router, and no --force: refuses a package whose behaviour the checkout already has (nothing is written). */
+    private void refuseDuplicateInRouter(io.nous.codegen.golang.RouterPlugin pkg) {
+        if (router == null || force) {
+            return;
+        }
+        try {
+            RouterCheckout.samePolicyIn(router, pkg).ifPresent(existing -> {
+                throw new UserError("the router checkout already has " + existing + ", which behaves exactly like this " + pkg.noun()
+                        + " (its golden vectors are the same); --force exports it anyway (nothing was written)");
+            });
+        } catch (RouterCheckout.Refused e) {
+            throw new UserError(e.getMessage());
+        }
+    }
+
+    /** Commits the exported package into the --router checkout and writes the PR description. */
+    private void placeInRouter(PrintWriter o, io.nous.codegen.golang.RouterPlugin pkg, String summary, RunCandidate fromRun, String exported) {
+        String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
+                : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
+        String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."
+                : policy != null && CandidateFiles.isSourceReference(policy) ? "Exported by Nous from " + Path.of(policy).getFileName() + "."
+                : "The built-in Nous policy " + policy + ".";
+        Path body = out.resolve("PR_DESCRIPTION.md");
+        try {
+            Files.writeString(body, PullRequest.body(pkg, review));
+            RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, new RouterCheckout.Commit(PullRequest.title(pkg),
+                    PullRequest.commitBody(pkg, summary, origin), author, !noSignoff));
+            o.printf("committed %s on branch %s of %s (%d files)%n", change.commit().substring(0, 12), change.branch(), router,
+                    change.files().size());
+            if (change.note() != null) {
+                o.println("note: " + change.note());
+            }
+            o.printf("open the pull request:  (cd %s && git push -u origin %s && gh pr create --title %s --body-file %s)%n",
+                    Shell.quote(router.toString()), change.branch(), Shell.quote(PullRequest.title(pkg)),
+                    Shell.quote(body.toAbsolutePath().toString()));
+        } catch (RouterCheckout.Refused e) {
+            throw new UserError(e.getMessage() + " (the package itself is in " + out + ")");
+        } catch (IOException e) {
+            throw new UserError("cannot write " + body + ": " + e.getMessage());
+        }
+    }
+
+    /** A class or file name as a plugin name: PascalCase to kebab case. */
+    private static String kebab(String s) {
+        return s.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "");
     }
 
     /** A capitalised sentence with its full stop. */

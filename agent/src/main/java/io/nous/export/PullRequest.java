@@ -1,6 +1,7 @@
 package io.nous.export;
 
 import io.nous.codegen.golang.GoPackage;
+import io.nous.codegen.golang.RouterPlugin;
 
 /**
  * The pull request for an exported policy in llm-d-router's own format: its PR template's sections
@@ -11,14 +12,19 @@ public final class PullRequest {
     private PullRequest() {
     }
 
-    public static String title(GoPackage pkg) {
-        return "Add " + pkg.pluginType() + " usage-limit policy (Alpha)";
+    public static String title(RouterPlugin pkg) {
+        return "Add " + pkg.pluginType() + " " + pkg.noun() + " (Alpha)";
+    }
+
+    private static boolean admitter(RouterPlugin pkg) {
+        return pkg.group() == RouterPlugin.Group.ADMISSION;
     }
 
     /** The commit message body: what the change adds and where the evidence is. */
-    public static String commitBody(GoPackage pkg, String summary, String origin) {
-        return wrap(GoPackage.ascii("Adds the Alpha usage-limit policy " + pkg.pluginType() + " under "
-                + RouterCheckout.PLUGINS_DIR + pkg.goPackage() + ", registered with the flow-control plugins, and a sample config. "
+    public static String commitBody(RouterPlugin pkg, String summary, String origin) {
+        return wrap(GoPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "
+                + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + (admitter(pkg) ? "admitters" : "flow-control plugins")
+                + ", and a sample config. "
                 + summary.strip() + " " + origin + " The pull request description has the evidence."), 72);
     }
 
@@ -44,7 +50,7 @@ public final class PullRequest {
      * The PR description: the router's template filled in. {@code review} is Nous's review in
      * Markdown (its title line is dropped; its sections become subsections of "what and why").
      */
-    public static String body(GoPackage pkg, String review) {
+    public static String body(RouterPlugin pkg, String review) {
         StringBuilder why = new StringBuilder();
         boolean first = true;
         for (String line : review.strip().split("\n", -1)) {
@@ -57,11 +63,16 @@ public final class PullRequest {
         }
         return "**What type of PR is this?**\n\n/kind feature\n\n"
                 + "**What this PR does / why we need it**:\n\n"
-                + "Adds `" + pkg.pluginType() + "`, an Alpha usage-limit policy for flow control, found and evaluated by Nous.\n\n"
+                + "Adds `" + pkg.pluginType() + "`, " + (admitter(pkg) ? "an Alpha admitter (admission control before scheduling)"
+                        : "an Alpha usage-limit policy for flow control") + ", found and evaluated by Nous.\n\n"
                 + why.toString().strip() + "\n\n"
                 + "**Which issue(s) this PR fixes**:\n\nNone: a new policy, not a fix.\n\n"
                 + "**Release note** _(write `NONE` if no user-facing change)_:\n\n"
-                + "```release-note\nNew Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
-                + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.\n```\n";
+                + "```release-note\n" + (admitter(pkg)
+                        ? "New Alpha admitter `" + pkg.pluginType() + "`; enable it by listing `type: " + pkg.pluginType()
+                                + "` in the EndpointPickerConfig's plugins and starting the EPP with `--allow-experimental-plugins`."
+                        : "New Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
+                                + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.")
+                + "\n```\n";
     }
 }

@@ -1,6 +1,7 @@
 package io.nous.export;
 
 import io.nous.codegen.golang.GoPackage;
+import io.nous.codegen.golang.RouterPlugin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,14 +16,14 @@ import org.eclipse.jgit.lib.StoredConfig;
 
 /**
  * Puts an exported package into a checkout of llm-d-router as a change a maintainer can take: the
- * package under {@code pkg/epp/framework/plugins/flowcontrol/usagelimits/<name>/}, a sample config
+ * package where the router keeps plugins of its kind ({@code pkg/epp/framework/plugins/flowcontrol/usagelimits/<name>/}
+ * for a usage-limit policy, {@code pkg/epp/framework/plugins/requestcontrol/admitter/<name>/} for an admitter), a sample config
  * under {@code deploy/config/}, its import and registration in {@code cmd/epp/runner/runner.go}
  * ({@link RunnerFile}), committed with JGit on a new branch by the user's own git identity (or
  * {@code --author}) with a DCO sign-off. A dirty tree, an existing branch or package, or a runner
  * file of an unknown shape is refused before anything is touched.
  */
 public final class RouterCheckout {
-    static final String PLUGINS_DIR = "pkg/epp/framework/plugins/flowcontrol/usagelimits/";
 
     /** Something about the checkout prevents the change; nothing was modified. */
     public static final class Refused extends RuntimeException {
@@ -56,7 +57,8 @@ public final class RouterCheckout {
     /**
      * @param exported the directory {@code nous export} wrote (its package files are copied as written)
      */
-    public static Change apply(Path router, GoPackage pkg, Path exported, Commit commit) {
+    public static Change apply(Path router, RouterPlugin pkg, Path exported, Commit commit) {
+        String pluginsDir = pkg.pluginsDir();
         if (!Files.isRegularFile(router.resolve(RunnerFile.PATH))) {
             throw new Refused(router + " does not look like an llm-d-router checkout: no " + RunnerFile.PATH);
         }
@@ -79,7 +81,7 @@ public final class RouterCheckout {
                     throw new Refused("branch " + branch + " already exists in " + router + "; delete it or export with --name");
                 }
             }
-            Path pkgDir = router.resolve(PLUGINS_DIR + pkg.goPackage());
+            Path pkgDir = router.resolve(pluginsDir + pkg.goPackage());
             if (Files.exists(pkgDir)) {
                 throw new Refused(router.relativize(pkgDir) + " already exists; export with another --name");
             }
@@ -88,8 +90,9 @@ public final class RouterCheckout {
             String newRunner;
             try {
                 String fwk = RunnerFile.pluginAlias(runner, GoPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin");
-                newRunner = RunnerFile.register(runner, GoPackage.ROUTER_MODULE + "/" + PLUGINS_DIR + pkg.goPackage(),
-                        fwk + ".Register(" + pkg.goPackage() + ".PolicyType, " + fwk + ".StabilityAlpha, " + pkg.goPackage() + ".Factory)");
+                newRunner = RunnerFile.register(runner, GoPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage(),
+                        fwk + ".Register(" + pkg.goPackage() + "." + pkg.typeConstant() + ", " + fwk + ".StabilityAlpha, " + pkg.goPackage()
+                                + ".Factory)", pkg.group());
             } catch (RunnerFile.Unrecognised e) {
                 throw new Refused(e.getMessage());
             }
@@ -100,7 +103,7 @@ public final class RouterCheckout {
                 if (!key.startsWith(pkg.goPackage() + "/") || key.endsWith("epp-config.yaml")) {
                     continue;
                 }
-                String rel = PLUGINS_DIR + key;
+                String rel = pluginsDir + key;
                 write(router.resolve(rel), Files.readString(exported.resolve(key)));
                 files.add(rel);
             }
@@ -125,11 +128,12 @@ public final class RouterCheckout {
     }
 
     /**
-     * A usage-limit package already in the checkout whose golden vectors are exactly these (an
+     * A package of the same kind already in the checkout whose golden vectors are exactly these (an
      * earlier export of the same policy, under any name), or empty.
      */
-    public static java.util.Optional<String> samePolicyIn(Path router, String goldenJson) {
-        Path dir = router.resolve(PLUGINS_DIR);
+    public static java.util.Optional<String> samePolicyIn(Path router, RouterPlugin pkg) {
+        String goldenJson = pkg.goldenJson();
+        Path dir = router.resolve(pkg.pluginsDir());
         if (!Files.isDirectory(dir)) {
             return java.util.Optional.empty();
         }

@@ -9,15 +9,18 @@ import java.util.regex.Pattern;
  * Edits llm-d-router's {@code cmd/epp/runner/runner.go} the way a maintainer would: the plugin's
  * import goes into the group of the router's own module imports at its sorted place (as gofmt and
  * goimports keep it), and its registration into {@code registerInTreePlugins} (a function, or the
- * {@code Runner} method upstream has) at the end of the Alpha lines of the flow-control group, or
- * in a new flow-control group when the file has none. A file whose shape is not recognised is
- * refused before anything is written.
+ * {@code Runner} method upstream has) at the end of the Alpha lines of its group — the flow-control
+ * group for a usage-limit policy, the group that registers the admitters (upstream's "Latency
+ * predictor plugins") for an admitter — or in a new group when the file has none. A file whose
+ * shape is not recognised is refused before anything is written.
  */
 final class RunnerFile {
     static final String PATH = "cmd/epp/runner/runner.go";
     private static final Pattern REGISTER_FUNC = Pattern.compile(
             "(?m)^func\\s+(?:\\(\\s*\\w+\\s+\\*?\\w+\\s*\\)\\s+)?registerInTreePlugins\\s*\\(\\s*\\)\\s*\\{[ \\t]*$");
     private static final Pattern FLOW_CONTROL_HEADING = Pattern.compile("(?i)^\\s*//\\s*flow[ -]?control\\b.*$");
+    /** A registration of an admitter package (upstream: {@code probabilisticadmitter.Type}, {@code latencyslo....}). */
+    private static final Pattern ADMITTER_REGISTRATION = Pattern.compile("^\\s*\\w+\\.Register\\(\\w*admitter\\w*\\..*$");
 
     private RunnerFile() {
     }
@@ -36,8 +39,12 @@ final class RunnerFile {
      * indentation) added.
      */
     static String register(String source, String importPath, String registration) {
+        return register(source, importPath, registration, io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL);
+    }
+
+    static String register(String source, String importPath, String registration, io.nous.codegen.golang.RouterPlugin.Group group) {
         String withImport = addImport(source, importPath);
-        return addRegistration(withImport, registration);
+        return addRegistration(withImport, registration, group);
     }
 
     /** The alias under which the file imports the router's plugin framework package. */
@@ -112,6 +119,10 @@ final class RunnerFile {
     }
 
     static String addRegistration(String source, String registration) {
+        return addRegistration(source, registration, io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL);
+    }
+
+    static String addRegistration(String source, String registration, io.nous.codegen.golang.RouterPlugin.Group group) {
         Matcher f = REGISTER_FUNC.matcher(source);
         if (!f.find()) {
             throw new Unrecognised("no registerInTreePlugins function or method");
@@ -124,8 +135,8 @@ final class RunnerFile {
         List<String> body = new ArrayList<>(List.of(source.substring(bodyStart, bodyEnd + 1).split("\n", -1)));
         body.remove(body.size() - 1);
         String line = "\t" + registration;
-        int heading = -1;
-        for (int i = 0; i < body.size(); i++) {
+        int heading = group == io.nous.codegen.golang.RouterPlugin.Group.ADMISSION ? admitterGroup(body) : -1;
+        for (int i = 0; i < body.size() && group == io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL; i++) {
             if (FLOW_CONTROL_HEADING.matcher(body.get(i)).matches()) {
                 heading = i;
                 break;
@@ -135,7 +146,7 @@ final class RunnerFile {
             if (!body.isEmpty() && !body.get(body.size() - 1).isBlank()) {
                 body.add("");
             }
-            body.add("\t// Flow Control plugins");
+            body.add(group == io.nous.codegen.golang.RouterPlugin.Group.ADMISSION ? "\t// Admission plugins" : "\t// Flow Control plugins");
             body.add("\t// Alpha");
             body.add(line);
         } else {
@@ -162,5 +173,19 @@ final class RunnerFile {
             }
         }
         return source.substring(0, bodyStart) + String.join("\n", body) + "\n" + source.substring(bodyEnd + 1);
+    }
+
+    /** The first line of the blank-line-separated group that registers an admitter, or -1. */
+    private static int admitterGroup(List<String> body) {
+        for (int i = 0; i < body.size(); i++) {
+            if (ADMITTER_REGISTRATION.matcher(body.get(i)).matches()) {
+                int start = i;
+                while (start > 0 && !body.get(start - 1).isBlank()) {
+                    start--;
+                }
+                return start;
+            }
+        }
+        return -1;
     }
 }

@@ -3,6 +3,7 @@ package io.nous.export;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -47,6 +48,56 @@ public final class UpstreamMatch {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether an admission policy decides exactly as the router's probabilistic-admitter (protected
+     * requests always in; sheddable refused with probability min(s^power * k, 1)), with power and k
+     * read off the candidate: its refusal probability at two saturations below saturation 1.
+     */
+    public static Optional<Match> ofAdmitter(Supplier<io.nous.sim.spi.AdmissionPolicy> candidate) {
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        double[] shape = {5.0, 300.0};
+        double a = refusal(candidate, 0.1);
+        double b = refusal(candidate, 0.2);
+        if (a > 0 && b > a && b < 1) {
+            double power = Math.log(b / a) / Math.log(2);
+            shape = new double[] {power, a / Math.pow(0.1, power)};
+        }
+        for (double[] pk : List.of(new double[] {5.0, 300.0}, shape)) {
+            String ref = "probabilistic-admitter:power=" + pk[0] + ",k=" + pk[1];
+            if (sameAdmission(candidate, () -> registry.admission(ref))) {
+                return Optional.of(new Match("probabilistic-admitter", pk[0] == 5.0 && pk[1] == 300.0 ? "probabilistic-admitter" : ref));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The share of a fine grid of draws a fresh sheddable request is refused at saturation s. */
+    private static double refusal(Supplier<io.nous.sim.spi.AdmissionPolicy> p, double s) {
+        io.nous.sim.spi.AdmissionPolicy a = p.get();
+        int n = 100_000;
+        int refused = 0;
+        for (int i = 0; i < n; i++) {
+            refused += a.admit(-1, s, (i + 0.5) / n) ? 0 : 1;
+        }
+        return refused / (double) n;
+    }
+
+    private static boolean sameAdmission(Supplier<io.nous.sim.spi.AdmissionPolicy> a, Supplier<io.nous.sim.spi.AdmissionPolicy> b) {
+        for (int priority : new int[] {2, 1, 0, -1, -2}) {
+            io.nous.sim.spi.AdmissionPolicy pa = a.get();
+            io.nous.sim.spi.AdmissionPolicy pb = b.get();
+            for (int k = 0; k <= 300; k++) {
+                for (int d = 0; d < 200; d++) {
+                    double u = (d + 0.5) / 200;
+                    if (pa.admit(priority, k / 100.0, u) != pb.admit(priority, k / 100.0, u)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     private static final int BANDS = 6;

@@ -42,6 +42,74 @@ class ExportCommandTest {
     }
 
     @Test
+    void anAdmissionPolicyExportsAsARouterAdmitter() throws Exception {
+        // the router's own probabilistic-admitter, at its defaults or at other parameters, is a duplicate
+        for (String ref : List.of("probabilistic-admitter", "probabilistic-admitter:power=3,k=40")) {
+            CliHarness dup = CliHarness.run("export", "--policy", ref, "--out", dir.resolve("dup").toString());
+            assertThat(dup.exit()).isEqualTo(2);
+            assertThat(dup.err()).contains("behaves exactly like probabilistic-admitter").contains("--force");
+        }
+        assertThat(dir.resolve("dup")).doesNotExist();
+        Path file = dir.resolve("ShedAboveKnee.java");
+        java.nio.file.Files.writeString(file, """
+                import io.nous.sim.spi.AdmissionPolicy;
+
+                public final class ShedAboveKnee implements AdmissionPolicy {
+                    @Override
+                    public boolean admit(int priority, double saturation, double u) {
+                        if (priority >= 0) {
+                            return true;
+                        }
+                        double p = saturation <= 0.85 ? 0 : Math.min(1, (saturation - 0.85) * 4);
+                        return u >= p;
+                    }
+                }
+                """);
+        Path out = dir.resolve("shed");
+        CliHarness h = CliHarness.run("export", "--policy", file.toString(), "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("as the admitter shed-above-knee-admitter (package shedaboveknee");
+        assertThat(out.resolve("shedaboveknee/plugin.go")).content().contains("func (p *policy) Admit(_ context.Context");
+        assertThat(out.resolve("shedaboveknee/epp-config.yaml")).content().contains("type: shed-above-knee-admitter");
+        assertThat(out.resolve("PROVENANCE.md")).content().contains("source/ShedAboveKnee.java");
+        goVetAndTest(out);
+
+        // into a router checkout: beside the router's own admitters, as a signed-off commit that builds and lints clean
+        Path stub = dir.resolve("stub");
+        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path router = RouterFixture.create(dir.resolve("router"), stub, out);
+        String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        CliHarness placed = CliHarness.run("export", "--policy", file.toString(), "--out", dir.resolve("placed").toString(), "--router",
+                router.toString());
+        assertThat(placed.exit()).as(placed.err()).isZero();
+        assertThat(placed.out()).contains("on branch nous/shed-above-knee-admitter")
+                .contains("gh pr create --title 'Add shed-above-knee-admitter admitter (Alpha)'");
+        String runner = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        assertThat(runner).isEqualTo(before
+                .replace("\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/probabilisticadmitter\"\n",
+                        "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/probabilisticadmitter\"\n"
+                                + "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/shedaboveknee\"\n")
+                .replace("probabilisticadmitter.Factory)\n",
+                        "probabilisticadmitter.Factory)\n\t// Alpha\n"
+                                + "\tfwkplugin.Register(shedaboveknee.AdmitterType, fwkplugin.StabilityAlpha, shedaboveknee.Factory)\n"));
+        assertThat(router.resolve("pkg/epp/framework/plugins/requestcontrol/admitter/shedaboveknee/testdata/golden_vectors.json")).exists();
+        assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content().contains("an Alpha admitter (admission control before scheduling)")
+                .contains("New Alpha admitter `shed-above-knee-admitter`");
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
+            var head = git.log().setMaxCount(1).call().iterator().next();
+            assertThat(head.getShortMessage()).isEqualTo("Add shed-above-knee-admitter admitter (Alpha)");
+            assertThat(head.getFullMessage()).contains("pkg/epp/framework/plugins/requestcontrol/admitter/shedaboveknee")
+                    .endsWith("\n\nSigned-off-by: Ada Maintainer <ada@example.com>\n");
+        }
+        GoToolchain.vetAndTest(router);
+        // the same admitter again: the checkout already has a package that decides exactly so
+        CliHarness again = CliHarness.run("export", "--policy", file.toString(), "--name", "knee-again", "--out", dir.resolve("again").toString(),
+                "--router", router.toString());
+        assertThat(again.exit()).isEqualTo(2);
+        assertThat(again.err()).contains("already has").contains("requestcontrol/admitter/shedaboveknee").contains("--force");
+    }
+
+    @Test
     void theSameExportIsTheSameBytesWithAndWithoutAGoToolchain() throws Exception {
         Map<String, byte[]> withGo = exportInAProcess(dir.resolve("with"), System.getenv("PATH"));
         Map<String, byte[]> withoutGo = exportInAProcess(dir.resolve("without"), dir.resolve("no-such-bin").toString());
@@ -168,7 +236,7 @@ class ExportCommandTest {
                 + "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/priorityholdback\"\n");
         assertThat(runner).contains("\tfwkplugin.Register(softreflectiveceiling.PolicyType, fwkplugin.StabilityAlpha, softreflectiveceiling.Factory)\n"
                 + "\tfwkplugin.Register(" + pkg + ".PolicyType, fwkplugin.StabilityAlpha, " + pkg + ".Factory)\n\n"
-                + "\t// register datalayer metrics collection plugins\n");
+                + "\t// Latency predictor plugins\n");
         assertThat(runner.lines().count()).isEqualTo(before.lines().count() + 2);
         assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/" + pkg + "/testdata/golden_vectors.json")).exists();
         assertThat(router.resolve("deploy/config/nous-" + candidate + "-epp-config.yaml")).exists();

@@ -29,6 +29,7 @@ final class RouterFixture {
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/priorityholdback"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/softreflectiveceiling"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/probabilisticadmitter"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/prefix"
             )
 
@@ -66,6 +67,10 @@ final class RouterFixture {
             	// Alpha
             	fwkplugin.Register(priorityholdback.PolicyType, fwkplugin.StabilityAlpha, priorityholdback.PolicyFactory)
             	fwkplugin.Register(softreflectiveceiling.PolicyType, fwkplugin.StabilityAlpha, softreflectiveceiling.Factory)
+
+            	// Latency predictor plugins
+            	// Beta
+            	fwkplugin.Register(probabilisticadmitter.Type, fwkplugin.StabilityBeta, probabilisticadmitter.Factory)
 
             	// register datalayer metrics collection plugins
             	// Beta
@@ -136,14 +141,25 @@ final class RouterFixture {
         return sb.toString();
     }
 
-    /** Writes the checkout under {@code r}, with the plugin framework taken from a Nous export's stand-in, and commits it. */
-    static Path create(Path r, Path anExport) throws Exception {
+    /**
+     * Writes the checkout under {@code r}, with the router's interface packages taken from the
+     * stand-ins of Nous exports (a usage-limit policy's, and an admitter's for its interfaces), and
+     * commits it.
+     */
+    static Path create(Path r, Path... exports) throws Exception {
         Files.createDirectories(r.resolve("cmd/epp/runner"));
         Files.writeString(r.resolve("go.mod"), "module github.com/llm-d/llm-d-router\n\ngo 1.19\n");
-        for (String pkg : List.of("plugin/plugin.go", "flowcontrol/plugins.go")) {
-            Path to = r.resolve("pkg/epp/framework/interface/" + pkg);
-            Files.createDirectories(to.getParent());
-            Files.copy(anExport.resolve("router-stub/pkg/epp/framework/interface/" + pkg), to);
+        for (Path export : exports) {
+            Path stub = export.resolve("router-stub/pkg");
+            try (var files = Files.walk(stub)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    Path to = r.resolve("pkg").resolve(stub.relativize(f).toString());
+                    if (!Files.exists(to)) {
+                        Files.createDirectories(to.getParent());
+                        Files.copy(f, to);
+                    }
+                }
+            }
         }
         Files.writeString(r.resolve("pkg/epp/framework/interface/plugin/deprecated.go"), """
                 package plugin
@@ -166,6 +182,8 @@ final class RouterFixture {
                 Map.of("PolicyType", "priority-holdback-policy"), List.of("PolicyFactory")));
         write(r, plugins + "flowcontrol/usagelimits/softreflectiveceiling/softreflectiveceiling.go", plugin("softreflectiveceiling",
                 Map.of("PolicyType", "soft-reflective-ceiling-policy"), List.of("Factory")));
+        write(r, plugins + "requestcontrol/admitter/probabilisticadmitter/plugin.go", plugin("probabilisticadmitter",
+                Map.of("Type", "probabilistic-admitter"), List.of("Factory")));
         write(r, "cmd/epp/runner/runner.go", RUNNER);
         write(r, "cmd/epp/runner/runner_test.go", RUNNER_TEST);
         write(r, ".github/PULL_REQUEST_TEMPLATE.md", PR_TEMPLATE);

@@ -53,6 +53,49 @@ class RunnerFileTest {
     }
 
     @Test
+    void anAdmitterJoinsTheGroupThatRegistersTheRoutersAdmittersOrMakesOne() {
+        String line = "fwkplugin.Register(shed.AdmitterType, fwkplugin.StabilityAlpha, shed.Factory)";
+        String pkg = "github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/shed";
+        String src = """
+                package runner
+
+                import (
+                	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+                )
+
+                func (r *Runner) registerInTreePlugins() {
+                	// Flow Control plugins
+                	// Alpha
+                	fwkplugin.Register(a.PolicyType, fwkplugin.StabilityAlpha, a.Factory)
+
+                	// Latency predictor plugins
+                	// Beta
+                	fwkplugin.Register(latencyslo.LatencyAdmissionPluginType, fwkplugin.StabilityBeta, latencyslo.LatencyAdmissionFactory)
+                	fwkplugin.Register(probabilisticadmitter.Type, fwkplugin.StabilityBeta, probabilisticadmitter.Factory)
+
+                	// Latency scoring and filtering plugins
+                	fwkplugin.Register(x.T, fwkplugin.StabilityBeta, x.F)
+                }
+                """;
+        String out = RunnerFile.register(src, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.ADMISSION);
+        assertThat(out).contains("probabilisticadmitter.Factory)\n\t// Alpha\n\t" + line + "\n\n\t// Latency scoring");
+        String none = """
+                package runner
+
+                import (
+                	"fmt"
+                )
+
+                func registerInTreePlugins() {
+                	// Flow Control plugins
+                	fmt.Println("x")
+                }
+                """;
+        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.ADMISSION))
+                .contains("\tfmt.Println(\"x\")\n\n\t// Admission plugins\n\t// Alpha\n\t" + line + "\n}\n");
+    }
+
+    @Test
     void unknownShapesAreRefused() {
         assertThatThrownBy(() -> RunnerFile.register("package runner\n\nimport \"fmt\"\n\nfunc main() {}\n", PKG, LINE))
                 .isInstanceOf(RunnerFile.Unrecognised.class).hasMessageContaining("no parenthesised import block");

@@ -65,8 +65,8 @@ public final class Candidates {
         if (!v.accepted()) {
             return new CheckResult(origin, v.kind(), v.className(), hash, v.violations(), List.of(), null, null, t1 - t0, 0);
         }
-        if (contract == Contract.ROUTER && v.kind() == CandidateKind.USAGE_LIMIT) {
-            List<io.nous.codegen.verify.Violation> unexportable = RouterContract.check(source);
+        if (contract == Contract.ROUTER) {
+            List<io.nous.codegen.verify.Violation> unexportable = RouterContract.check(source, v.kind());
             if (!unexportable.isEmpty()) {
                 return new CheckResult(origin, v.kind(), v.className(), hash, unexportable, List.of(), null, null, t1 - t0, 0);
             }

@@ -17,10 +17,19 @@ public final class RouterContract {
     private RouterContract() {
     }
 
-    /** The reasons {@code source} cannot become a router plugin; empty when it can. */
+    /** The reasons a usage-limit {@code source} cannot become a router plugin; empty when it can. */
     public static List<Violation> check(String source) {
+        return check(source, CandidateKind.USAGE_LIMIT);
+    }
+
+    /** The reasons {@code source} of this kind cannot become a router plugin (a usage-limit policy or an admitter). */
+    public static List<Violation> check(String source, CandidateKind kind) {
         try {
-            GoTranslator.translate(source);
+            if (kind == CandidateKind.ADMISSION) {
+                GoTranslator.translateAdmission(source);
+            } else {
+                GoTranslator.translate(source);
+            }
             return List.of();
         } catch (Untranslatable u) {
             String why = u.getMessage().replaceFirst("^line \\d+: ", "");

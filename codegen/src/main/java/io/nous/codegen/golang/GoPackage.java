@@ -15,7 +15,7 @@ import java.util.Map;
  * stand-in of the router's plugin interfaces under {@code router-stub/}, wired in by one
  * {@code replace} line of {@code go.mod}. Deleting that line builds against the real router.
  */
-public final class GoPackage {
+public final class GoPackage implements RouterPlugin {
     /** The router's module path. */
     public static final String ROUTER_MODULE = "github.com/llm-d/llm-d-router";
     static final String PLUGIN_IMPORT = ROUTER_MODULE + "/pkg/epp/framework/interface/plugin";
@@ -59,28 +59,74 @@ public final class GoPackage {
 
     /** The Java class name of the exported source, for the file the provenance links to. */
     public String javaFileName() {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bclass\\s+(\\w+)").matcher(javaSource);
-        return (m.find() ? m.group(1) : "Policy") + ".java";
+        return javaFileName(javaSource, "Policy");
     }
 
-    public String pluginType() {
-        return name.endsWith("-policy") ? name : name + "-policy";
+    /** The file name of a Java source's class, or {@code fallback.java}. */
+    static String javaFileName(String source, String fallback) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bclass\\s+(\\w+)").matcher(source);
+        return (m.find() ? m.group(1) : fallback) + ".java";
     }
 
-    /** The Go package name: the kebab name without dashes. */
-    public String goPackage() {
-        return name.replace("-", "").replaceAll("policy$", "").isEmpty() ? "policy" : name.replace("-", "").replaceAll("policy$", "");
-    }
-
-    /** Files relative to the output directory, in a stable order. */
-    public Map<String, String> files() {
-        Map<String, String> f = new LinkedHashMap<>();
+    /** The export's go.mod and the stand-in router module's, which every export carries. */
+    static void moduleFiles(Map<String, String> f) {
         f.put("go.mod", "module nous.local/export\n\ngo 1.19\n\nrequire " + ROUTER_MODULE + " v0.10.0\n\n"
                 + "// The router module cannot be fetched here: build against the minimal stand-in of its plugin\n"
                 + "// interfaces. Delete this line to build against the real router (or copy the package into it).\n"
                 + "replace " + ROUTER_MODULE + " => ./router-stub\n");
         f.put("router-stub/go.mod", "module " + ROUTER_MODULE + "\n\ngo 1.19\n");
         f.put("router-stub/pkg/epp/framework/interface/plugin/plugin.go", stubPlugin());
+    }
+
+    /** Writes files (relative path to contents) under {@code out}, creating directories. */
+    static void writeFiles(Path out, Map<String, String> files) {
+        try {
+            for (Map.Entry<String, String> e : files.entrySet()) {
+                Path p = out.resolve(e.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, e.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the Go package under " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String pluginType() {
+        return name.endsWith("-policy") ? name : name + "-policy";
+    }
+
+    @Override
+    public String pluginsDir() {
+        return "pkg/epp/framework/plugins/flowcontrol/usagelimits/";
+    }
+
+    @Override
+    public String typeConstant() {
+        return "PolicyType";
+    }
+
+    @Override
+    public Group group() {
+        return Group.FLOW_CONTROL;
+    }
+
+    @Override
+    public String noun() {
+        return "usage-limit policy";
+    }
+
+    /** The Go package name: the kebab name without dashes. */
+    @Override
+    public String goPackage() {
+        return name.replace("-", "").replaceAll("policy$", "").isEmpty() ? "policy" : name.replace("-", "").replaceAll("policy$", "");
+    }
+
+    /** Files relative to the output directory, in a stable order. */
+    @Override
+    public Map<String, String> files() {
+        Map<String, String> f = new LinkedHashMap<>();
+        moduleFiles(f);
         f.put("router-stub/pkg/epp/framework/interface/flowcontrol/plugins.go", stubFlowControl());
         String dir = goPackage() + "/";
         f.put(dir + "policy.go", policyGo());
@@ -98,18 +144,11 @@ public final class GoPackage {
      * would (see {@link GoFormat}), so the files are the same bytes whether or not Go is installed.
      */
     public void write(Path out) {
-        try {
-            for (Map.Entry<String, String> e : files().entrySet()) {
-                Path p = out.resolve(e.getKey());
-                Files.createDirectories(p.getParent());
-                Files.writeString(p, e.getValue());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the Go package under " + out + ": " + e.getMessage(), e);
-        }
+        writeFiles(out, files());
     }
 
-    private static final String LICENSE = """
+
+    static final String LICENSE = """
             /*
             Copyright 2026 The llm-d Authors.
 
@@ -161,7 +200,10 @@ public final class GoPackage {
         sb.append("// TypedName returns the type and name of this plugin instance.\n");
         sb.append("func (p *policy) TypedName() fwkplugin.TypedName {\n\treturn fwkplugin.TypedName{Type: PolicyType, Name: p.name}\n}\n\n");
         sb.append("// ComputeLimit writes one ceiling per priority band (highest first) into ceilings.\n");
-        sb.append("func (p *policy) ComputeLimit(_ context.Context, saturation float64, priorities []int, ceilings []float64) {\n");
+        // the Java parameter names, which the translated body uses
+        List<String> names = code.entryParameters();
+        sb.append("func (p *policy) ComputeLimit(_ context.Context, ").append(names.get(0)).append(" float64, ").append(names.get(1))
+                .append(" []int, ").append(names.get(2)).append(" []float64) {\n");
         sb.append(code.computeLimitBody());
         sb.append("}\n");
         for (String m : code.methods()) {
@@ -318,6 +360,7 @@ public final class GoPackage {
     }
 
     /** The golden vectors as the test's fixture: one case per line, each value as Java printed it (it parses to the same double). */
+    @Override
     public String goldenJson() {
         StringBuilder sb = new StringBuilder("[\n");
         for (int n = 0; n < vectors.size(); n++) {
@@ -377,7 +420,7 @@ public final class GoPackage {
                 """.formatted(pluginType());
     }
 
-    private static String stubPlugin() {
+    static String stubPlugin() {
         return """
                 // Package plugin is a minimal stand-in for the llm-d-router plugin framework, with the same
                 // names and signatures, so an exported policy compiles and tests without the router module.
@@ -458,7 +501,7 @@ public final class GoPackage {
                 """.formatted(PLUGIN_IMPORT);
     }
 
-    private static List<String> wrap(String text, int width) {
+    static List<String> wrap(String text, int width) {
         List<String> lines = new java.util.ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String w : text.strip().split("\\s+")) {

@@ -121,10 +121,23 @@ public final class GoTranslator {
         return new X(left + " " + op.asString() + " " + right, type, false, p);
     }
 
-    /** The translation: struct fields, constants, methods, and the helpers and imports they need. */
+    /**
+     * The translation: struct fields, constants, methods, and the helpers and imports they need.
+     *
+     * @param computeLimitBody the body of the entry method: {@code computeLimit} of a usage-limit
+     *                         policy (inlined into {@code ComputeLimit}), or {@code admit} of an admitter
+     * @param entryParameters  the entry method's parameter names, in order
+     */
     public record GoCode(String counterField, List<String> constants, String computeLimitBody, List<String> methods,
-                         Set<String> helpers, Set<String> imports) {
+                         Set<String> helpers, Set<String> imports, List<String> entryParameters) {
     }
+
+    /** The method a policy kind is called through, with its Java parameter types and result. */
+    private record Entry(String method, List<T> parameters, T returns) {
+    }
+
+    private static final Entry USAGE_LIMIT = new Entry("computeLimit", List.of(T.DOUBLE, T.PRIORITIES, T.DOUBLE_ARRAY), T.VOID);
+    private static final Entry ADMISSION = new Entry("admit", List.of(T.INT, T.DOUBLE, T.DOUBLE), T.BOOL);
 
     private static final Map<String, String> MATH_DOUBLE = Map.ofEntries(Map.entry("floor", "math.Floor"),
             Map.entry("ceil", "math.Ceil"), Map.entry("sqrt", "math.Sqrt"), Map.entry("exp", "math.Exp"),
@@ -149,6 +162,18 @@ public final class GoTranslator {
 
     /** Translates one usage-limit policy source, or throws {@link Untranslatable} naming the line and construct. */
     public static GoCode translate(String javaSource) {
+        return translate(javaSource, USAGE_LIMIT);
+    }
+
+    /**
+     * Translates one admission policy source ({@code boolean admit(int priority, double saturation,
+     * double u)}), or throws {@link Untranslatable} naming the line and construct.
+     */
+    public static GoCode translateAdmission(String javaSource) {
+        return translate(javaSource, ADMISSION);
+    }
+
+    private static GoCode translate(String javaSource, Entry entry) {
         CompilationUnit cu;
         try {
             cu = StaticJavaParser.parse(javaSource);
@@ -159,10 +184,54 @@ public final class GoTranslator {
         if (classes.size() != 1) {
             throw new Untranslatable(1, "class", "expected exactly one top-level class");
         }
-        return new GoTranslator().run(classes.get(0));
+        renameGoClashes(classes.get(0));
+        return new GoTranslator().run(classes.get(0), entry);
     }
 
-    private GoCode run(ClassOrInterfaceDeclaration cls) {
+    /**
+     * Names Java allows for a parameter or local that Go would read otherwise: {@code p} is the
+     * receiver of every method, the rest are Go keywords or builtins the translation calls.
+     */
+    private static final Set<String> GO_CLASHES = Set.of("p", "break", "case", "chan", "const", "continue", "default", "defer", "else",
+            "fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+            "struct", "switch", "type", "var", "len", "make", "append", "copy", "math", "int32", "int64", "float64", "bool", "panic",
+            "atomic", "min", "max");
+
+    /** Renames, within each method, parameters and locals whose names clash in Go ({@code p} becomes {@code p2}). */
+    private static void renameGoClashes(ClassOrInterfaceDeclaration cls) {
+        Set<String> taken = new java.util.HashSet<>();
+        cls.findAll(com.github.javaparser.ast.expr.SimpleName.class).forEach(n -> taken.add(n.asString()));
+        for (MethodDeclaration m : cls.getMethods()) {
+            Set<String> clashing = new TreeSet<>();
+            m.getParameters().forEach(prm -> {
+                if (GO_CLASHES.contains(prm.getNameAsString())) {
+                    clashing.add(prm.getNameAsString());
+                }
+            });
+            m.findAll(VariableDeclarator.class).forEach(v -> {
+                if (GO_CLASHES.contains(v.getNameAsString())) {
+                    clashing.add(v.getNameAsString());
+                }
+            });
+            for (String old : clashing) {
+                int k = 2;
+                while (taken.contains(old + k)) {
+                    k++;
+                }
+                String fresh = old + k;
+                taken.add(fresh);
+                m.getParameters().forEach(prm -> {
+                    if (prm.getNameAsString().equals(old)) {
+                        prm.setName(fresh);
+                    }
+                });
+                m.findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(old)).forEach(v -> v.setName(fresh));
+                m.findAll(NameExpr.class, n -> n.getNameAsString().equals(old)).forEach(n -> n.setName(fresh));
+            }
+        }
+    }
+
+    private GoCode run(ClassOrInterfaceDeclaration cls, Entry entry) {
         List<String[]> constants = new java.util.ArrayList<>();
         Map<String, Expression> assigned = constructorAssignments(cls);
         for (FieldDeclaration f : cls.getFields()) {
@@ -202,12 +271,12 @@ public final class GoTranslator {
         MethodDeclaration compute = null;
         for (MethodDeclaration m : cls.getMethods()) {
             methods.put(m.getNameAsString(), m);
-            if (m.getNameAsString().equals("computeLimit")) {
+            if (m.getNameAsString().equals(entry.method()) && m.getParameters().size() == entry.parameters().size()) {
                 compute = m;
             }
         }
         if (compute == null || compute.getBody().isEmpty()) {
-            throw new Untranslatable(cls.getBegin().map(p -> p.line).orElse(1), "computeLimit", "the class has no computeLimit method");
+            throw new Untranslatable(cls.getBegin().map(p -> p.line).orElse(1), entry.method(), "the class has no " + entry.method() + " method");
         }
         List<String> others = new java.util.ArrayList<>();
         for (MethodDeclaration m : cls.getMethods()) {
@@ -218,8 +287,16 @@ public final class GoTranslator {
                 others.add(method(m));
             }
         }
-        String body = body(compute, Map.of(compute.getParameter(0).getNameAsString(), T.DOUBLE,
-                compute.getParameter(1).getNameAsString(), T.PRIORITIES, compute.getParameter(2).getNameAsString(), T.DOUBLE_ARRAY), T.VOID);
+        Map<String, T> params = new LinkedHashMap<>();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < entry.parameters().size(); i++) {
+            params.put(compute.getParameter(i).getNameAsString(), entry.parameters().get(i));
+            names.add(compute.getParameter(i).getNameAsString());
+        }
+        String body = body(compute, params, entry.returns());
+        if (entry.returns() != T.VOID && !terminates(compute.getBody().get())) {
+            body += "\tpanic(\"unreachable\")\n";
+        }
         for (String h : List.copyOf(helpers)) {
             helpers.addAll(GoHelpers.needs(h));
         }
@@ -229,7 +306,7 @@ public final class GoTranslator {
         body = GoFormat.lines(body);
         others.replaceAll(GoFormat::lines);
         return new GoCode(counter, constantBlock(constants, body + String.join("\n", others)), body, List.copyOf(others),
-                new TreeSet<>(helpers), new TreeSet<>(imports));
+                new TreeSet<>(helpers), new TreeSet<>(imports), List.copyOf(names));
     }
 
     /**

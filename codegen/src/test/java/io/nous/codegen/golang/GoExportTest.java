@@ -76,6 +76,104 @@ class GoExportTest {
         }
     }
 
+    static AdmitterPackage exportAdmitter(String name, String source) {
+        CheckResult r = Candidates.check(source, name + ".java");
+        assertThat(r.problems()).isEmpty();
+        return new AdmitterPackage(name, source, GoTranslator.translateAdmission(source),
+                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), "A test export.");
+    }
+
+    @Test
+    void theProbabilisticAdmitterExportsAsARouterAdmitterThatDecidesAsInJava() throws Exception {
+        String source = PolicyRegistry.builtin().source("probabilistic-admitter:power=3,k=20");
+        AdmitterPackage pkg = exportAdmitter("prob-shed", source);
+        Path out = dir.resolve("admitter");
+        pkg.write(out);
+        String plugin = Files.readString(out.resolve("probshed/plugin.go"));
+        // the Java local 'p' would be the Go receiver: it is renamed, and the receiver keeps its name
+        assertThat(plugin).contains("func (p *policy) admit(priority int32, saturation float64, u float64) bool {")
+                .contains("p2 := math.Min(").contains("var _ requestcontrol.Admitter = (*policy)(nil)")
+                .contains("const AdmitterType = \"prob-shed-admitter\"");
+        // sheddable at s = 0.5: refused with probability min(0.125 * 20, 1) = 1; at 0.2: 0.16
+        com.fasterxml.jackson.databind.JsonNode golden = new com.fasterxml.jackson.databind.ObjectMapper().readTree(pkg.goldenJson());
+        assertThat(golden.get("draws")).hasSize(AdmissionVectors.DRAWS.length);
+        for (com.fasterxml.jackson.databind.JsonNode c : golden.get("cases")) {
+            if (c.get("priority").asInt() == -1 && c.get("saturation").asDouble() == 0.2) {
+                for (int i = 0; i < AdmissionVectors.DRAWS.length; i++) {
+                    assertThat(c.get("want").get(i).asBoolean()).isEqualTo(AdmissionVectors.DRAWS[i] >= 0.16000000000000003);
+                }
+            }
+            if (c.get("priority").asInt() >= 0) {
+                assertThat(c.get("want").toString()).doesNotContain("false");
+            }
+        }
+        go(out, "vet", "./...");
+        String test = go(out, "test", "-count=1", "-v", "./...");
+        assertThat(test).contains("--- PASS: TestGoldenVectors").contains("--- PASS: TestSaturationIsTheRoutersUtilizationFormula")
+                .contains("--- PASS: TestAdmitAsksThePolicyWithOneDrawPerRequest");
+        lint(out);
+    }
+
+    @Test
+    void anAdmitterWithACounterHelpersAndGoKeywordsAsNamesPassesItsGoldenVectors() throws Exception {
+        String source = """
+                import io.nous.sim.spi.AdmissionPolicy;
+
+                public final class EveryOther implements AdmissionPolicy {
+                    private static final double KNEE = 0.8;
+                    private long seen;
+
+                    @Override
+                    public boolean admit(int priority, double saturation, double u) {
+                        seen++;
+                        if (priority >= 0) {
+                            return true;
+                        }
+                        double range = excess(saturation);
+                        int len = (int) (range * 10);
+                        if (len >= 3) {
+                            return seen % 2 == 0 && u > 0.5;
+                        }
+                        return u >= range;
+                    }
+
+                    private double excess(double s) {
+                        return Math.max(0, s - KNEE) / (1 - KNEE);
+                    }
+                }
+                """;
+        Path out = dir.resolve("everyother");
+        exportAdmitter("every-other", source).write(out);
+        String plugin = Files.readString(out.resolve("everyother/plugin.go"));
+        assertThat(plugin).contains("seen atomic.Int64").contains("range2 := p.excess(saturation)").contains("len2 := ");
+        go(out, "vet", "./...");
+        go(out, "test", "-count=1", "./...");
+        lint(out);
+    }
+
+    @Test
+    void usageLimitParametersKeepTheirJavaNamesInComputeLimit() throws Exception {
+        String source = """
+                import io.nous.sim.spi.UsageLimitPolicy;
+
+                public final class OddNames implements UsageLimitPolicy {
+                    @Override
+                    public void computeLimit(double s, int[] p, double[] c) {
+                        for (int i = 1; i < p.length; i++) {
+                            c[i] = s > 0.8 ? 0.5 : 1.0;
+                        }
+                    }
+                }
+                """;
+        Path out = dir.resolve("oddnames");
+        export("odd-names", source).write(out);
+        assertThat(Files.readString(out.resolve("oddnames/policy.go")))
+                .contains("func (p *policy) ComputeLimit(_ context.Context, s float64, p2 []int, c []float64) {");
+        go(out, "vet", "./...");
+        go(out, "test", "-count=1", "./...");
+        lint(out);
+    }
+
     @Test
     void everyBuiltInUsageLimitPolicyExportsLintClean() throws Exception {
         Path gofmt = Path.of("/usr/bin/gofmt");
