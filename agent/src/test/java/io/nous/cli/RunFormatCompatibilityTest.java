@@ -1,0 +1,61 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run directory written by an earlier Nous (test resources, never regenerated) must stay usable:
+ * listed, shown, replayed bit for bit, and its candidates exported. Guards every change to the
+ * journal and the hypothesis store.
+ */
+class RunFormatCompatibilityTest {
+    private static final String RUN = "20261201-050215-s7";
+
+    @TempDir
+    Path dir;
+
+    private Path runsDir() throws Exception {
+        Path from = resource("runs-2026-12-01");
+        Path to = dir.resolve("runs");
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Path t = to.resolve(from.relativize(f).toString());
+                Files.createDirectories(t.getParent());
+                Files.copy(f, t);
+            }
+        }
+        return to;
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        return Path.of(RunFormatCompatibilityTest.class.getClassLoader().getResource(name).toURI());
+    }
+
+    @Test
+    void aRunWrittenOnDecemberFirstListsShowsReplaysAndExports() throws Exception {
+        String runs = runsDir().toString();
+        CliHarness list = CliHarness.run("runs", "list", "--runs-dir", runs);
+        assertThat(list.exit()).as(list.err()).isZero();
+        assertThat(list.out()).contains(RUN).contains("6 proposals");
+
+        CliHarness show = CliHarness.run("runs", "show", RUN, "--runs-dir", runs);
+        assertThat(show.exit()).as(show.err()).isZero();
+        assertThat(show.out()).contains("objective critical-ttft").contains("seed c0001");
+
+        CliHarness replay = CliHarness.run("replay", RUN, "--verify", "--runs-dir", runs);
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+
+        Path out = dir.resolve("export");
+        CliHarness export = CliHarness.run("export", RUN, "c0007", "--runs-dir", runs, "--out", out.toString());
+        assertThat(export.exit()).as(export.err()).isZero();
+        assertThat(out.resolve("PROVENANCE.md")).content().contains(RUN);
+        GoToolchain.vetAndTest(out);
+    }
+}
