@@ -95,11 +95,16 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--seed-policies", defaultValue = "static-usage-limit,soft-reflective-ceiling", paramLabel = "LIST",
-            description = "Comma-separated starting policies (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission",
+            description = "What to search: flow-control (usage-limit policies, against static-usage-limit) or admission (admitters, "
+                    + "against the legacy path, on the admission matrix) (default: ${DEFAULT-VALUE}).")
+    String problem;
+
+    @Option(names = "--seed-policies", paramLabel = "LIST",
+            description = "Comma-separated starting policies (default: static-usage-limit,soft-reflective-ceiling; legacy-threshold for admission).")
     String seedPolicies;
 
-    @Option(names = "--matrix", defaultValue = "default", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix (default: default; admission for admission).")
     String matrix;
 
     @Option(names = "--seeds", defaultValue = "3", paramLabel = "N", description = "Seeds per scenario (default: ${DEFAULT-VALUE}).")
@@ -229,14 +234,26 @@ public final class DiscoverCommand implements Callable<Integer> {
     }
 
     private DiscoveryConfig validate(PrintWriter out) {
+        io.nous.discover.Problem prob;
+        try {
+            prob = io.nous.discover.Problems.byId(problem);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--problem: " + e.getMessage());
+        }
+        if (matrix == null) {
+            matrix = prob.defaultMatrix();
+        }
+        if (seedPolicies == null) {
+            seedPolicies = String.join(",", prob.defaultSeeds());
+        }
         try {
             Objectives.byName(objective);
             MatrixCatalog.load(matrix);
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        if (objective.equals("ms-saved-per-shed")) {
-            throw new UserError("discover searches usage-limit policies; ms-saved-per-shed judges admission policies");
+        if (objective.equals("ms-saved-per-shed") && prob.kind() != io.nous.codegen.CandidateKind.ADMISSION) {
+            throw new UserError("ms-saved-per-shed judges admission policies; use it with --problem admission");
         }
         double limitSeconds = Durations.seconds("--time-limit", timeLimit);
         long timeoutMs = Math.round(Durations.seconds("--llm-timeout", llmTimeout) * 1000);
@@ -250,6 +267,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         if (!chosen.equals("evolve") && !chosen.equals("llm")) {
             throw new UserError("unknown proposer '" + chosen + "'; available: evolve, llm");
+        }
+        if (chosen.equals("llm") && prob.kind() != io.nous.codegen.CandidateKind.USAGE_LIMIT) {
+            throw new UserError("the LLM proposer's prompts describe usage-limit policies; search --problem " + problem
+                    + " with --proposer evolve");
         }
         ObjectNode llm = null;
         if (chosen.equals("llm")) {
@@ -279,9 +300,11 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (seedsList.isEmpty()) {
             throw new UserError("--seed-policies needs at least one policy");
         }
+        PolicyKind wanted = prob.kind() == io.nous.codegen.CandidateKind.ADMISSION ? PolicyKind.ADMISSION : PolicyKind.USAGE_LIMIT;
         for (String p : seedsList) {
-            if (p.contains(":") || PolicyRegistry.builtin().template(p).kind() != PolicyKind.USAGE_LIMIT) {
-                throw new UserError("--seed-policies takes usage-limit policy names without parameters, got '" + p + "'");
+            if (p.contains(":") || PolicyRegistry.builtin().template(p).kind() != wanted) {
+                throw new UserError("--seed-policies takes " + (wanted == PolicyKind.ADMISSION ? "admission" : "usage-limit")
+                        + " policy names without parameters for --problem " + problem + ", got '" + p + "'");
             }
         }
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -301,7 +324,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             throw new UserError(e.getMessage());
         }
         return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
-                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen);
+                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id());
     }
 
     private static String envOr(String name, String fallback) {

@@ -38,8 +38,8 @@ final class RunView {
     void printSummary(PrintWriter out) {
         JsonNode c = run.config();
         out.printf(Locale.ROOT, "run       %s%n", run.id());
-        out.printf(Locale.ROOT, "settings  objective %s, proposer %s, seed %d, budget %d, matrix %s (%d seeds x %s s)%n",
-                c.path("objective").asText(), c.path("proposer").asText(), c.path("seed").asLong(), c.path("budget").asInt(),
+        out.printf(Locale.ROOT, "settings  %sobjective %s, proposer %s, seed %d, budget %d, matrix %s (%d seeds x %s s)%n",
+                c.hasNonNull("problem") ? "problem " + c.get("problem").asText() + ", " : "", c.path("objective").asText(), c.path("proposer").asText(), c.path("seed").asLong(), c.path("budget").asInt(),
                 c.path("matrix").asText(), c.path("seeds").asInt(), num(c.path("duration_seconds").asDouble()));
         if (summary == null) {
             out.println("status    unfinished: interrupted, or still running");

@@ -17,10 +17,19 @@ import java.util.List;
  * @param racingAudit   also evaluate every raced-out candidate fully and journal whether racing was
  *                      right (for measuring racing; costs what racing saved)
  * @param promoteWhen   how many variants must agree ({@code all}, {@code quorum:K}), or null for the matrix's rule
+ * @param problem       the problem class searched ({@link Problems}): {@code flow-control} or {@code admission}
  */
 public record DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed,
                               List<String> seedPolicies, String matrix, int seeds, double durationSeconds, int threads,
-                              int replicates, double target, ObjectNode llm, boolean racing, boolean racingAudit, String promoteWhen) {
+                              int replicates, double target, ObjectNode llm, boolean racing, boolean racingAudit, String promoteWhen,
+                              String problem) {
+
+    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
+                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
+                           boolean racing, boolean racingAudit, String promoteWhen) {
+        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
+                target, llm, racing, racingAudit, promoteWhen, Problems.FLOW_CONTROL);
+    }
 
     public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
@@ -57,6 +66,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
         if (promoteWhen != null) {
             o.put("promote_when", promoteWhen);
         }
+        if (!problem.equals(Problems.FLOW_CONTROL)) {
+            o.put("problem", problem); // absent for flow control, as in runs from before problem classes
+        }
         return o;
     }
 
@@ -69,6 +81,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget, dou
                 o.get("target").isNull() ? Double.NaN : o.get("target").asDouble(), o.has("llm") ? (ObjectNode) o.get("llm") : null,
                 // runs from before racing existed evaluated every candidate fully
                 o.path("racing").asBoolean(false), o.path("racing_audit").asBoolean(false),
-                o.hasNonNull("promote_when") ? o.get("promote_when").asText() : null);
+                o.hasNonNull("promote_when") ? o.get("promote_when").asText() : null,
+                o.hasNonNull("problem") ? o.get("problem").asText() : Problems.FLOW_CONTROL);
     }
 }

@@ -48,7 +48,11 @@ import org.apache.commons.math3.random.Well19937c;
  */
 public final class DiscoveryLoop {
     /** The policy the router ships that discovery must also beat. */
-    static final String UPSTREAM = "soft-reflective-ceiling";
+    /** What a promotion is over before there is an incumbent, by problem class (as journaled). */
+    private static final Map<String, String> BASELINE_NAMES = Map.of(Problems.FLOW_CONTROL, "static-usage-limit",
+            Problems.ADMISSION, "legacy");
+
+    private final Problem problem;
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Repair attempts after a proposal is rejected by verification or compilation. */
     static final int MAX_REPAIRS = 2;
@@ -90,6 +94,7 @@ public final class DiscoveryLoop {
 
     /** @param sandbox where candidate code runs (worker JVMs by default in the CLI) */
     public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay, Sandbox sandbox) {
+        this.problem = Problems.byId(config.problem());
         this.sandbox = sandbox;
         this.config = config;
         this.run = run;
@@ -108,7 +113,7 @@ public final class DiscoveryLoop {
         JournalContents existing = Files.exists(run.journalFile()) ? run.journal() : new JournalContents(List.of(), false, 0);
         long start = System.nanoTime();
         try (var journal = replay ? null : run.openJournal();
-             PairedRunner baseRunner = new PairedRunner(builtin("static-usage-limit"), config.threads(), sandbox.pool())) {
+             PairedRunner baseRunner = new PairedRunner(problem.baseline(), config.threads(), sandbox.pool())) {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
             jf.record("run-started", config.toJson());
@@ -231,22 +236,22 @@ public final class DiscoveryLoop {
     }
 
     /**
-     * The winner against the upstream policy (soft-reflective-ceiling) instead of the static
-     * baseline, on the test split of the same matrix: whether discovery beat what the router already
+     * The winner against the upstream policy of its problem class (soft-reflective-ceiling,
+     * probabilistic-admitter) instead of the baseline, on the test split of the same matrix: whether discovery beat what the router already
      * ships, not only the baseline. A winner that is the upstream policy is not simulated again.
      */
     private ObjectNode upstreamComparison(Evaluated winner, Objective objective, PairedBootstrap stats, Matrix matrix) {
         ObjectNode u = JSON.createObjectNode();
         u.put("candidate", winner.candidateId());
-        u.put("policy", UPSTREAM);
+        u.put("policy", problem.upstream());
         u.put("split", Split.TEST.id());
-        String upstreamHash = Candidates.compileOnly(PolicyRegistry.builtin().source(UPSTREAM), "upstream.java").canonicalHash();
+        String upstreamHash = Candidates.compileOnly(PolicyRegistry.builtin().source(problem.upstream()), "upstream.java").canonicalHash();
         if (upstreamHash != null && upstreamHash.equals(compiled.computeIfAbsent(winner.candidateId(),
                 k -> Candidates.compileOnly(winner.source(), k + ".java")).canonicalHash())) {
             u.put("same_policy", true);
             return u;
         }
-        try (PairedRunner runner = new PairedRunner(builtin(UPSTREAM), config.threads(), sandbox.pool())) {
+        try (PairedRunner runner = new PairedRunner(problem.upstreamUnderTest(), config.threads(), sandbox.pool())) {
             EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(put(winner), matrix, Split.TEST);
             u.put("same_policy", false);
             if (r.score() != null) {
@@ -262,15 +267,11 @@ public final class DiscoveryLoop {
         return u;
     }
 
-    private static PolicyUnderTest builtin(String ref) {
-        return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
-    }
-
     private final Map<String, CheckResult> compiled = new HashMap<>();
 
     private PolicyUnderTest put(Evaluated e) {
         CheckResult r = compiled.computeIfAbsent(e.candidateId(), k -> Candidates.compileOnly(e.source(), k + ".java"));
-        return sandbox.usageLimit(e.candidateId(), r, e.source(), e.candidateId() + ".java");
+        return problem.candidate(sandbox, e.candidateId(), r, e.source());
     }
 
     /** Verifies, dedupes, evaluates and maybe promotes one proposal; returns the problems if it was rejected. */
@@ -317,7 +318,7 @@ public final class DiscoveryLoop {
         jf.record("candidate", c);
 
         double[] feat = exercised.behaviour();
-        PolicyUnderTest candidate = sandbox.usageLimit(id, check, source, id + ".java");
+        PolicyUnderTest candidate = problem.candidate(sandbox, id, check, source);
         JournalRecord prev = jf.peek("evaluation");
         ObjectNode ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.body()
                 : evaluationJson(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);
@@ -375,7 +376,7 @@ public final class DiscoveryLoop {
                                  PairedBootstrap stats, Matrix matrix) {
         ObjectNode p = JSON.createObjectNode();
         p.put("candidate", e.candidateId());
-        p.put("over", incumbent == null ? "static-usage-limit" : incumbent.candidateId());
+        p.put("over", incumbent == null ? BASELINE_NAMES.getOrDefault(problem.id(), "baseline") : incumbent.candidateId());
         boolean beatsIncumbent = true;
         if (incumbent != null) {
             try (PairedRunner r = new PairedRunner(put(incumbent), config.threads(), sandbox.pool())) {

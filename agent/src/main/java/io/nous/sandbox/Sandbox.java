@@ -59,7 +59,7 @@ public final class Sandbox implements AutoCloseable {
      *
      * @param compiled  the static check (verification and compilation), done in this JVM
      * @param problems  every problem, static or found by running it; empty when accepted
-     * @param behaviour the behaviour probe of an accepted usage-limit candidate, or null
+     * @param behaviour the behaviour probe of an accepted candidate, or null
      */
     public record Checked(CheckResult compiled, List<String> problems, double[] behaviour) {
         public boolean accepted() {
@@ -89,7 +89,7 @@ public final class Sandbox implements AutoCloseable {
             CheckResult full = Candidates.check(source, origin, stat.candidate().contract());
             List<String> problems = new ArrayList<>(full.problems());
             double[] behaviour = null;
-            if (probe && full.accepted() && full.kind() == CandidateKind.USAGE_LIMIT) {
+            if (probe && full.accepted()) {
                 try {
                     behaviour = BehaviourProbe.probe(full.candidate());
                 } catch (CandidateFault f) {
@@ -116,6 +116,18 @@ public final class Sandbox implements AutoCloseable {
     public PolicyUnderTest usageLimit(String name, CheckResult compiled, String source, String origin) {
         PolicyUnderTest p = PolicyUnderTest.of(name, "sha256:" + compiled.canonicalHash(), compiled.candidate()::newUsageLimitPolicy);
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(source, origin, null, null)) : p;
+    }
+
+    /**
+     * An admission candidate as the admission study deployed it: flow control off, the static
+     * usage-limit policy, the candidate the only thing that sheds; in a worker when isolated.
+     */
+    public PolicyUnderTest admission(String name, CheckResult compiled, String source, String origin) {
+        PolicyUnderTest p = new PolicyUnderTest(name, "builtin:static-usage-limit+direct+sha256:" + compiled.canonicalHash(),
+                () -> io.nous.policy.PolicyRegistry.builtin().usageLimit("static-usage-limit"), compiled.candidate()::newAdmissionPolicy,
+                false, false);
+        return isolated() ? p.withSources(new PolicyUnderTest.Sources(io.nous.policy.PolicyRegistry.builtin().source("static-usage-limit"),
+                "static-usage-limit.java", source, origin)) : p;
     }
 
     @Override

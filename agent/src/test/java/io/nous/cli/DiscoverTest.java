@@ -94,6 +94,44 @@ class DiscoverTest {
     }
 
     @Test
+    void anAdmissionSearchStartsFromTheLegacyRuleReshapesItReplaysAndExportsAdmitters() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "admission", "--budget", "8", "--seeds", "1", "--duration", "60", "--threads", "2",
+                "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = onlyRun(runs);
+        Path run = runs.resolve(id);
+        // the config says which problem, the seed is the legacy rule, the proposals are admitters of the three shapes
+        assertThat(new ObjectMapper().readTree(run.resolve("config.json").toFile()).get("problem").asText()).isEqualTo("admission");
+        assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements AdmissionPolicy").contains("saturation < threshold");
+        String journal = Files.readString(run.resolve("journal.jsonl"));
+        assertThat(journal).contains("\"operator\":\"reshape-").contains("\"matrix\":\"admission\"");
+        assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem admission");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+        // every candidate the search made leaves as a router admitter
+        try (Stream<Path> cs = Files.list(run.resolve("candidates"))) {
+            for (Path c : cs.sorted().toList()) {
+                String cid = c.getFileName().toString().replace(".java", "");
+                Path out = dir.resolve("export-" + cid);
+                CliHarness e = CliHarness.run("export", id, cid, "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
+                assertThat(e.exit()).as(cid + ": " + e.err()).isZero();
+                assertThat(e.out()).contains("as the admitter nous-" + cid + "-admitter");
+            }
+        }
+        GoToolchain.vetAndTest(dir.resolve("export-c0002"));
+        // the LLM proposer's prompts are about usage-limit policies
+        CliHarness llm = CliHarness.run("discover", "--problem", "admission", "--proposer", "llm", "--runs-dir", runs.toString());
+        assertThat(llm.exit()).isEqualTo(2);
+        assertThat(llm.err()).contains("search --problem admission with --proposer evolve");
+        CliHarness wrongSeed = CliHarness.run("discover", "--problem", "admission", "--seed-policies", "static-usage-limit", "--runs-dir",
+                runs.toString());
+        assertThat(wrongSeed.exit()).isEqualTo(2);
+        assertThat(wrongSeed.err()).contains("takes admission policy names");
+    }
+
+    @Test
     void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
         Path runs = dir.resolve("runs");
         assertThat(CliHarness.run(small(runs)).exit()).isZero();

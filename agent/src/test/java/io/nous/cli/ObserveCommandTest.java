@@ -241,16 +241,17 @@ class ObserveCommandTest {
                     slo_class: critical
                     rate_fraction: 0.3
                     arrival: {process: poisson}
-                    input_distribution: {type: gaussian, params: {mean: 200, std_dev: 50, min: 16, max: 1024}}
+                    input_distribution: {type: gaussian, params: {mean: 600, std_dev: 450, min: 16, max: 2000}}
                     output_distribution: {type: gaussian, params: {mean: 24, std_dev: 8, min: 4, max: 64}}
                   - id: batch
                     slo_class: sheddable
                     rate_fraction: 0.7
                     arrival: {process: poisson}
-                    input_distribution: {type: gaussian, params: {mean: 300, std_dev: 80, min: 16, max: 1024}}
+                    input_distribution: {type: gaussian, params: {mean: 600, std_dev: 450, min: 16, max: 2000}}
                     output_distribution: {type: gaussian, params: {mean: 24, std_dev: 8, min: 4, max: 64}}
                 """);
-        // step = 3 ms + 20 us per prompt token + 300 us per decoding sequence
+        // step = 3 ms + 20 us per prompt token + 300 us per decoding sequence; prompts of 16 to 2,000 tokens so that the
+        // prefill cost stands apart from the constant time outside the engine
         try (FakeOpenAiServer s = server(new FakeEngine.Costs(3000, 20, 300, 256, 8192), r -> Cue.SERVE)) {
             CliHarness h = observe(s, "cal", "--workload-spec", spec.toString(), "--duration", "12");
             assertThat(h.exit()).as(h.out() + h.err()).isZero();

@@ -14,8 +14,22 @@ public final class BehaviourProbe {
     private BehaviourProbe() {
     }
 
-    /** {onset, dutyAt08}. */
+    /**
+     * {onset, dutyAt08}. For an admission policy the same two axes in its terms: the saturation at
+     * which it first refuses at least half of the sheddable requests (over 100 evenly spread draws; 1
+     * if never), and the share of sheddable requests it admits at saturation 0.8.
+     */
     public static double[] probe(Candidate c) {
+        if (c.kind() == CandidateKind.ADMISSION) {
+            double onset = 1.0;
+            for (int k = 1; k <= 20; k++) {
+                if (admitted(c, k * 0.05) < 0.5) {
+                    onset = k * 0.05;
+                    break;
+                }
+            }
+            return new double[] {Math.round(onset * 100) / 100.0, admitted(c, 0.8)};
+        }
         int[] prio = {0, -1};
         double[] ceil = new double[2];
         double onset = 1.0;
@@ -42,5 +56,15 @@ public final class BehaviourProbe {
             }
         }
         return new double[] {Math.round(onset * 100) / 100.0, open / 100.0};
+    }
+
+    /** The share of 100 sheddable requests (draws evenly spread over [0, 1)) a fresh admitter lets in at saturation s. */
+    private static double admitted(Candidate c, double s) {
+        io.nous.sim.spi.AdmissionPolicy a = c.newAdmissionPolicy();
+        int in = 0;
+        for (int i = 0; i < 100; i++) {
+            in += a.admit(-1, s, (i + 0.5) / 100) ? 1 : 0;
+        }
+        return in / 100.0;
     }
 }

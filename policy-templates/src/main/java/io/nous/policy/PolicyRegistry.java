@@ -1,6 +1,7 @@
 package io.nous.policy;
 
 import io.nous.policy.templates.PriorityHoldbackPolicy;
+import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
@@ -66,6 +67,15 @@ public final class PolicyRegistry {
                         throw new PolicyException("probabilistic-admitter: power and k must be > 0");
                     }
                     return List.of(power, k);
+                }));
+        register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PolicyKind.ADMISSION,
+                "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
+                Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {
+                    double t = p.getDouble("threshold", 1.0);
+                    if (!(t > 0) || Double.isInfinite(t)) {
+                        throw new PolicyException("legacy-threshold: threshold must be > 0, got " + t);
+                    }
+                    return List.of(t);
                 }));
     }
 

@@ -40,7 +40,10 @@ public final class EvolutionaryProposer implements Proposer {
             Evaluated parent = tournament(elites, rng);
             Mutations.Result r;
             List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
-            if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
+            if (AdmissionMutations.applies(parent.source())) {
+                r = rng.nextInt(3) == 0 ? AdmissionMutations.reshape(parent.source(), parent.onset(), rng)
+                        : AdmissionMutations.perturbConstant(parent.source(), rng);
+            } else if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
                 Evaluated other = tournament(elites, rng);
                 if (other == parent) {
                     continue;
@@ -64,6 +67,9 @@ public final class EvolutionaryProposer implements Proposer {
         }
         // Nothing applied: fall back to a constant perturbation of the incumbent.
         Evaluated base = ctx.incumbent() != null ? ctx.incumbent() : elites.get(0);
+        if (AdmissionMutations.applies(base.source())) {
+            return hypothesis(AdmissionMutations.reshape(base.source(), base.onset(), rng), base, List.of(base.candidateId()));
+        }
         Mutations.Result r = Mutations.perturbConstant(base.source(), rng);
         if (r == null) {
             r = Mutations.insertGate(base.source(), rng, minGate);
@@ -134,6 +140,12 @@ public final class EvolutionaryProposer implements Proposer {
                 statement = "Letting gated bands through now and then (" + r.change() + ") keeps sheddable traffic alive at little cost";
                 mechanism = "a small share of sheddable dispatches drains the band before TTL expiry without refilling the pods";
                 expectNear = near * 0.9;
+            }
+            case "reshape-threshold", "reshape-ramp", "reshape-power" -> {
+                statement = "Shedding sheddable requests with a " + r.operator().substring("reshape-".length()) + " ("
+                        + r.change() + ") protects critical TTFT near capacity";
+                mechanism = "fewer sheddable requests reach the pods as saturation builds, so critical requests queue behind less work";
+                expectNear = Math.min(near, 0) - 0.1;
             }
             case "reflective-ceiling" -> {
                 statement = "Ceilings that fall with saturation (" + r.change() + ") gate gradually instead of abruptly";

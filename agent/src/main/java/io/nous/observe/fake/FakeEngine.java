@@ -114,10 +114,9 @@ public final class FakeEngine implements AutoCloseable {
                 LockSupport.parkNanos(50_000_000);
                 continue;
             }
-            // Back to back, a step starts when the last one was due to end, not when this thread woke:
-            // the machine's scheduling delays then make tokens late but never the engine slower.
-            long now = System.nanoTime();
-            long start = lastEnd != Long.MIN_VALUE && now - lastEnd < 5_000_000 ? lastEnd : now;
+            // Back to back, a step starts when the last one was due to end, not when this thread woke
+            // (however late): the machine's scheduling delays make tokens late, never the engine slower.
+            long start = lastEnd != Long.MIN_VALUE ? lastEnd : System.nanoTime();
             double us = costs.beta0Us() + costs.beta1UsPerPrefillToken() * prefillTokens + costs.beta2UsPerDecodeSeq() * decodes.size();
             lastEnd = start + Math.round(us * 1000);
             sleepUntil(lastEnd);

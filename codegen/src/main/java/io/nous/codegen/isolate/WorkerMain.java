@@ -129,7 +129,7 @@ public final class WorkerMain {
         CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
         double[] behaviour = null;
         java.util.List<String> problems = new java.util.ArrayList<>(r.problems());
-        if (probe && r.accepted() && r.kind() == CandidateKind.USAGE_LIMIT) {
+        if (probe && r.accepted()) {
             try {
                 behaviour = BehaviourProbe.probe(r.candidate());
             } catch (CandidateFault f) {
