@@ -124,7 +124,7 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
         if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
-            return exportAdmitter(o, source, summary, check, exported, policyName);
+            return exportAdmitter(o, source, summary, check, exported, policyName, fromRun);
         }
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
@@ -194,7 +194,8 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters). */
-    private int exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName) {
+    private int exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
+                               RunCandidate fromRun) {
         if (!target.equals("go")) {
             throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
         }
@@ -216,6 +217,21 @@ public final class ExportCommand implements Callable<Integer> {
         refuseDuplicateInRouter(pkg);
         pkg.write(out);
         try {
+            if (fromRun != null) {
+                ObjectMapper json = io.nous.store.PlainJson.mapper();
+                ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
+                prov.put("source_file", "source/" + pkg.javaFileName());
+                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+                Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
+                if (router != null) {
+                    placeInRouter(o, pkg, summary, fromRun, exported);
+                }
+                o.printf("exported %s as the admitter %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(),
+                        vectors.size(), out);
+                o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
+                o.flush();
+                return 0;
+            }
             ObjectNode prov = io.nous.store.PlainJson.mapper().createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
                     .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
                     .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
@@ -253,7 +269,9 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** Commits the exported package into the --router checkout and writes the PR description. */
     private void placeInRouter(PrintWriter o, io.nous.codegen.golang.RouterPlugin pkg, String summary, RunCandidate fromRun, String exported) {
-        String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
+        // the review describes usage-limit policies; an admitter's pull request carries its hypothesis
+        String review = fromRun != null && pkg.group() == io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL
+                ? ReviewCommand.describe(fromRun, runsDir, true, null)
                 : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
         String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."
                 : policy != null && CandidateFiles.isSourceReference(policy) ? "Exported by Nous from " + Path.of(policy).getFileName() + "."

@@ -75,6 +75,11 @@ public final class ReviewCommand implements Callable<Integer> {
         if (story == null) {
             throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
+        if (c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
+            throw new UserError(c.id() + " is an admitter, and the review (ceiling tables, re-simulation against the static baseline) "
+                    + "describes usage-limit policies so far; its evidence is in nous runs show " + c.run().id()
+                    + " and nous export " + c.run().id() + " " + c.id() + " makes its plugin");
+        }
         String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
                 : RunCandidate.read(c.run().candidateFile(incumbentId));

@@ -121,6 +121,22 @@ class DiscoverTest {
             }
         }
         GoToolchain.vetAndTest(dir.resolve("export-c0002"));
+        // a run's admitter into a router checkout: its hypothesis is the pull request's what and why
+        Path stub = dir.resolve("stub");
+        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path router = RouterFixture.create(dir.resolve("router"), stub, dir.resolve("export-c0002"));
+        CliHarness placed = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("placed").toString(),
+                "--router", router.toString(), "--force");
+        assertThat(placed.exit()).as(placed.err()).isZero();
+        assertThat(placed.out()).contains("on branch nous/nous-c0002-admitter");
+        assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content().contains("an Alpha admitter");
+        assertThat(dir.resolve("placed/PROVENANCE.md")).content().contains(id);
+        // review and report describe usage-limit policies so far: a clear refusal, not a crash
+        for (String cmd : List.of("review", "report")) {
+            CliHarness r = CliHarness.run(cmd, id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve(cmd + ".out").toString());
+            assertThat(r.exit()).as(cmd).isEqualTo(2);
+            assertThat(r.err()).contains("c0002 is an admitter").doesNotContain("Exception");
+        }
         // the LLM proposer's prompts are about usage-limit policies
         CliHarness llm = CliHarness.run("discover", "--problem", "admission", "--proposer", "llm", "--runs-dir", runs.toString());
         assertThat(llm.exit()).isEqualTo(2);
