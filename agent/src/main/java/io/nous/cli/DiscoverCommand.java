@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryException;
 import io.nous.discover.DiscoveryLoop;
-import io.nous.discover.Evaluated;
 import io.nous.discover.ProposalUnavailable;
 import io.nous.discover.Proposer;
 import io.nous.discover.ResumingProposer;

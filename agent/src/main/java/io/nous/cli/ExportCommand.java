@@ -14,7 +14,6 @@ import io.nous.export.Provenance;
 import io.nous.export.PullRequest;
 import io.nous.export.RouterCheckout;
 import io.nous.export.UpstreamMatch;
-import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
 import io.nous.store.RunStore;

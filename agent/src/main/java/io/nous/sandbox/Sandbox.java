@@ -1,7 +1,6 @@
 package io.nous.sandbox;
 
 import io.nous.codegen.BehaviourProbe;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.Contract;
 import io.nous.codegen.CheckResult;
