@@ -268,9 +268,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** Commits the exported package into the --router checkout and writes the PR description. */
     private void placeInRouter(PrintWriter o, io.nous.codegen.golang.RouterPlugin pkg, String summary, RunCandidate fromRun, String exported) {
-        // the review describes usage-limit policies; an admitter's pull request carries its hypothesis
-        String review = fromRun != null && pkg.group() == io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL
-                ? ReviewCommand.describe(fromRun, runsDir, true, null)
+        String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
                 : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
         String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."
                 : policy != null && CandidateFiles.isSourceReference(policy) ? "Exported by Nous from " + Path.of(policy).getFileName() + "."

@@ -31,9 +31,13 @@ final class Resimulation {
         Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         List<EvaluationReport> out = new ArrayList<>();
-        PolicyUnderTest candidate = PolicyUnderTest.of(id, "sha256:" + check.canonicalHash(), check.candidate()::newUsageLimitPolicy);
-        try (PairedRunner runner = new PairedRunner(PolicyUnderTest.of(PolicyRegistry.BASELINE, "builtin:" + PolicyRegistry.BASELINE,
-                () -> PolicyRegistry.builtin().usageLimit(PolicyRegistry.BASELINE)), n)) {
+        // deployed as the run's problem class deploys candidates, against its baseline
+        io.nous.discover.Problem problem = io.nous.discover.Problems.byId(config.problem());
+        PolicyUnderTest candidate;
+        try (io.nous.sandbox.Sandbox here = io.nous.sandbox.Sandbox.inProcess()) {
+            candidate = problem.candidate(here, id, check, null);
+        }
+        try (PairedRunner runner = new PairedRunner(problem.baseline(), n)) {
             Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));
             for (Split split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
                 out.add(evaluation.evaluate(candidate, matrix, split));

@@ -75,19 +75,17 @@ public final class ReviewCommand implements Callable<Integer> {
         if (story == null) {
             throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
-        if (c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
-            throw new UserError(c.id() + " is an admitter, and the review (ceiling tables, re-simulation against the static baseline) "
-                    + "describes usage-limit policies so far; its evidence is in nous runs show " + c.run().id()
-                    + " and nous export " + c.run().id() + " " + c.id() + " makes its plugin");
-        }
-        String incumbentId = story.parents().isEmpty() ? PolicyRegistry.BASELINE : story.parents().get(0);
-        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(PolicyRegistry.BASELINE).source()
+        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION;
+        String baseline = admitter ? "legacy-threshold" : PolicyRegistry.BASELINE;
+        String incumbentId = story.parents().isEmpty() ? baseline : story.parents().get(0);
+        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()
                 : RunCandidate.read(c.run().candidateFile(incumbentId));
         JsonNode config = c.run().config();
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
-                config.path("objective").asText("critical-ttft"), c.check().candidate()::newUsageLimitPolicy, stateful(c.source()),
-                config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
-                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null, matrixFlags(config)));
+                config.path("objective").asText("critical-ttft"), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
+                stateful(c.source()), config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
+                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null, matrixFlags(config),
+                admitter ? c.check().candidate()::newAdmissionPolicy : null));
     }
 
     static boolean stateful(String source) {

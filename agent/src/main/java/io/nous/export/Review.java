@@ -34,13 +34,30 @@ public final class Review {
     /** Everything the description is written from. */
     public record Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId,
                         String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
-                        String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags) {
+                        String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags,
+                        Supplier<io.nous.sim.spi.AdmissionPolicy> admitters) {
+        /** A usage-limit candidate. */
+        public Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId, String incumbentSource,
+                     String objective, Supplier<UsageLimitPolicy> policies, boolean stateful, String proposer, String model,
+                     List<EvaluationReport> resimulated, String matrixFlags) {
+            this(runId, runsDir, story, source, incumbentId, incumbentSource, objective, policies, stateful, proposer, model, resimulated,
+                    matrixFlags, null);
+        }
+
+        /** Whether the candidate is an admitter (else a usage-limit policy). */
+        boolean admitter() {
+            return admitters != null;
+        }
     }
+
+    /** Saturations of the admitter table. */
+    private static final double[] ADMIT_SATURATIONS = {0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2};
 
     public static String markdown(Input in) {
         Provenance.CandidateStory s = in.story();
         StringBuilder sb = new StringBuilder();
-        sb.append("# Add `nous-").append(s.id()).append("-policy`, a usage-limit policy discovered by Nous\n\n");
+        sb.append("# Add `nous-").append(s.id()).append(in.admitter() ? "-admitter`, an admitter discovered by Nous\n\n"
+                : "-policy`, a usage-limit policy discovered by Nous\n\n");
         JsonNode testScore = s.test() == null ? null : s.test().get("score");
         if (testScore != null && !"better".equals(testScore.path("verdict").asText())) {
             sb.append("> **Warning:** this policy did not hold on the untouched test split (").append(pct(testScore.path("change")))
@@ -63,19 +80,29 @@ public final class Review {
                 in.runId(), s.iteration(), in.proposer(), in.model() == null ? "" : " (" + in.model() + ")", s.operator(),
                 in.incumbentId()));
 
-        sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)
-                .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
-                .append(" in between = open on that share of cycles):\n\n");
-        sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
-        for (double sat : SATURATIONS) {
-            double[] mean = CeilingProfile.mean(in.policies().get(), sat);
-            sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
+        if (in.admitter()) {
+            sb.append("## The policy\n\nShare of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
+                    .append(" admitter; protected requests have priority >= 0):\n\n");
+            sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
+            for (double sat : ADMIT_SATURATIONS) {
+                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, admitted(in.admitters(), 0, sat),
+                        admitted(in.admitters(), -1, sat)));
+            }
+        } else {
+            sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)
+                    .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
+                    .append(" in between = open on that share of cycles):\n\n");
+            sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
+            for (double sat : SATURATIONS) {
+                double[] mean = CeilingProfile.mean(in.policies().get(), sat);
+                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
+            }
         }
-
         sb.append("\n## Diff against ").append(in.incumbentId()).append("\n\n```diff\n").append(diff(in)).append("```\n");
 
         sb.append("\n## Results\n\nChange of ").append(in.objective())
-                .append(" versus the static baseline (every ceiling 1.0), paired by seed, with 95% bootstrap intervals.\n");
+                .append(in.admitter() ? " versus the legacy path (sheddable requests refused at saturation 1)"
+                        : " versus the static baseline (every ceiling 1.0)").append(", paired by seed, with 95% bootstrap intervals.\n");
         Map<String, String> regressions = new LinkedHashMap<>();
         split(sb, "search", "shown to the proposer", s.search(), regressions);
         split(sb, "validation", "confirms a promotion", s.validation(), regressions);
@@ -111,8 +138,9 @@ public final class Review {
         sb.append("\n## Reproduce\n\n```bash\n");
         String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
         sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
-        sb.append("nous evaluate --policy ").append(Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString()))
-                .append(" --objective ").append(in.objective()).append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
+        String file = Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString());
+        sb.append(in.admitter() ? "nous evaluate --policy static-usage-limit --admission direct:" + file + " --baseline-admission legacy"
+                : "nous evaluate --policy " + file).append(" --objective ").append(in.objective()).append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
                 .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go vet ./... && go test ./...)\n```\n");
         return sb.toString();
@@ -212,6 +240,16 @@ public final class Review {
         return Percent.of(v);
     }
 
+    /** The share of 100 evenly spread draws a fresh admitter lets in at this priority and saturation. */
+    private static double admitted(Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, int priority, double s) {
+        io.nous.sim.spi.AdmissionPolicy a = admitters.get();
+        int in = 0;
+        for (int i = 0; i < 100; i++) {
+            in += a.admit(priority, s, (i + 0.5) / 100) ? 1 : 0;
+        }
+        return in / 100.0;
+    }
+
     private static List<String> risks(Input in) {
         List<String> r = new ArrayList<>();
         JsonNode test = in.story().test();
@@ -222,11 +260,17 @@ public final class Review {
                     + test.get("score").path("verdict").asText() + "): the improvement is not confirmed on load points and burstiness"
                     + " nobody tuned on. Do not merge it on this evidence.");
         }
-        if (in.stateful()) {
-            r.add("It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
-                    + " not of time: its effective rate depends on the arrival rate.");
+        if (in.admitter()) {
+            r.add("It was evaluated with flow control off, the admitter the only thing that sheds (the admission study's deployment);"
+                    + " with flow control on, the usage-limit policy sheds too and the two interact.");
+            r.add("Every refused request is a 429 the client sees; check the sheddable completions in the results above.");
+        } else {
+            if (in.stateful()) {
+                r.add("It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
+                        + " not of time: its effective rate depends on the arrival rate.");
+            }
+            r.add("While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
         }
-        r.add("While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
         r.add("The evidence is simulated (cost profile h100-qwen3-14b, the studies' workloads), not measured on a cluster;"
                 + " canary it with the flow-control metrics before relying on it.");
         r.add("It is an Alpha plugin: the EPP must run with --allow-experimental-plugins.");

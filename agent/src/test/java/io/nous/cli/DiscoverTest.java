@@ -131,12 +131,15 @@ class DiscoverTest {
         assertThat(placed.out()).contains("on branch nous/nous-c0002-admitter");
         assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content().contains("an Alpha admitter");
         assertThat(dir.resolve("placed/PROVENANCE.md")).content().contains(id);
-        // review and report describe usage-limit policies so far: a clear refusal, not a crash
-        for (String cmd : List.of("review", "report")) {
-            CliHarness r = CliHarness.run(cmd, id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve(cmd + ".out").toString());
-            assertThat(r.exit()).as(cmd).isEqualTo(2);
-            assertThat(r.err()).contains("c0002 is an admitter").doesNotContain("Exception");
-        }
+        // the review describes the admitter: refusal shares by saturation, evidence against the legacy path, how to reproduce
+        CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString());
+        assertThat(review.exit()).as(review.err()).isZero();
+        assertThat(review.out()).contains("-admitter`, an admitter discovered by Nous").contains("Share of requests admitted")
+                .contains("versus the legacy path").contains("--admission direct:").contains("--baseline-admission legacy");
+        // the HTML report draws ceilings: for an admitter a clear refusal, not a crash
+        CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
+        assertThat(report.exit()).isEqualTo(2);
+        assertThat(report.err()).contains("c0002 is an admitter").doesNotContain("Exception");
         // the LLM proposer's prompts are about usage-limit policies
         CliHarness llm = CliHarness.run("discover", "--problem", "admission", "--proposer", "llm", "--runs-dir", runs.toString());
         assertThat(llm.exit()).isEqualTo(2);
