@@ -46,15 +46,13 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
         RunCandidate c = RunCandidate.load(run, candidateId).requireAccepted();
-        if (c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
-            throw new UserError(c.id() + " is an admitter, and the report (ceiling charts, re-simulation against the static baseline) "
-                    + "describes usage-limit policies so far; see nous runs show " + run.id());
-        }
+        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION;
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
         List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.check(), threads);
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
-                c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
-                Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null));
+                admitter ? null : c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
+                Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null,
+                admitter ? c.check().candidate()::newAdmissionPolicy : null));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {

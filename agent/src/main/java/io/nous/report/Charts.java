@@ -116,6 +116,15 @@ public final class Charts {
 
     /** Mean ceiling per band against saturation. */
     public static String ceilings(double[] saturations, List<String> bands, double[][] meanByBand) {
+        return curves("Ceiling per band against pool saturation", "mean ceiling (share of cycles open)", saturations, bands, meanByBand);
+    }
+
+    /** What an admitter lets in: the share of requests of each priority admitted at each pool saturation. */
+    public static String admitted(double[] saturations, List<String> classes, double[][] shareByClass) {
+        return curves("Share admitted against pool saturation", "share of requests admitted", saturations, classes, shareByClass);
+    }
+
+    private static String curves(String title, String axis, double[] saturations, List<String> bands, double[][] meanByBand) {
         XYSeriesCollection d = new XYSeriesCollection();
         for (int b = 0; b < bands.size(); b++) {
             XYSeries s = new XYSeries(bands.get(b));
@@ -124,8 +133,7 @@ public final class Charts {
             }
             d.addSeries(s);
         }
-        JFreeChart c = ChartFactory.createXYLineChart("Ceiling per band against pool saturation", "saturation",
-                "mean ceiling (share of cycles open)", d, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart c = ChartFactory.createXYLineChart(title, "saturation", axis, d, PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = c.getXYPlot();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < bands.size(); i++) {

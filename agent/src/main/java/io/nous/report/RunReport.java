@@ -33,7 +33,28 @@ public final class RunReport {
     /** What the page is built from. */
     public record Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
                         Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                        JsonNode summary) {
+                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter) {
+        /** A usage-limit winner. */
+        public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
+                     Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
+                     JsonNode summary) {
+            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, null);
+        }
+    }
+
+    /** {critical, sheddable} share of 100 evenly spread draws a fresh admitter lets in at saturation s. */
+    private static double[] admitted(Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, double s) {
+        double[] out = new double[2];
+        int[] priorities = {0, -1};
+        for (int k = 0; k < 2; k++) {
+            io.nous.sim.spi.AdmissionPolicy a = admitters.get();
+            int in = 0;
+            for (int i = 0; i < 100; i++) {
+                in += a.admit(priorities[k], s, (i + 0.5) / 100) ? 1 : 0;
+            }
+            out[k] = in / 100.0;
+        }
+        return out;
     }
 
     public static String html(Input in) {
@@ -47,7 +68,8 @@ public final class RunReport {
                 .append("figure{margin:1.5em 0}svg{max-width:100%;height:auto}\n</style>\n</head>\n<body>\n");
         sb.append("<h1>Nous run ").append(esc(in.runId())).append("</h1>\n<p>Objective <b>").append(esc(in.objective()))
                 .append("</b>, proposer <b>").append(esc(in.proposer())).append("</b>, candidate <b>").append(esc(in.winner()))
-                .append("</b>. Changes are versus the static baseline, paired by seed, with 95% bootstrap intervals; a verdict is ")
+                .append("</b>. Changes are versus the ").append(in.winnerAdmitter() != null ? "legacy path" : "static baseline")
+                .append(", paired by seed, with 95% bootstrap intervals; a verdict is ")
                 .append("<i>better</i> or <i>worse</i> only when the whole interval is on one side of zero.</p>\n");
         sb.append(headline(in));
 
@@ -83,13 +105,19 @@ public final class RunReport {
         double[][] mean = new double[2][sat.length];
         for (int i = 0; i < sat.length; i++) {
             sat[i] = i / 100.0;
-            double[] m = CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
+            double[] m = in.winnerAdmitter() != null ? admitted(in.winnerAdmitter(), sat[i]) : CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
             mean[0][i] = m[0];
             mean[1][i] = m[1];
         }
-        sb.append("<figure>").append(Charts.ceilings(sat, List.of("critical (priority 0)", "sheddable (priority -1)"), mean))
-                .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
-                .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
+        List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
+        if (in.winnerAdmitter() != null) {
+            sb.append("<figure>").append(Charts.admitted(sat, classes, mean))
+                    .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation.</figcaption></figure>\n");
+        } else {
+            sb.append("<figure>").append(Charts.ceilings(sat, classes, mean))
+                    .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
+                    .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
+        }
 
         sb.append("<h2>The search</h2>\n");
         sb.append("<figure>").append(progressChart(in.journal())).append("</figure>\n");

@@ -136,10 +136,10 @@ class DiscoverTest {
         assertThat(review.exit()).as(review.err()).isZero();
         assertThat(review.out()).contains("-admitter`, an admitter discovered by Nous").contains("Share of requests admitted")
                 .contains("versus the legacy path").contains("--admission direct:").contains("--baseline-admission legacy");
-        // the HTML report draws ceilings: for an admitter a clear refusal, not a crash
+        // the HTML report draws what the admitter lets in
         CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
-        assertThat(report.exit()).isEqualTo(2);
-        assertThat(report.err()).contains("c0002 is an admitter").doesNotContain("Exception");
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(dir.resolve("r.html")).content().contains("Share admitted against pool saturation").contains("versus the legacy path");
         // the LLM proposer's prompts are about usage-limit policies
         CliHarness llm = CliHarness.run("discover", "--problem", "admission", "--proposer", "llm", "--runs-dir", runs.toString());
         assertThat(llm.exit()).isEqualTo(2);
