@@ -215,34 +215,27 @@ public final class ExportCommand implements Callable<Integer> {
         }
         refuseDuplicateInRouter(pkg);
         pkg.write(out);
+        ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
             if (fromRun != null) {
-                ObjectMapper json = io.nous.store.PlainJson.mapper();
                 ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
                 prov.put("source_file", "source/" + pkg.javaFileName());
                 Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
                 Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
-                if (router != null) {
-                    placeInRouter(o, pkg, summary, fromRun, exported);
-                }
-                o.printf("exported %s as the admitter %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(),
-                        vectors.size(), out);
-                o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
-                o.flush();
-                return 0;
+            } else {
+                ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
+                        .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
+                        .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
+                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+                Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe admission policy `" + exported
+                        + "` ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
+                        + "`), exported by Nous " + Nous.VERSION + ".\n");
             }
-            ObjectNode prov = io.nous.store.PlainJson.mapper().createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
-                    .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
-                    .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
-            Files.writeString(out.resolve("provenance.json"), io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-            Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe admission policy `" + exported
-                    + "` ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
-                    + "`), exported by Nous " + Nous.VERSION + ".\n");
         } catch (IOException e) {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
         if (router != null) {
-            placeInRouter(o, pkg, summary, null, exported);
+            placeInRouter(o, pkg, summary, fromRun, exported);
         }
         o.printf("exported %s as the admitter %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(),
                 vectors.size(), out);

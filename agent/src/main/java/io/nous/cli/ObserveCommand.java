@@ -194,7 +194,11 @@ public final class ObserveCommand implements Callable<Integer> {
         try {
             RequestsFile.write(requestsFile, header, result.requests());
             ObjectNode summary = ObservationJson.of(header, result.requests());
-            writeString(summaryFile, JsonReport.write(summary) + System.lineSeparator());
+            try {
+                RequestsFile.writeText(summaryFile, JsonReport.write(summary) + System.lineSeparator());
+            } catch (java.io.UncheckedIOException e) {
+                throw new UserError(e.getMessage());
+            }
             o.print(ObservationTable.render(summary));
             o.println("summary: " + summaryFile);
             o.println("requests: " + requestsFile + "  (compare with the simulator: nous compare --observed " + requestsFile + ")");
@@ -290,16 +294,6 @@ public final class ObserveCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new UserError("cannot create the directory of " + file + ": " + e.getMessage());
-        }
-    }
-
-    private static void writeString(Path file, String s) {
-        try {
-            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-            Files.writeString(tmp, s, StandardCharsets.UTF_8);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UserError("cannot write " + file + ": " + e.getMessage());
         }
     }
 }

@@ -85,8 +85,8 @@ public final class Review {
                     .append(" admitter; protected requests have priority >= 0):\n\n");
             sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
             for (double sat : ADMIT_SATURATIONS) {
-                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, admitted(in.admitters(), 0, sat),
-                        admitted(in.admitters(), -1, sat)));
+                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, io.nous.codegen.BehaviourProbe.admittedShare(in.admitters(), 0, sat),
+                        io.nous.codegen.BehaviourProbe.admittedShare(in.admitters(), -1, sat)));
             }
         } else {
             sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)
@@ -238,16 +238,6 @@ public final class Review {
 
     private static String pct(double v) {
         return Percent.of(v);
-    }
-
-    /** The share of 100 evenly spread draws a fresh admitter lets in at this priority and saturation. */
-    private static double admitted(Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, int priority, double s) {
-        io.nous.sim.spi.AdmissionPolicy a = admitters.get();
-        int in = 0;
-        for (int i = 0; i < 100; i++) {
-            in += a.admit(priority, s, (i + 0.5) / 100) ? 1 : 0;
-        }
-        return in / 100.0;
     }
 
     private static List<String> risks(Input in) {

@@ -198,6 +198,23 @@ public final class Endpoint {
         return a.isEmpty() ? b : a;
     }
 
+    /** The message of an error response body (OpenAI's {@code error.message}, or {@code message}), else the body itself, abbreviated. */
+    static String errorMessage(String body) {
+        try {
+            JsonNode n = JSON.readTree(body);
+            if (n != null && n.has("error")) {
+                JsonNode e = n.get("error");
+                return abbreviate(e.isObject() ? e.path("message").asText(e.toString()) : e.asText());
+            }
+            if (n != null && n.has("message")) {
+                return abbreviate(n.get("message").asText());
+            }
+        } catch (JsonProcessingException notJson) {
+            // the raw body says it
+        }
+        return body.isBlank() ? "(empty body)" : abbreviate(body);
+    }
+
     static String abbreviate(String s) {
         String t = s.replaceAll("\\s+", " ").trim();
         return t.length() > 120 ? t.substring(0, 117) + "..." : t;

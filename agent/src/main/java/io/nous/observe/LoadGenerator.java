@@ -257,7 +257,7 @@ public final class LoadGenerator {
 
         private synchronized void rejected(int code, String type, String body) {
             endNanos = System.nanoTime();
-            String message = errorMessage(body);
+            String message = Endpoint.errorMessage(body);
             if (code == 200) {
                 error = "not-streaming";
                 fatal(endpoint.url() + " did not stream the response (Content-Type " + type
@@ -378,22 +378,6 @@ public final class LoadGenerator {
             return "reset";
         }
         return "client-error: " + c.getClass().getSimpleName();
-    }
-
-    private static String errorMessage(String body) {
-        try {
-            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
-            if (n != null && n.has("error")) {
-                com.fasterxml.jackson.databind.JsonNode e = n.get("error");
-                return Endpoint.abbreviate(e.isObject() ? e.path("message").asText(e.toString()) : e.asText());
-            }
-            if (n != null && n.has("message")) {
-                return Endpoint.abbreviate(n.get("message").asText());
-            }
-        } catch (IOException | RuntimeException notJson) {
-            // fall through to the raw body
-        }
-        return body.isBlank() ? "(empty body)" : Endpoint.abbreviate(body);
     }
 
     /** Streams a response's events into its exchange, stamping each read with its arrival time. */

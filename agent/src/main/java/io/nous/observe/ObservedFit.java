@@ -72,7 +72,6 @@ public final class ObservedFit {
                          Errors heldOutBefore, Errors heldOutAfter, int evaluations) {
     }
 
-    private final RequestsFile.Contents observed;
     private final Function<CostProfile, List<ObservedRequest>> simulate;
     private final List<Integer> train = new ArrayList<>();
     private final List<Integer> heldOut = new ArrayList<>();
@@ -84,7 +83,6 @@ public final class ObservedFit {
      * @param heldOutShare the share of the observation (by schedule time, the latest requests) held out
      */
     public ObservedFit(RequestsFile.Contents observed, Function<CostProfile, List<ObservedRequest>> simulate, double heldOutShare) {
-        this.observed = observed;
         this.simulate = simulate;
         List<ObservedRequest> usable = new ArrayList<>();
         for (ObservedRequest r : observed.requests()) {
@@ -283,10 +281,5 @@ public final class ObservedFit {
 
     private static double[] exps(double[] v) {
         return Arrays.stream(v).map(Math::exp).toArray();
-    }
-
-    /** The observation fitted to. */
-    public RequestsFile.Contents observed() {
-        return observed;
     }
 }

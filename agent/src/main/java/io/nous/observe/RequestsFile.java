@@ -41,10 +41,7 @@ public final class RequestsFile {
     public static void write(Path file, RequestsHeader header, List<ObservedRequest> requests) {
         List<ObservedRequest> sorted = new ArrayList<>(requests);
         sorted.sort(Comparator.comparingInt(ObservedRequest::id));
-        Path dir = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        atomically(file, tmp -> {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 w.write(MAPPER.writeValueAsString(header));
                 w.newLine();
@@ -53,6 +50,25 @@ public final class RequestsFile {
                     w.newLine();
                 }
             }
+        });
+    }
+
+    /** Writes text to {@code file} the same way: complete, or not at all. */
+    public static void writeText(Path file, String text) {
+        atomically(file, tmp -> Files.writeString(tmp, text, StandardCharsets.UTF_8));
+    }
+
+    private interface TempWriter {
+        void write(Path tmp) throws IOException;
+    }
+
+    /** Writes a temporary file beside {@code file} and moves it into place. */
+    private static void atomically(Path file, TempWriter writer) {
+        Path dir = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            writer.write(tmp);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

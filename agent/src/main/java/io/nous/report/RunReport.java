@@ -5,6 +5,7 @@ import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
+import io.nous.codegen.BehaviourProbe;
 import io.nous.export.CeilingProfile;
 import io.nous.export.Percent;
 import io.nous.export.Provenance;
@@ -40,21 +41,6 @@ public final class RunReport {
                      JsonNode summary) {
             this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, null);
         }
-    }
-
-    /** {critical, sheddable} share of 100 evenly spread draws a fresh admitter lets in at saturation s. */
-    private static double[] admitted(Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, double s) {
-        double[] out = new double[2];
-        int[] priorities = {0, -1};
-        for (int k = 0; k < 2; k++) {
-            io.nous.sim.spi.AdmissionPolicy a = admitters.get();
-            int in = 0;
-            for (int i = 0; i < 100; i++) {
-                in += a.admit(priorities[k], s, (i + 0.5) / 100) ? 1 : 0;
-            }
-            out[k] = in / 100.0;
-        }
-        return out;
     }
 
     public static String html(Input in) {
@@ -105,7 +91,9 @@ public final class RunReport {
         double[][] mean = new double[2][sat.length];
         for (int i = 0; i < sat.length; i++) {
             sat[i] = i / 100.0;
-            double[] m = in.winnerAdmitter() != null ? admitted(in.winnerAdmitter(), sat[i]) : CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
+            double[] m = in.winnerAdmitter() != null
+                    ? new double[] {BehaviourProbe.admittedShare(in.winnerAdmitter(), 0, sat[i]), BehaviourProbe.admittedShare(in.winnerAdmitter(), -1, sat[i])}
+                    : CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
             mean[0][i] = m[0];
             mean[1][i] = m[1];
         }

@@ -122,8 +122,7 @@ class DiscoverTest {
         }
         GoToolchain.vetAndTest(dir.resolve("export-c0002"));
         // a run's admitter into a router checkout: its hypothesis is the pull request's what and why
-        Path stub = dir.resolve("stub");
-        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub, dir.resolve("export-c0002"));
         CliHarness placed = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("placed").toString(),
                 "--router", router.toString(), "--force");

@@ -75,8 +75,7 @@ class ExportCommandTest {
         goVetAndTest(out);
 
         // into a router checkout: beside the router's own admitters, as a signed-off commit that builds and lints clean
-        Path stub = dir.resolve("stub");
-        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub, out);
         String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
         CliHarness placed = CliHarness.run("export", "--policy", file.toString(), "--out", dir.resolve("placed").toString(), "--router",
@@ -193,8 +192,7 @@ class ExportCommandTest {
         }
         // a candidate of the run that is not an upstream policy
         String candidate = "c0002";
-        Path stub = dir.resolve("stub");
-        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub);
         String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
         Files.writeString(router.resolve("scratch.txt"), "uncommitted");
@@ -256,8 +254,7 @@ class ExportCommandTest {
 
     @Test
     void theRouterCommitNeedsAnIdentityAndKeepsTheCheckoutUntouchedWithoutOne() throws Exception {
-        Path stub = dir.resolve("stub");
-        assertThat(CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString()).exit()).isZero();
+        Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub);
         CliHarness badAuthor = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=0.2", "--force", "--name", "holdback-20",
                 "--out", dir.resolve("a").toString(), "--router", router.toString(), "--author", "nobody");

@@ -141,6 +141,16 @@ final class RouterFixture {
         return sb.toString();
     }
 
+    /** A Nous export of static-usage-limit under {@code dir/stub}: its router stand-ins seed a fixture's interface packages. */
+    static Path usageLimitStub(Path dir) {
+        Path stub = dir.resolve("stub");
+        CliHarness h = CliHarness.run("export", "--policy", "static-usage-limit", "--force", "--out", stub.toString());
+        if (h.exit() != 0) {
+            throw new AssertionError("exporting the stand-in failed: " + h.err());
+        }
+        return stub;
+    }
+
     /**
      * Writes the checkout under {@code r}, with the router's interface packages taken from the
      * stand-ins of Nous exports (a usage-limit policy's, and an admitter's for its interfaces), and

@@ -60,10 +60,18 @@ public final class BehaviourProbe {
 
     /** The share of 100 sheddable requests (draws evenly spread over [0, 1)) a fresh admitter lets in at saturation s. */
     private static double admitted(Candidate c, double s) {
-        io.nous.sim.spi.AdmissionPolicy a = c.newAdmissionPolicy();
+        return admittedShare(c::newAdmissionPolicy, -1, s);
+    }
+
+    /**
+     * The share of 100 requests of this priority, with draws evenly spread over [0, 1), that a fresh
+     * admitter lets in at saturation s: a deterministic reading of its refusal curve.
+     */
+    public static double admittedShare(java.util.function.Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, int priority, double s) {
+        io.nous.sim.spi.AdmissionPolicy a = admitters.get();
         int in = 0;
         for (int i = 0; i < 100; i++) {
-            in += a.admit(-1, s, (i + 0.5) / 100) ? 1 : 0;
+            in += a.admit(priority, s, (i + 0.5) / 100) ? 1 : 0;
         }
         return in / 100.0;
     }
