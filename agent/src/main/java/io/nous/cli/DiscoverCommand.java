@@ -43,8 +43,9 @@ import picocli.CommandLine.Spec;
         description = "Search for a better usage-limit policy by hypothesis-driven experiment; every step is journaled in runs/<id>/.")
 public final class DiscoverCommand implements Callable<Integer> {
 
-    @Option(names = "--objective", defaultValue = "critical-ttft", paramLabel = "NAME",
-            description = "critical-ttft, critical-e2e or goodput (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--objective", paramLabel = "NAME",
+            description = "critical-ttft, critical-e2e or goodput; for admission also critical-ttft-shed or ms-saved-per-shed "
+                    + "(default: critical-ttft; critical-ttft-shed for admission).")
     String objective;
 
     @Option(names = "--proposer", paramLabel = "NAME",
@@ -242,6 +243,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (matrix == null) {
             matrix = prob.defaultMatrix();
         }
+        if (objective == null) {
+            objective = prob.defaultObjective();
+        }
         if (seedPolicies == null) {
             seedPolicies = String.join(",", prob.defaultSeeds());
         }
@@ -251,8 +255,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        if (objective.equals("ms-saved-per-shed") && prob.kind() != io.nous.codegen.CandidateKind.ADMISSION) {
-            throw new UserError("ms-saved-per-shed judges admission policies; use it with --problem admission");
+        if ((objective.equals("ms-saved-per-shed") || objective.equals("critical-ttft-shed"))
+                && prob.kind() != io.nous.codegen.CandidateKind.ADMISSION) {
+            throw new UserError(objective + " judges admission policies; use it with --problem admission");
         }
         double limitSeconds = Durations.seconds("--time-limit", timeLimit);
         long timeoutMs = Math.round(Durations.seconds("--llm-timeout", llmTimeout) * 1000);

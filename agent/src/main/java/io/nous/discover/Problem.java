@@ -21,6 +21,9 @@ public interface Problem {
     /** The matrix a run uses unless {@code --matrix} says otherwise. */
     String defaultMatrix();
 
+    /** The objective a run uses unless {@code --objective} says otherwise. */
+    String defaultObjective();
+
     /** The built-in policies a run starts from unless {@code --seed-policies} says otherwise. */
     List<String> defaultSeeds();
 

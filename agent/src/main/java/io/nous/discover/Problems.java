@@ -66,6 +66,11 @@ public final class Problems {
         }
 
         @Override
+        public String defaultObjective() {
+            return "critical-ttft";
+        }
+
+        @Override
         public List<String> defaultSeeds() {
             return List.of("static-usage-limit", "soft-reflective-ceiling");
         }
@@ -111,6 +116,12 @@ public final class Problems {
         @Override
         public String defaultMatrix() {
             return "admission";
+        }
+
+        /** Critical TTFT p99, with sheddable rejections beyond the legacy path's allowed within a budget. */
+        @Override
+        public String defaultObjective() {
+            return "critical-ttft-shed";
         }
 
         @Override

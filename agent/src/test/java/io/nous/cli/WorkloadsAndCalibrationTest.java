@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +77,31 @@ class WorkloadsAndCalibrationTest {
         assertThat(cg).isBetween(10.5, 15.5);
         assertThat(chat).isBetween(63.0, 77.0);
         assertThat(reasoning).isBetween(0.25, 0.65);
+    }
+
+    @Test
+    void everyAdmissionScenarioSitsInItsRegimeAsAShareOfTheSimulatedCapacity() throws Exception {
+        // the admission matrix rescales the study's QPS to this simulator's capacity; its regimes say where each point lands
+        Map<String, Double> capacity = new HashMap<>();
+        for (io.nous.evaluator.scenario.MatrixEntry e : io.nous.evaluator.scenario.MatrixCatalog.load("admission").entries(null)) {
+            double c = capacity.computeIfAbsent(e.workload(), w -> {
+                try {
+                    CliHarness h = CliHarness.run("capacity", "--workload", w, "--pods", "4", "--no-flow-control", "--precision", "0.03",
+                            "--json");
+                    assertThat(h.exit()).as(h.err()).isZero();
+                    return new ObjectMapper().readTree(h.out()).get("capacity_qps").asDouble();
+                } catch (Exception x) {
+                    throw new AssertionError(x);
+                }
+            });
+            double share = e.qps() / c;
+            switch (e.regime()) {
+                case UNDER -> assertThat(share).as(e.label()).isBetween(0.5, 0.8);
+                case NEAR -> assertThat(share).as(e.label()).isBetween(0.9, 1.5);
+                default -> assertThat(share).as(e.label()).isGreaterThan(1.5);
+            }
+        }
+        assertThat(capacity).containsOnlyKeys("balanced", "code-completion", "chatbot", "blindspot");
     }
 
     @Test

@@ -36,4 +36,27 @@ class AdmissionObjectiveTest {
             assertThat(s.candidateDropped()).isGreaterThan(s.baselineDropped());
         }
     }
+
+    @Test
+    void theShedBudgetCountsOnlySheddableRejectionsBeyondTheBaselines() {
+        // blindspot is 90 % sheddable: at 4.6 QPS (1.3x capacity) the legacy path sheds some, probabilistic-admitter
+        // nearly all, which is more than the budget; a threshold at the legacy point sheds nothing extra
+        Matrix m = new Matrix("adm", 2, 300, List.of(new MatrixEntry("blindspot", 4.6, null, null, Split.SEARCH, Regime.NEAR)));
+        PolicyUnderTest legacy = new PolicyUnderTest("legacy", "legacy",
+                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), null, false, true);
+        try (PairedRunner runner = new PairedRunner(legacy, 2)) {
+            Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft-shed"), new PairedBootstrap(500, 0.95));
+            EvaluationReport greedy = e.evaluate(new PolicyUnderTest("admitter", "admitter",
+                    () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
+                    () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), false, false), m, null);
+            assertThat(greedy.constraints()).extracting(c -> c.name()).containsExactly("no-harm-under-capacity", "shed-budget");
+            assertThat(greedy.constraints().get(1).pass()).isFalse();
+            assertThat(greedy.constraints().get(1).detail()).contains("blindspot@4.6").contains("sheddable requests rejected beyond the baseline's")
+                    .contains("(at most 20%)");
+            EvaluationReport same = e.evaluate(new PolicyUnderTest("legacy-as-admitter", "legacy-as-admitter",
+                    () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
+                    () -> PolicyRegistry.builtin().admission("legacy-threshold"), false, false), m, null);
+            assertThat(same.constraints().get(1).pass()).as(same.constraints().get(1).detail()).isTrue();
+        }
+    }
 }

@@ -25,6 +25,10 @@ import java.util.Map;
  *   <li>{@code no-added-drops}: everywhere, the candidate drops no more requests than the baseline,
  *       beyond noise: more than {@link #DROP_SLACK} of arrivals and more than two Poisson standard
  *       deviations.</li>
+ *   <li>{@code shed-budget} (admission objectives only, where shedding is the point): everywhere,
+ *       the sheddable requests the candidate rejects beyond the baseline's rejections are at most
+ *       {@link #MAX_EXTRA_SHED} of all arrivals. That is the price the admission study accepted
+ *       upstream: the probabilistic admitter was merged for a 5–20% loss in aggregate goodput.</li>
  * </ul>
  */
 public final class Constraints {
@@ -33,6 +37,8 @@ public final class Constraints {
     public static final double MAX_E2E_RATIO = 1.5;
     public static final double DROP_SLACK = 0.01;
     public static final double COMPLETION_SLACK = 0.01;
+    /** Aggregate goodput an admitter may give up to shedding (the admission study's upper bound). */
+    public static final double MAX_EXTRA_SHED = 0.20;
 
     private Constraints() {
     }
@@ -158,6 +164,41 @@ public final class Constraints {
                 }
             }
             return new ConstraintResult(name(), true, "no drops added beyond noise on " + scenarios.size() + " scenario(s)");
+        }
+    };
+
+    static long dropped(List<RunData> runs, String cls) {
+        long n = 0;
+        for (RunData r : runs) {
+            ClassSummary c = r.result().classes().get(cls);
+            n += c == null ? 0 : c.dropped();
+        }
+        return n;
+    }
+
+    public static final Constraint SHED_BUDGET = new Constraint() {
+        @Override
+        public String name() {
+            return "shed-budget";
+        }
+
+        @Override
+        public ConstraintResult check(List<PairedScenario> scenarios, Map<String, Map<String, Comparison>> comparisons,
+                                      PairedBootstrap stats) {
+            double worst = 0;
+            for (PairedScenario p : scenarios) {
+                long arrivals = arrived(p.baseline());
+                long extra = dropped(p.candidate(), "sheddable") - dropped(p.baseline(), "sheddable");
+                double share = arrivals == 0 ? 0 : (double) extra / arrivals;
+                worst = Math.max(worst, share);
+                if (share > MAX_EXTRA_SHED) {
+                    return new ConstraintResult(name(), false, String.format(Locale.ROOT,
+                            "%s: %d sheddable requests rejected beyond the baseline's, %.1f%% of %d arrivals (at most %.0f%%)",
+                            p.entry().label(), extra, 100 * share, arrivals, 100 * MAX_EXTRA_SHED));
+                }
+            }
+            return new ConstraintResult(name(), true, String.format(Locale.ROOT,
+                    "extra sheddable rejections at most %.1f%% of arrivals on %d scenario(s)", 100 * worst, scenarios.size()));
         }
     };
 

@@ -1,6 +1,7 @@
 package io.nous.evaluator.objective;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The registry of objectives by name. */
@@ -12,6 +13,9 @@ public final class Objectives {
                 Samples.Latency.TTFT, 0.99));
         register(new LatencyQuantileObjective("critical-e2e", "critical end-to-end latency p99 (lower is better)", "critical",
                 Samples.Latency.E2E, 0.99));
+        register(new LatencyQuantileObjective("critical-ttft-shed",
+                "critical TTFT p99 (lower is better), shedding sheddable requests allowed within a budget (admission)", "critical",
+                Samples.Latency.TTFT, 0.99, List.of(Constraints.NO_HARM, Constraints.SHED_BUDGET)));
         register(new Goodput());
         register(new MsSavedPerShed());
     }
