@@ -58,17 +58,25 @@ public final class BehaviourProbe {
         return new double[] {Math.round(onset * 100) / 100.0, open / 100.0};
     }
 
-    /** The share of 100 sheddable requests (draws evenly spread over [0, 1)) a fresh admitter lets in at saturation s. */
+    /** The share of 100 sheddable requests (draws evenly spread over [0, 1)) an admitter lets in once saturation holds at s. */
     private static double admitted(Candidate c, double s) {
         return admittedShare(c::newAdmissionPolicy, -1, s);
     }
 
+    /** Protected calls an admitter sees at a saturation before it is read there: enough for an average over 512 calls to settle. */
+    static final int WARM_UP_CALLS = 4096;
+
     /**
      * The share of 100 requests of this priority, with draws evenly spread over [0, 1), that a fresh
-     * admitter lets in at saturation s: a deterministic reading of its refusal curve.
+     * admitter lets in once saturation has held at s: a deterministic reading of its refusal curve.
+     * It first sees {@link #WARM_UP_CALLS} protected requests at s, so that an admitter deciding on
+     * an average of recent saturations is read at its steady state, as in a sustained regime.
      */
     public static double admittedShare(java.util.function.Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, int priority, double s) {
         io.nous.sim.spi.AdmissionPolicy a = admitters.get();
+        for (int i = 0; i < WARM_UP_CALLS; i++) {
+            a.admit(0, s, 0.5);
+        }
         int in = 0;
         for (int i = 0; i < 100; i++) {
             in += a.admit(priority, s, (i + 0.5) / 100) ? 1 : 0;

@@ -41,8 +41,11 @@ public final class EvolutionaryProposer implements Proposer {
             Mutations.Result r;
             List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
             if (AdmissionMutations.applies(parent.source())) {
-                r = rng.nextInt(3) == 0 ? AdmissionMutations.reshape(parent.source(), parent.onset(), rng)
-                        : AdmissionMutations.perturbConstant(parent.source(), rng);
+                r = switch (rng.nextInt(4)) {
+                    case 0 -> AdmissionMutations.reshape(parent.source(), parent.onset(), rng);
+                    case 1 -> AdmissionMutations.smooth(parent.source(), rng);
+                    default -> AdmissionMutations.perturbConstant(parent.source(), rng);
+                };
             } else if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
                 Evaluated other = tournament(elites, rng);
                 if (other == parent) {
@@ -145,6 +148,13 @@ public final class EvolutionaryProposer implements Proposer {
                 statement = "Shedding sheddable requests with a " + r.operator().substring("reshape-".length()) + " ("
                         + r.change() + ") protects critical TTFT near capacity";
                 mechanism = "fewer sheddable requests reach the pods as saturation builds, so critical requests queue behind less work";
+                expectNear = Math.min(near, 0) - 0.1;
+            }
+            case "smooth-saturation" -> {
+                statement = "Deciding on the saturation averaged over recent calls (" + r.change() + ") sheds in sustained overload, "
+                        + "not in brief spikes";
+                mechanism = "under capacity saturation spikes for a few hundred milliseconds and falls back; in overload it stays high, "
+                        + "so an average separates the two where the latest scrape cannot";
                 expectNear = Math.min(near, 0) - 0.1;
             }
             case "reflective-ceiling" -> {

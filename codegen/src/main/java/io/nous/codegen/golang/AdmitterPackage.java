@@ -156,7 +156,7 @@ public final class AdmitterPackage implements RouterPlugin {
                 	randFn               func() float64
                 """);
         if (code.counterField() != null) {
-            sb.append("\n\t// ").append(code.counterField()).append(" counts admission decisions.\n");
+            sb.append("\n\t").append(code.counterComment("Counts admission decisions.")).append('\n');
             sb.append('\t').append(code.counterField()).append(" atomic.Int64\n");
         }
         sb.append("}\n\n");

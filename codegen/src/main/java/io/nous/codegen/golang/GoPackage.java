@@ -188,7 +188,7 @@ public final class GoPackage implements RouterPlugin {
         sb.append("var _ fwkfc.UsageLimitPolicy = (*policy)(nil)\n\n");
         sb.append("type policy struct {\n\tname string\n");
         if (code.counterField() != null) {
-            sb.append("\t// ").append(code.counterField()).append(" counts dispatch cycles; shared by all bands so gated bands open together.\n");
+            sb.append('\t').append(code.counterComment("Counts dispatch cycles; shared by all bands so gated bands open together.")).append('\n');
             sb.append('\t').append(code.counterField()).append(" atomic.Int64\n");
         }
         sb.append("}\n\n");

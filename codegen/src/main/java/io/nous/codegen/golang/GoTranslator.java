@@ -127,9 +127,15 @@ public final class GoTranslator {
      * @param computeLimitBody the body of the entry method: {@code computeLimit} of a usage-limit
      *                         policy (inlined into {@code ComputeLimit}), or {@code admit} of an admitter
      * @param entryParameters  the entry method's parameter names, in order
+     * @param counterDoc       the first sentence of the counter field's Javadoc, or null
      */
     public record GoCode(String counterField, List<String> constants, String computeLimitBody, List<String> methods,
-                         Set<String> helpers, Set<String> imports, List<String> entryParameters) {
+                         Set<String> helpers, Set<String> imports, List<String> entryParameters, String counterDoc) {
+        /** The Go comment line for the counter: its Java documentation, else what counters usually do for this kind. */
+        public String counterComment(String usually) {
+            String doc = counterDoc == null ? usually : counterDoc;
+            return "// " + counterField + " " + Character.toLowerCase(doc.charAt(0)) + doc.substring(1);
+        }
     }
 
     /** The method a policy kind is called through, with its Java parameter types and result. */
@@ -154,6 +160,7 @@ public final class GoTranslator {
     private final Map<String, T> fields = new LinkedHashMap<>();
     private final Map<String, MethodDeclaration> methods = new HashMap<>();
     private String counter;
+    private String counterDoc;
     private final Deque<Map<String, T>> scopes = new ArrayDeque<>();
     private int temp;
 
@@ -258,6 +265,7 @@ public final class GoTranslator {
                         throw refuse(v, "field", "the counter must start at 0");
                     }
                     counter = v.getNameAsString();
+                    counterDoc = f.getJavadoc().map(j -> firstSentence(j.getDescription().toText())).orElse(null);
                     fields.put(counter, T.LONG);
                     imports.add("sync/atomic");
                 }
@@ -306,7 +314,18 @@ public final class GoTranslator {
         body = GoFormat.lines(body);
         others.replaceAll(GoFormat::lines);
         return new GoCode(counter, constantBlock(constants, body + String.join("\n", others)), body, List.copyOf(others),
-                new TreeSet<>(helpers), new TreeSet<>(imports), List.copyOf(names));
+                new TreeSet<>(helpers), new TreeSet<>(imports), List.copyOf(names), counterDoc);
+    }
+
+    /** A Javadoc's first sentence on one line, ASCII only (it becomes a Go comment), or null when there is none. */
+    private static String firstSentence(String doc) {
+        String flat = doc.replaceAll("\\s+", " ").trim();
+        int end = flat.indexOf(". ");
+        String sentence = end < 0 ? flat : flat.substring(0, end + 1);
+        if (!sentence.endsWith(".")) {
+            sentence += ".";
+        }
+        return sentence.length() < 2 || !sentence.chars().allMatch(c -> c >= 32 && c < 127) ? null : sentence;
     }
 
     /**
