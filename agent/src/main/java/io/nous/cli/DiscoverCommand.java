@@ -170,7 +170,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             System.err.flush();
         }, "nous-resume-hint");
         Runtime.getRuntime().addShutdownHook(interrupted);
-        ObjectNode summary;
+        io.nous.store.journal.RunSummary result;
         boolean terminal = System.console() != null && !noProgress;
         try (Sandbox sandbox = sandboxOptions.open(config.threads());
              ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
@@ -191,7 +191,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                     out.flush();
                 }
             }, false, sandbox);
-            summary = loop.run();
+            result = loop.run();
         } catch (DiscoveryException e) {
             throw new UserError(e.getMessage());
         } finally {
@@ -202,9 +202,10 @@ public final class DiscoverCommand implements Callable<Integer> {
             }
         }
         if (config.llm() != null) {
-            summary.set("llm", LlmCosts.summarize(run, config.llm(), summary));
-            run.writeSummary(summary);
+            result = result.withLlm(LlmCosts.summarize(run, config.llm(), io.nous.store.Journal.body(result)));
+            run.writeSummary(result);
         }
+        JsonNode summary = io.nous.store.Journal.body(result);
         printSummary(out, summary, run);
         JsonNode stopped = summary.path("stopped");
         if (stopped.path("kind").asText().equals(ProposalUnavailable.Kind.ENDPOINT_UNUSABLE.journalType())) {

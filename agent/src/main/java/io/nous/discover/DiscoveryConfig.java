@@ -1,14 +1,28 @@
 package io.nous.discover;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
+import io.nous.store.Journal;
+import io.nous.store.StoreException;
+import io.nous.store.journal.JournalSchema;
+import java.io.IOException;
 import java.util.List;
 
 /**
  * What a discovery run was asked to do. Stored as the run's {@code config.json}; resume and replay
- * read it back, so a run always continues with its own settings.
+ * read it back, so a run always continues with its own settings. Bound by Jackson: what runs from
+ * earlier versions lack reads as their behaviour then (no racing, flow control, schema 1), and what
+ * is at its default is left out, so an old run's config is written back byte for byte.
  *
  * @param budget        iterations (proposals) at most
  * @param timeLimitSeconds stop starting new iterations after this long (0 = no limit)
@@ -18,70 +32,109 @@ import java.util.List;
  *                      right (for measuring racing; costs what racing saved)
  * @param promoteWhen   how many variants must agree ({@code all}, {@code quorum:K}), or null for the matrix's rule
  * @param problem       the problem class searched ({@link Problems}): {@code flow-control} or {@code admission}
+ * @param schema        the journal schema version the run was written in ({@link JournalSchema})
  */
-public record DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed,
-                              List<String> seedPolicies, String matrix, int seeds, double durationSeconds, int threads,
-                              int replicates, double target, ObjectNode llm, boolean racing, boolean racingAudit, String promoteWhen,
-                              String problem) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record DiscoveryConfig(String objective, String proposer, int budget,
+                              @JsonProperty("time_limit_seconds") double timeLimitSeconds, long seed,
+                              @JsonProperty("seed_policies") List<String> seedPolicies, String matrix, int seeds,
+                              @JsonProperty("duration_seconds") double durationSeconds, int threads, int replicates,
+                              @JsonSerialize(using = NanAsNull.class) @JsonDeserialize(using = NullAsNan.class)
+                              @JsonInclude(JsonInclude.Include.ALWAYS) double target,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) ObjectNode llm, boolean racing,
+                              @JsonProperty("racing_audit") boolean racingAudit,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("promote_when") String promoteWhen,
+                              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FlowControl.class) String problem,
+                              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema) {
 
-    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
-                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
-                           boolean racing, boolean racingAudit, String promoteWhen) {
-        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, llm, racing, racingAudit, promoteWhen, Problems.FLOW_CONTROL);
+    public DiscoveryConfig {
+        problem = problem == null ? Problems.FLOW_CONTROL : problem; // absent for flow control, as in runs from before problem classes
+        schema = schema == 0 ? JournalSchema.UNVERSIONED : schema;
     }
 
+    /** A new run's settings, in the current schema. */
+    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
+                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
+                           boolean racing, boolean racingAudit, String promoteWhen, String problem) {
+        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
+                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT);
+    }
+
+    /** A new flow-control run's settings without an LLM, racing on. */
     public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
         this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, null, true, false, null);
+                target, null, true, false, null, Problems.FLOW_CONTROL);
     }
 
-    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
-                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm) {
-        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, llm, true, false, null);
-    }
-
+    /** As {@code config.json} holds it. */
     public ObjectNode toJson() {
-        ObjectNode o = new ObjectMapper().createObjectNode();
-        o.put("objective", objective);
-        o.put("proposer", proposer);
-        o.put("budget", budget);
-        o.put("time_limit_seconds", timeLimitSeconds);
-        o.put("seed", seed);
-        ArrayNode seedsArr = o.putArray("seed_policies");
-        seedPolicies.forEach(seedsArr::add);
-        o.put("matrix", matrix);
-        o.put("seeds", seeds);
-        o.put("duration_seconds", durationSeconds);
-        o.put("threads", threads);
-        o.put("replicates", replicates);
-        o.put("target", Double.isNaN(target) ? null : target);
-        if (llm != null) {
-            o.set("llm", llm);
-        }
-        o.put("racing", racing);
-        o.put("racing_audit", racingAudit);
-        if (promoteWhen != null) {
-            o.put("promote_when", promoteWhen);
-        }
-        if (!problem.equals(Problems.FLOW_CONTROL)) {
-            o.put("problem", problem); // absent for flow control, as in runs from before problem classes
-        }
-        return o;
+        return Journal.body(this);
     }
 
+    /** A run's {@code config.json}; a newer schema than this build reads, or a config that does not fit, is refused. */
     public static DiscoveryConfig fromJson(ObjectNode o) {
-        List<String> seedPolicies = new ArrayList<>();
-        o.get("seed_policies").forEach(n -> seedPolicies.add(n.asText()));
-        return new DiscoveryConfig(o.get("objective").asText(), o.get("proposer").asText(), o.get("budget").asInt(),
-                o.get("time_limit_seconds").asDouble(), o.get("seed").asLong(), List.copyOf(seedPolicies), o.get("matrix").asText(),
-                o.get("seeds").asInt(), o.get("duration_seconds").asDouble(), o.get("threads").asInt(), o.get("replicates").asInt(),
-                o.get("target").isNull() ? Double.NaN : o.get("target").asDouble(), o.has("llm") ? (ObjectNode) o.get("llm") : null,
-                // runs from before racing existed evaluated every candidate fully
-                o.path("racing").asBoolean(false), o.path("racing_audit").asBoolean(false),
-                o.hasNonNull("promote_when") ? o.get("promote_when").asText() : null,
-                o.hasNonNull("problem") ? o.get("problem").asText() : Problems.FLOW_CONTROL);
+        DiscoveryConfig c;
+        try {
+            c = READER.treeToValue(o, DiscoveryConfig.class);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new StoreException("the run's config.json is not a discovery config: " + e.getMessage(), e);
+        }
+        JournalSchema.check(c.schema(), "the run");
+        return c;
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper READER = io.nous.store.PlainJson.mapper()
+            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** Leaves {@code problem} out when it is flow control. */
+    static final class FlowControl {
+        @Override
+        public boolean equals(Object o) {
+            return o == null || Problems.FLOW_CONTROL.equals(o);
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    /** Leaves {@code schema} out for runs from before it was recorded. */
+    static final class Unversioned {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Integer i && i == JournalSchema.UNVERSIONED;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    /** No target (NaN) is written as null. */
+    static final class NanAsNull extends JsonSerializer<Double> {
+        @Override
+        public void serialize(Double v, JsonGenerator gen, SerializerProvider p) throws IOException {
+            if (v == null || v.isNaN()) {
+                gen.writeNull();
+            } else {
+                gen.writeNumber(v);
+            }
+        }
+    }
+
+    /** ... and read back as NaN. */
+    static final class NullAsNan extends JsonDeserializer<Double> {
+        @Override
+        public Double deserialize(JsonParser p, DeserializationContext ctx) throws IOException {
+            return p.getValueAsDouble();
+        }
+
+        @Override
+        public Double getNullValue(DeserializationContext ctx) {
+            return Double.NaN;
+        }
     }
 }

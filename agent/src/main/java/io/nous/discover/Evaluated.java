@@ -1,5 +1,8 @@
 package io.nous.discover;
 
+import io.nous.store.journal.Evidence;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -26,6 +29,39 @@ public record Evaluated(String candidateId, String source, double change, double
             return Double.POSITIVE_INFINITY;
         }
         return change + (constraintsHold ? 0 : CONSTRAINT_PENALTY);
+    }
+
+    /** What the loop knows of a candidate from its journaled evidence. */
+    public static Evaluated of(Evidence o, String source) {
+        String failed = o.failedConstraint();
+        boolean hold = o.failure() == null && (o.sanity() == null || o.sanity().isEmpty()) && failed == null;
+        Map<String, Double> byRegime = new LinkedHashMap<>();
+        Map<String, Double> byScenario = new LinkedHashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        for (Evidence.ScenarioEvidence s : o.scenarios()) {
+            byScenario.put(s.label(), s.change());
+            String regime = s.regime().equals("under") ? "under" : "near";
+            if (!Double.isNaN(s.change())) {
+                byRegime.merge(regime, s.change(), Double::sum);
+                counts.merge(regime, 1, Integer::sum);
+            }
+        }
+        byRegime.replaceAll((k, v) -> v / counts.get(k));
+        Map<String, double[]> variants = new LinkedHashMap<>();
+        if (o.variants() != null) {
+            for (Evidence.VariantEvidence v : o.variants()) {
+                variants.put(v.variant(), new double[] {orNaN(v.change()), orNaN(v.ciLow()), orNaN(v.ciHigh())});
+            }
+        }
+        Evidence.ScoreEvidence score = o.score();
+        String verdict = score == null || score.verdict() == null ? "no-difference" : score.verdict();
+        return new Evaluated(o.candidate(), source, score == null ? Double.NaN : score.change(), score == null ? Double.NaN : score.ciLow(),
+                score == null ? Double.NaN : score.ciHigh(), verdict, hold, failed, byRegime, byScenario, orNaN(o.onset()),
+                orNaN(o.dutyAt08()), o.failure(), variants, o.promotable(), o.racedOut());
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
     }
 
     /** Fitness penalty for a broken constraint (the objective is a relative change, -1..+inf). */

@@ -64,6 +64,16 @@ final class JournalFollower {
     }
 
     /** Appends, or verifies and reuses the existing record at this position. */
+    JournalRecord record(io.nous.store.journal.JournalEntry entry) {
+        return record(entry.journalType(), io.nous.store.Journal.body(entry));
+    }
+
+    /** A typed body under a type of the caller's choosing (evidence is journaled as several types). */
+    JournalRecord record(String type, Object body) {
+        return record(type, io.nous.store.Journal.body(body));
+    }
+
+    /** Appends, or verifies and reuses the existing record at this position. */
     JournalRecord record(String type, ObjectNode body) {
         if (cursor < existing.size()) {
             JournalRecord old = existing.get(cursor++);

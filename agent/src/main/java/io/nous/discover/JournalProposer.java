@@ -1,22 +1,24 @@
 package io.nous.discover;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.nous.store.JournalRecord;
+import io.nous.store.journal.Hypothesis;
+import io.nous.store.journal.ProposalFailure;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Replays the proposals a run journaled, in order, whatever proposer made them. */
 public final class JournalProposer implements Proposer {
-    private final List<JsonNode> hypotheses = new ArrayList<>();
-    private final List<JournalRecord> failures = new ArrayList<>();
+    private final List<Hypothesis> hypotheses = new ArrayList<>();
+    private final List<ProposalFailure> failures = new ArrayList<>();
     private final String original;
 
     public JournalProposer(List<JournalRecord> records, String original) {
         for (JournalRecord r : records) {
             if (r.type().equals("hypothesis")) {
-                hypotheses.add(r.body());
+                hypotheses.add(r.as(Hypothesis.class));
             } else if (ProposalUnavailable.Kind.ofJournalType(r.type()) != null) {
-                failures.add(r);
+                ProposalFailure f = r.as(ProposalFailure.class);
+                failures.add(new ProposalFailure(r.type(), f.iteration(), f.attempt(), f.reason()));
             }
         }
         this.original = original;
@@ -27,18 +29,18 @@ public final class JournalProposer implements Proposer {
         return find(iteration, attempt) != null || failure(iteration, attempt) != null;
     }
 
-    private JsonNode find(int iteration, int attempt) {
-        for (JsonNode x : hypotheses) {
-            if (x.get("iteration").asInt() == iteration && x.path("attempt").asInt() == attempt) {
-                return x;
+    private Hypothesis find(int iteration, int attempt) {
+        for (Hypothesis h : hypotheses) {
+            if (h.iteration() == iteration && h.attempt() == attempt) {
+                return h;
             }
         }
         return null;
     }
 
-    private JournalRecord failure(int iteration, int attempt) {
-        for (JournalRecord f : failures) {
-            if (f.body().get("iteration").asInt() == iteration && f.body().get("attempt").asInt() == attempt) {
+    private ProposalFailure failure(int iteration, int attempt) {
+        for (ProposalFailure f : failures) {
+            if (f.iteration() == iteration && f.attempt() == attempt) {
                 return f;
             }
         }
@@ -57,22 +59,14 @@ public final class JournalProposer implements Proposer {
 
     @Override
     public Proposal propose(ProposalContext ctx) {
-        JournalRecord failed = failure(ctx.iteration(), ctx.attempt());
+        ProposalFailure failed = failure(ctx.iteration(), ctx.attempt());
         if (failed != null) {
-            throw new ProposalUnavailable(failed.body().get("reason").asText(), ProposalUnavailable.Kind.ofJournalType(failed.type()));
+            throw new ProposalUnavailable(failed.reason(), ProposalUnavailable.Kind.ofJournalType(failed.kind()));
         }
-        JsonNode h = find(ctx.iteration(), ctx.attempt());
+        Hypothesis h = find(ctx.iteration(), ctx.attempt());
         if (h == null) {
             throw new DiscoveryException("the journal holds no proposal for iteration " + ctx.iteration() + " attempt " + ctx.attempt());
         }
-        List<Prediction> preds = new ArrayList<>();
-        h.get("predictions").forEach(p -> preds.add(new Prediction(p.get("regime").asText(), p.get("direction").asText(),
-                p.get("magnitude").asDouble())));
-        List<String> parents = new ArrayList<>();
-        h.get("parents").forEach(p -> parents.add(p.asText()));
-        List<Arm> arms = new ArrayList<>();
-        h.path("arms").forEach(a -> arms.add(new Arm(a.get("role").asText(), a.get("purpose").asText(), a.get("source").asText())));
-        return new Proposal(h.get("statement").asText(), h.get("mechanism").asText(), List.copyOf(preds), h.get("source").asText(),
-                List.copyOf(parents), h.get("operator").asText(), List.copyOf(arms));
+        return Proposal.of(h);
     }
 }

@@ -1,5 +1,8 @@
 package io.nous.discover;
 
+import io.nous.store.journal.Arm;
+import io.nous.store.journal.Hypothesis;
+import io.nous.store.journal.Prediction;
 import java.util.List;
 
 /**
@@ -14,5 +17,16 @@ public record Proposal(String statement, String mechanism, List<Prediction> pred
     public Proposal(String statement, String mechanism, List<Prediction> predictions, String source, List<String> parents,
                     String operator) {
         this(statement, mechanism, predictions, source, parents, operator, List.of());
+    }
+
+    /** The bundle as journaled for an iteration and repair attempt. */
+    public Hypothesis hypothesis(int iteration, int attempt) {
+        return new Hypothesis(iteration, attempt, statement, mechanism, predictions, parents, operator, source, arms);
+    }
+
+    /** A journaled hypothesis as the bundle it was. */
+    public static Proposal of(Hypothesis h) {
+        return new Proposal(h.statement(), h.mechanism(), List.copyOf(h.predictions()), h.source(), List.copyOf(h.parents()), h.operator(),
+                h.arms() == null ? List.of() : List.copyOf(h.arms()));
     }
 }

@@ -1,8 +1,7 @@
 package io.nous.discover;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.RunStopped;
+
 
 /**
  * Why a discovery run stopped proposing: its budget of proposals was used, its time limit passed,
@@ -44,18 +43,14 @@ public record StopReason(String reason, String detail, String proposerKind) {
         return !reason.equals(BUDGET) && !reason.equals(TARGET);
     }
 
-    public ObjectNode toJson() {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("reason", reason);
-        o.put("detail", detail);
-        if (proposerKind != null) {
-            o.put("kind", proposerKind);
-        }
-        return o;
+    /** As journaled ({@code run-stopped}, with the iterations done) or summarized (iterations null). */
+    public RunStopped record(Integer iterations) {
+        return new RunStopped(reason, detail, proposerKind, iterations);
     }
 
-    public static StopReason fromJson(JsonNode o) {
-        return new StopReason(o.path("reason").asText(), o.path("detail").asText(), o.hasNonNull("kind") ? o.get("kind").asText() : null);
+    /** A journaled stop. */
+    public static StopReason of(RunStopped r) {
+        return new StopReason(r.reason() == null ? "" : r.reason(), r.detail() == null ? "" : r.detail(), r.kind());
     }
 
     private static String seconds(double s) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryLoop;
-import io.nous.discover.Prediction;
+import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
 import io.nous.discover.Proposer;
 import io.nous.discover.ProposalContext;

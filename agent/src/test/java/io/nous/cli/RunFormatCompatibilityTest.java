@@ -58,4 +58,14 @@ class RunFormatCompatibilityTest {
         assertThat(out.resolve("PROVENANCE.md")).content().contains(RUN);
         GoToolchain.vetAndTest(out);
     }
+
+    @Test
+    void aRunFromANewerSchemaIsRefusedWithItsVersionNotMisread() throws Exception {
+        Path runs = runsDir();
+        Path config = runs.resolve(RUN).resolve("config.json");
+        Files.writeString(config, Files.readString(config).replaceFirst("\\{", "{\"schema\": 99, "));
+        CliHarness replay = CliHarness.run("replay", RUN, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).isEqualTo(2);
+        assertThat(replay.err()).contains("journal schema version 99").contains("upgrade Nous").doesNotContain("Exception");
+    }
 }

@@ -54,6 +54,16 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /** Appends one typed record (its type is the line's type) and forces it to disk; returns it. */
+    public JournalRecord append(io.nous.store.journal.JournalEntry entry) {
+        return append(entry.journalType(), JSON.valueToTree(entry));
+    }
+
+    /** A typed record as the body it is journaled as. */
+    public static ObjectNode body(Object entry) {
+        return JSON.valueToTree(entry);
+    }
+
     /** Appends one record and forces it to disk; returns it. */
     public JournalRecord append(String type, ObjectNode body) {
         ObjectNode line = JSON.createObjectNode();

@@ -7,4 +7,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * wall-clock time it was written (the only non-deterministic field), and its body.
  */
 public record JournalRecord(long seq, String type, String timestamp, ObjectNode body) {
+    /** Reads a record written by a later version that added fields: what this version knows is still there. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper READER = PlainJson.mapper()
+            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** The body as its typed record; a body that does not fit is a corrupt journal, named by its line. */
+    public <T> T as(Class<T> type) {
+        try {
+            return READER.treeToValue(body, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw invalid(type, e.getOriginalMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw invalid(type, e.getMessage(), e);
+        }
+    }
+
+    private StoreException invalid(Class<?> type, String why, Exception e) {
+        return new StoreException("journal record " + seq + " (" + this.type + ") is not a valid " + type.getSimpleName() + ": " + why, e);
+    }
 }

@@ -63,8 +63,8 @@ public final class Run {
         writeAtomically(candidateFile(candidateId), source);
     }
 
-    public void writeSummary(ObjectNode summary) {
-        writeJson(summaryFile(), summary);
+    public void writeSummary(io.nous.store.journal.RunSummary summary) {
+        writeJson(summaryFile(), Journal.body(summary));
     }
 
     void writeJson(Path file, ObjectNode node) {

@@ -1,7 +1,7 @@
 package io.nous.discover.evolve;
 
 import io.nous.discover.Evaluated;
-import io.nous.discover.Prediction;
+import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
 import io.nous.discover.ProposalContext;
 import io.nous.discover.Proposer;

@@ -2,8 +2,8 @@ package io.nous.discover.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nous.discover.Arm;
-import io.nous.discover.Prediction;
+import io.nous.store.journal.Arm;
+import io.nous.store.journal.Prediction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.nous.discover;
+package io.nous.store.journal;
 
 /**
  * A second candidate that travels with a hypothesis to test how it works: an {@code ablation}

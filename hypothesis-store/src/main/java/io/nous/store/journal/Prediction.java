@@ -1,4 +1,4 @@
-package io.nous.discover;
+package io.nous.store.journal;
 
 /**
  * What a hypothesis expects in one regime: the direction of the objective's change versus the

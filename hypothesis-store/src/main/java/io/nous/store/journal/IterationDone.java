@@ -1,0 +1,11 @@
+package io.nous.store.journal;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/** The end of an iteration ({@code iteration-done}) and the incumbent after it (null before the first promotion). */
+public record IterationDone(int iteration, @JsonInclude(JsonInclude.Include.ALWAYS) String incumbent) implements JournalEntry {
+    @Override
+    public String journalType() {
+        return "iteration-done";
+    }
+}

@@ -1,0 +1,9 @@
+package io.nous.store.journal;
+
+/** A rule distilled from evidence ({@code principle}) and the candidate whose evaluation showed it. */
+public record Principle(String principle, String evidence) implements JournalEntry {
+    @Override
+    public String journalType() {
+        return "principle";
+    }
+}

@@ -1,0 +1,13 @@
+package io.nous.store.journal;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** What the full evaluation says of a candidate racing stopped early ({@code racing-audit}): would it have been promoted? */
+public record RacingAudit(String candidate, @JsonProperty("raced_out") String racedOut, @JsonProperty("full_change") double fullChange,
+                          @JsonProperty("full_promotable") boolean fullPromotable,
+                          @JsonProperty("would_have_been_promoted") boolean wouldHaveBeenPromoted) implements JournalEntry {
+    @Override
+    public String journalType() {
+        return "racing-audit";
+    }
+}

@@ -1,0 +1,15 @@
+package io.nous.store.journal;
+
+import java.util.List;
+
+/** A proposal refused before simulation ({@code verification}, {@code ok} false), with one line per problem. */
+public record Rejection(int iteration, boolean ok, List<String> problems) implements JournalEntry {
+    public Rejection(int iteration, List<String> problems) {
+        this(iteration, false, problems);
+    }
+
+    @Override
+    public String journalType() {
+        return "verification";
+    }
+}
