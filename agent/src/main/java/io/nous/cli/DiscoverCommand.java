@@ -135,6 +135,11 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
+    @Option(names = "--principles", paramLabel = "RUN-ID|all",
+            description = "Start from the principles an earlier run learned, or all runs of the same problem class in --runs-dir "
+                    + "(see 'nous principles'); they bound the offline proposer's mutations and are part of the LLM prompt.")
+    String principlesFrom;
+
     @Option(names = "--resume", paramLabel = "RUN-ID", description = "Continue a run that was interrupted; its own settings are used.")
     String resume;
 
@@ -156,6 +161,12 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("resuming run " + run.id() + " from " + run.journal().records().size() + " journaled records");
         } else {
             config = validate(out);
+            if (principlesFrom != null) {
+                List<String> inherited = inheritedPrinciples(store, config.problem());
+                config = config.withPrinciples(inherited);
+                out.println("starting from " + inherited.size() + " principle(s) learned in " + principlesFrom
+                        + (principlesFrom.equals("all") ? " runs" : ""));
+            }
             String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-s" + seed;
             run = store.create(id, config.toJson());
             out.println("run " + run.id() + " in " + run.dir());
@@ -273,10 +284,6 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (!chosen.equals("evolve") && !chosen.equals("llm")) {
             throw new UserError("unknown proposer '" + chosen + "'; available: evolve, llm");
         }
-        if (chosen.equals("llm") && prob.kind() != io.nous.codegen.CandidateKind.USAGE_LIMIT) {
-            throw new UserError("the LLM proposer's prompts describe usage-limit policies; search --problem " + problem
-                    + " with --proposer evolve");
-        }
         ObjectNode llm = null;
         if (chosen.equals("llm")) {
             llm = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
@@ -330,6 +337,23 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
                 duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id());
+    }
+
+    /** The principles {@code --principles} names, for a run of this problem class. */
+    private List<String> inheritedPrinciples(RunStore store, String problem) {
+        List<io.nous.store.PrincipleLibrary.Learned> learned;
+        if (principlesFrom.equals("all")) {
+            learned = new io.nous.store.PrincipleLibrary(store).learned(problem);
+        } else {
+            Run from = store.open(principlesFrom);
+            String theirs = io.nous.store.PrincipleLibrary.problemOf(from);
+            if (!theirs.equals(problem)) {
+                throw new UserError("--principles: run " + principlesFrom + " searched " + theirs + ", this run searches " + problem
+                        + "; its principles are about other policies");
+            }
+            learned = io.nous.store.PrincipleLibrary.learnedIn(from);
+        }
+        return learned.stream().map(io.nous.store.PrincipleLibrary.Learned::principle).distinct().toList();
     }
 
     private static String envOr(String name, String fallback) {

@@ -40,6 +40,7 @@ public final class Nous implements Runnable {
         COMMANDS.put("discover", DiscoverCommand::new);
         COMMANDS.put("runs", RunsCommand::new);
         COMMANDS.put("replay", ReplayCommand::new);
+        COMMANDS.put("principles", PrinciplesCommand::new);
         COMMANDS.put("export", ExportCommand::new);
         COMMANDS.put("review", ReviewCommand::new);
         COMMANDS.put("report", ReportCommand::new);

@@ -33,6 +33,7 @@ import java.util.List;
  * @param promoteWhen   how many variants must agree ({@code all}, {@code quorum:K}), or null for the matrix's rule
  * @param problem       the problem class searched ({@link Problems}): {@code flow-control} or {@code admission}
  * @param schema        the journal schema version the run was written in ({@link JournalSchema})
+ * @param principles    principles earlier runs learned that this run starts from ({@code --principles})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -45,11 +46,19 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonProperty("racing_audit") boolean racingAudit,
                               @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("promote_when") String promoteWhen,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FlowControl.class) String problem,
-                              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema) {
+                              @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema,
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles) {
 
     public DiscoveryConfig {
         problem = problem == null ? Problems.FLOW_CONTROL : problem; // absent for flow control, as in runs from before problem classes
         schema = schema == 0 ? JournalSchema.UNVERSIONED : schema;
+        principles = principles == null ? List.of() : List.copyOf(principles);
+    }
+
+    /** The same settings, starting from principles earlier runs learned. */
+    public DiscoveryConfig withPrinciples(List<String> inherited) {
+        return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited);
     }
 
     /** A new run's settings, in the current schema. */
@@ -57,7 +66,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
                            boolean racing, boolean racingAudit, String promoteWhen, String problem) {
         this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT);
+                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, List.of());
     }
 
     /** A new flow-control run's settings without an LLM, racing on. */

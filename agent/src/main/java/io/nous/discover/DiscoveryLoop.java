@@ -76,7 +76,7 @@ public final class DiscoveryLoop {
 
     private final List<Evaluated> evaluated = new ArrayList<>();
     private final Map<String, String> idByHash = new HashMap<>();
-    private final PrincipleDistiller distiller = new PrincipleDistiller(List.of());
+    private final PrincipleDistiller distiller;
     private Promoter promoter;
     /** What happened to recent proposals (search split only), for proposers that read history. */
     private final List<String> history = new ArrayList<>();
@@ -101,6 +101,7 @@ public final class DiscoveryLoop {
     /** @param sandbox where candidate code runs (worker JVMs by default in the CLI) */
     public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay, Sandbox sandbox) {
         this.problem = Problems.byId(config.problem());
+        this.distiller = new PrincipleDistiller(config.principles(), config.problem());
         this.sandbox = sandbox;
         this.config = config;
         this.run = run;
@@ -196,7 +197,7 @@ public final class DiscoveryLoop {
             try {
                 p = proposer.propose(new ProposalContext(it, attempt, List.copyOf(evaluated), incumbent, distiller.principles(),
                         feedback, List.copyOf(history), config.objective(),
-                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt})));
+                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt}), problem.id()));
             } catch (ProposalUnavailable u) {
                 jf.record(new ProposalFailure(u.kind().journalType(), it, attempt, u.getMessage()));
                 listener.event(it, config.budget(), (u.kind().stopsRun() ? "stopping: " : "no proposal: ") + u.getMessage(), incumbent);
@@ -238,6 +239,10 @@ public final class DiscoveryLoop {
         CheckResult check = Candidates.compileOnly(source, "candidate.java");
         if (!check.accepted()) {
             return reject(jf, iteration, operator, check.problems());
+        }
+        if (check.kind() != problem.kind()) {
+            return reject(jf, iteration, operator, List.of("candidate.java: " + (problem.id().matches("[aeiou].*") ? "an " : "a ") + problem.id() + " search takes classes implementing "
+                    + problem.kind().spi().getSimpleName() + "; this class implements " + check.kind().spi().getSimpleName()));
         }
         String dup = idByHash.get(check.canonicalHash());
         if (dup != null) {

@@ -8,18 +8,32 @@ import java.util.List;
  * Turns evidence into principles that constrain later proposals: a candidate that failed a
  * constraint in a recognisable way teaches a rule (gating too early harms under-capacity traffic;
  * closing the lowest band at 0.8 starves it). Each rule is learned once per run.
+ *
+ * <p>The rules are about usage-limit policies (bands, gates, duty cycles), so only flow-control
+ * runs distil them. An admitter that refuses early and fails the no-harm constraint does not show
+ * that early refusal harms: one deciding on an average of recent saturations refuses from 0.3 in
+ * sustained overload without shedding in brief spikes under capacity. Admission runs inherit and
+ * report principles but learn none yet.
  */
 final class PrincipleDistiller {
     private final List<String> learned = new ArrayList<>();
+    private final boolean distils;
 
-    /** Principles learned before this run started (from earlier runs), so they are not journaled again. */
-    PrincipleDistiller(List<String> known) {
+    /**
+     * @param known   principles learned before this run started (from earlier runs), so they are not journaled again
+     * @param problem the problem class searched
+     */
+    PrincipleDistiller(List<String> known, String problem) {
         learned.addAll(known);
+        distils = Problems.FLOW_CONTROL.equals(problem);
     }
 
     /** The principles this evidence teaches that were not known yet. */
     List<Principle> distil(Evaluated e) {
         List<Principle> found = new ArrayList<>();
+        if (!distils) {
+            return found;
+        }
         if ("no-harm-under-capacity".equals(e.failedConstraint()) && e.onset() < 0.5) {
             found.add(new Principle("Gating below saturation 0.5 harms under-capacity traffic (min-gate=0.5)", e.candidateId()));
         }

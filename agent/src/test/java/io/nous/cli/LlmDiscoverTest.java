@@ -173,6 +173,54 @@ class LlmDiscoverTest {
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
     }
 
+    private static final String SMOOTH_ADMITTER = """
+            import io.nous.sim.spi.AdmissionPolicy;
+
+            public final class Smoothed implements AdmissionPolicy {
+                private long smoothed;
+
+                @Override
+                public boolean admit(int priority, double saturation, double u) {
+                    smoothed += ((long) (saturation * 1e6) - smoothed) / 128;
+                    if (priority >= 0) {
+                        return true;
+                    }
+                    return u >= Math.min(1.0, Math.max(0.0, (smoothed / 1e6 - 0.3) / 0.2));
+                }
+            }
+            """;
+
+    @Test
+    void anAdmissionSearchWithTheModelGetsTheAdmitterContractAndReplays() throws Exception {
+        // a usage-limit policy: the reply is sent back (no admit method); one that only has a helper called admit compiles
+        // as a usage-limit policy and the loop rejects it for its SPI, telling the model; then an admitter
+        server.enqueue(completion(proposal(policy(0.8)), 1000, 200));
+        server.enqueue(completion(proposal(policy(0.8).replace("    @Override", "    private static boolean admit(double s) {\n"
+                + "        return s < 1.0;\n    }\n\n    @Override")), 1000, 200));
+        server.enqueue(completion(proposal(SMOOTH_ADMITTER), 1100, 220));
+        Path runs = dir.resolve("runs");
+        List<String> args = new ArrayList<>(List.of(discover(runs, "--budget", "1", "--problem", "admission")));
+        int at = args.indexOf("static-usage-limit");
+        args.set(at, "legacy-threshold");
+        CliHarness h = CliHarness.run(args.toArray(String[]::new));
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String first = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        assertThat(first).contains("public boolean admit(int priority, double saturation, double u)").contains("requestcontrol.Admitter")
+                .contains("relative to the router's legacy path").doesNotContain("computeLimit(double saturation");
+        String second = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        assertThat(second).contains("no Java source with an admit method");
+        String third = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        assertThat(third).contains("rejected before simulation").contains("an admission search takes classes implementing AdmissionPolicy");
+        String id = onlyRun(runs);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        assertThat(records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText()))
+                .containsExactly("seed", "llm");
+        assertThat(Files.readString(runs.resolve(id).resolve("candidates/c0002.java"))).contains("implements AdmissionPolicy");
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
     @Test
     void aSpentTokenBudgetStopsTheRunCleanly() throws Exception {
         server.enqueue(completion(proposal(policy(0.7)), 3000, 500));

@@ -2,10 +2,8 @@ package io.nous.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,26 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
  * journal and the hypothesis store.
  */
 class RunFormatCompatibilityTest {
-    private static final String RUN = "20261201-050215-s7";
+    private static final String RUN = CheckedInRuns.RUN;
 
     @TempDir
     Path dir;
 
     private Path runsDir() throws Exception {
-        Path from = resource("runs-2026-12-01");
-        Path to = dir.resolve("runs");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Path t = to.resolve(from.relativize(f).toString());
-                Files.createDirectories(t.getParent());
-                Files.copy(f, t);
-            }
-        }
-        return to;
-    }
-
-    private static Path resource(String name) throws URISyntaxException {
-        return Path.of(RunFormatCompatibilityTest.class.getClassLoader().getResource(name).toURI());
+        return CheckedInRuns.copy(dir);
     }
 
     @Test

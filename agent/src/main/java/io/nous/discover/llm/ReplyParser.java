@@ -33,7 +33,16 @@ final class ReplyParser {
     /** Arms beyond this many are an error: each costs a full evaluation. */
     static final int MAX_ARMS = 2;
 
+    private static String article(String word) {
+        return "aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
+    }
+
     static Parsed parse(String reply) throws BadReply {
+        return parse(reply, "computeLimit");
+    }
+
+    /** @param entry the method the policy's class must have: {@code computeLimit} (usage-limit) or {@code admit} (admitter) */
+    static Parsed parse(String reply, String entry) throws BadReply {
         if (reply == null || reply.isBlank()) {
             throw new BadReply("the reply was empty");
         }
@@ -53,8 +62,8 @@ final class ReplyParser {
             throw new BadReply("the reply must be one JSON object");
         }
         String source = o.path("source").asText("");
-        if (source.isBlank() || !source.contains("computeLimit")) {
-            throw new BadReply("the reply has no Java source with a computeLimit method in \"source\"");
+        if (source.isBlank() || !source.contains(entry + "(")) {
+            throw new BadReply("the reply has no Java source with " + article(entry) + entry + " method in \"source\"");
         }
         String hypothesis = o.path("hypothesis").asText("");
         String mechanism = o.path("mechanism").asText("");
@@ -87,8 +96,8 @@ final class ReplyParser {
                 throw new BadReply("arm role must be \"ablation\" or \"control\", got \"" + role + "\"");
             }
             String armSource = a.path("source").asText("");
-            if (!armSource.contains("computeLimit")) {
-                throw new BadReply("the " + role + " arm has no Java source with a computeLimit method");
+            if (!armSource.contains(entry + "(")) {
+                throw new BadReply("the " + role + " arm has no Java source with " + article(entry) + entry + " method");
             }
             arms.add(new Arm(role, a.path("purpose").asText(""), armSource));
         }
