@@ -101,7 +101,7 @@ public final class DiscoveryLoop {
     /** @param sandbox where candidate code runs (worker JVMs by default in the CLI) */
     public DiscoveryLoop(DiscoveryConfig config, Run run, Proposer proposer, Listener listener, boolean replay, Sandbox sandbox) {
         this.problem = Problems.byId(config.problem());
-        this.distiller = new PrincipleDistiller(config.principles(), config.problem());
+        this.distiller = new PrincipleDistiller(config.principles(), problem);
         this.sandbox = sandbox;
         this.config = config;
         this.run = run;

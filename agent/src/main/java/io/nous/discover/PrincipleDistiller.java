@@ -9,10 +9,8 @@ import java.util.List;
  * constraint in a recognisable way teaches a rule (gating too early harms under-capacity traffic;
  * closing the lowest band at 0.8 starves it). Each rule is learned once per run.
  *
- * <p>The rules are about usage-limit policies (bands, gates, duty cycles), so only flow-control
- * runs distil them. An admitter that refuses early and fails the no-harm constraint does not show
- * that early refusal harms: one deciding on an average of recent saturations refuses from 0.3 in
- * sustained overload without shedding in brief spikes under capacity. Admission runs inherit and
+ * <p>The rules are about usage-limit policies (bands, gates, duty cycles), so only problem
+ * classes that say so ({@link Problem#distilsPrinciples()}) learn them; the others inherit and
  * report principles but learn none yet.
  */
 final class PrincipleDistiller {
@@ -23,9 +21,9 @@ final class PrincipleDistiller {
      * @param known   principles learned before this run started (from earlier runs), so they are not journaled again
      * @param problem the problem class searched
      */
-    PrincipleDistiller(List<String> known, String problem) {
+    PrincipleDistiller(List<String> known, Problem problem) {
         learned.addAll(known);
-        distils = Problems.FLOW_CONTROL.equals(problem);
+        distils = problem.distilsPrinciples();
     }
 
     /** The principles this evidence teaches that were not known yet. */

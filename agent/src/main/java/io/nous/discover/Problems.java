@@ -94,6 +94,26 @@ public final class Problems {
         public PolicyUnderTest upstreamUnderTest() {
             return builtinUsageLimit(upstream());
         }
+
+        @Override
+        public String baselineName() {
+            return "static-usage-limit";
+        }
+
+        @Override
+        public boolean distilsPrinciples() {
+            return true;
+        }
+
+        @Override
+        public String promptContract() {
+            return "contract.md";
+        }
+
+        @Override
+        public String promptObjective() {
+            return "objective.md";
+        }
     }
 
     /**
@@ -150,6 +170,27 @@ public final class Problems {
             String ref = upstream();
             return new PolicyUnderTest(ref + " (flow control off)", "builtin:static-usage-limit+direct+builtin:" + ref,
                     () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), () -> PolicyRegistry.builtin().admission(ref), false, false);
+        }
+
+        @Override
+        public String baselineName() {
+            return "legacy";
+        }
+
+        /** An admitter that refuses early and harms under capacity shows nothing general (a smoothed one refuses from 0.3 without harm). */
+        @Override
+        public boolean distilsPrinciples() {
+            return false;
+        }
+
+        @Override
+        public String promptContract() {
+            return "admission-contract.md";
+        }
+
+        @Override
+        public String promptObjective() {
+            return "admission-objective.md";
         }
     }
 }

@@ -16,7 +16,6 @@ import io.nous.store.journal.Evidence;
 import io.nous.store.journal.Promotion;
 import io.nous.store.journal.RacingAudit;
 import io.nous.store.journal.UpstreamComparison;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -27,10 +26,6 @@ import java.util.function.Function;
  * class on the test split.
  */
 final class Promoter {
-    /** What a promotion is over before there is an incumbent, by problem class (as journaled). */
-    private static final Map<String, String> BASELINE_NAMES = Map.of(Problems.FLOW_CONTROL, "static-usage-limit",
-            Problems.ADMISSION, "legacy");
-
     private final Problem problem;
     private final Sandbox sandbox;
     private final int threads;
@@ -72,7 +67,7 @@ final class Promoter {
         String reason = !beatsIncumbent ? "not better than the incumbent on the search split with confidence"
                 + (matrix.variants().size() > 1 ? " under the variants' rule (" + matrix.promotion() + ")" : "")
                 : !confirmed ? "not confirmed on the validation split" : "better than the incumbent and confirmed on validation";
-        return new Promotion(e.candidateId(), incumbent == null ? BASELINE_NAMES.getOrDefault(problem.id(), "baseline") : incumbent.candidateId(),
+        return new Promotion(e.candidateId(), incumbent == null ? problem.baselineName() : incumbent.candidateId(),
                 vsIncumbent, validation, beatsIncumbent && confirmed, reason);
     }
 

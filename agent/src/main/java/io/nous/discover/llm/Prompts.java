@@ -1,6 +1,8 @@
 package io.nous.discover.llm;
 
 import io.nous.discover.Evaluated;
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
 import io.nous.discover.ProposalContext;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,25 +38,10 @@ final class Prompts {
         return resource("system.md");
     }
 
-    /** Whether the search is for admitters; anything else gets the usage-limit prompts. */
-    private static boolean admission(ProposalContext ctx) {
-        return "admission".equals(ctx.problem());
-    }
-
     static String user(ProposalContext ctx) {
-        StringBuilder sb = new StringBuilder(resource(admission(ctx) ? "admission-contract.md" : "contract.md")).append("\n## Objective\n\n");
-        if (admission(ctx)) {
-            sb.append("Minimize ").append(ctx.objective()).append(" relative to the router's legacy path (sheddable requests refused")
-                    .append(" once saturation reaches 1), measured on simulated H100 pods serving Qwen3-14B with flow control off,")
-                    .append(" your admitter the only thing that sheds. Constraints that cannot be traded away: no harm where the")
-                    .append(" cluster is under capacity (no sheddable request refused there, no latency added), and sheddable")
-                    .append(" requests refused beyond the legacy path's at most 20% of all arrivals in any scenario.\n");
-        } else {
-            sb.append("Minimize ").append(ctx.objective()).append(" relative to the static baseline (every ceiling 1.0), measured on")
-                    .append(" simulated H100 pods serving Qwen3-14B. Constraints that cannot be traded away: no harm where the")
-                    .append(" cluster is under capacity (the policy must be a near no-op there), no starvation of the sheddable class,")
-                    .append(" no dropped requests added.\n");
-        }
+        Problem problem = Problems.byId(ctx.problem());
+        StringBuilder sb = new StringBuilder(resource(problem.promptContract())).append("\n## Objective\n\n");
+        sb.append(resource(problem.promptObjective()).replace("{objective}", ctx.objective()));
         if (ctx.incumbent() != null) {
             Evaluated inc = ctx.incumbent();
             sb.append("\n## Incumbent ").append(inc.candidateId()).append(String.format(Locale.ROOT,
@@ -65,7 +52,7 @@ final class Prompts {
             }
             sb.append("\n```java\n").append(inc.source()).append("\n```\n");
         } else {
-            sb.append(admission(ctx) ? "\nNo admitter has beaten the legacy path yet.\n" : "\nNo policy has beaten the baseline yet.\n");
+            sb.append("\nNo candidate has beaten the ").append(problem.baselineName()).append(" baseline yet.\n");
         }
         if (!ctx.principles().isEmpty()) {
             sb.append("\n## Principles learned so far\n\n");
