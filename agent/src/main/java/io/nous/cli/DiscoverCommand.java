@@ -95,9 +95,10 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission",
-            description = "What to search: flow-control (usage-limit policies, against static-usage-limit) or admission (admitters, "
-                    + "against the legacy path, on the admission matrix) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission|joint",
+            description = "What to search: flow-control (usage-limit policies, against static-usage-limit), admission (admitters, "
+                    + "against the legacy path, on the admission matrix) or joint (both in one class, on the joint matrix) "
+                    + "(default: ${DEFAULT-VALUE}).")
     String problem;
 
     @Option(names = "--seed-policies", paramLabel = "LIST",
@@ -267,9 +268,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        if ((objective.equals("ms-saved-per-shed") || objective.equals("critical-ttft-shed"))
-                && prob.kind() != io.nous.codegen.CandidateKind.ADMISSION) {
-            throw new UserError(objective + " judges admission policies; use it with --problem admission");
+        if ((objective.equals("ms-saved-per-shed") || objective.equals("critical-ttft-shed")) && !prob.sheds()) {
+            throw new UserError(objective + " judges policies that shed requests; use it with --problem admission or joint");
         }
         double limitSeconds = Durations.seconds("--time-limit", timeLimit);
         long timeoutMs = Math.round(Durations.seconds("--llm-timeout", llmTimeout) * 1000);
@@ -312,11 +312,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (seedsList.isEmpty()) {
             throw new UserError("--seed-policies needs at least one policy");
         }
-        PolicyKind wanted = prob.kind() == io.nous.codegen.CandidateKind.ADMISSION ? PolicyKind.ADMISSION : PolicyKind.USAGE_LIMIT;
         for (String p : seedsList) {
-            if (p.contains(":") || PolicyRegistry.builtin().template(p).kind() != wanted) {
-                throw new UserError("--seed-policies takes " + (wanted == PolicyKind.ADMISSION ? "admission" : "usage-limit")
-                        + " policy names without parameters for --problem " + problem + ", got '" + p + "'");
+            String why = prob.seedProblem(p);
+            if (why != null) {
+                throw new UserError("--seed-policies for --problem " + problem + ": " + why);
             }
         }
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
@@ -399,7 +398,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.println("run     " + run.dir());
         out.println("next    nous runs show " + run.id() + flag);
         if (best != null && !best.isNull()) {
-            out.println("        nous review " + run.id() + flag + " --out review.md");
+            if (!io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT)) {
+                out.println("        nous review " + run.id() + flag + " --out review.md");
+            }
             out.println(Summaries.exportHint(run.id(), flag, best));
         }
         out.flush();

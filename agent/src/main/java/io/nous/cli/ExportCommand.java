@@ -119,12 +119,21 @@ public final class ExportCommand implements Callable<Integer> {
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
+        if (fromRun != null && io.nous.store.PrincipleLibrary.problemOf(fromRun.run()).equals(io.nous.discover.Problems.JOINT)) {
+            return exportJoint(o, fromRun, summary, exported, policyName);
+        }
         if (!check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
         if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
             return exportAdmitter(o, source, summary, check, exported, policyName, fromRun);
         }
+        return exportUsageLimit(o, source, summary, check, exported, policyName, fromRun);
+    }
+
+    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module). */
+    private int exportUsageLimit(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
+                                 RunCandidate fromRun) {
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
         }
@@ -188,6 +197,69 @@ public final class ExportCommand implements Callable<Integer> {
         }
         o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
+        o.flush();
+        return 0;
+    }
+
+    /**
+     * A joint candidate as its two plugins, each a complete package with its own tests under
+     * {@code OUT/limit} and {@code OUT/admitter}, and one {@code OUT/epp-config.yaml} that enables
+     * them together with flow control on.
+     */
+    private int exportJoint(PrintWriter o, RunCandidate fromRun, String summary, String exported, String policyName) {
+        if (router != null || !target.equals("go")) {
+            throw new UserError("a joint candidate exports as two Go packages to --out; --router and --target java take one policy "
+                    + "(place each package from OUT/limit and OUT/admitter)");
+        }
+        String why = io.nous.codegen.JointSource.problem(fromRun.source());
+        if (why != null) {
+            throw new UserError("cannot export " + exported + ": " + why);
+        }
+        io.nous.codegen.JointSource.Halves h = io.nous.codegen.JointSource.split(fromRun.source());
+        CheckResult limit = Candidates.check(h.usageLimit(), exported + ".limit.java");
+        CheckResult admitter = Candidates.check(h.admitter(), exported + ".admitter.java");
+        for (CheckResult c : List.of(limit, admitter)) {
+            if (!c.accepted()) {
+                throw new UserError("cannot export " + exported + ": a half does not pass verification: " + String.join("; ", c.problems()));
+            }
+        }
+        // a half that behaves exactly like a plugin the router ships is configured, not copied
+        var limitUpstream = force ? java.util.Optional.<UpstreamMatch.Match>empty() : UpstreamMatch.of(limit.candidate()::newUsageLimitPolicy);
+        var admitterUpstream = force ? java.util.Optional.<UpstreamMatch.Match>empty()
+                : UpstreamMatch.ofAdmitter(admitter.candidate()::newAdmissionPolicy);
+        if (limitUpstream.isPresent() && admitterUpstream.isPresent()) {
+            throw new UserError(exported + " pairs " + limitUpstream.get().describe() + " with " + admitterUpstream.get().describe()
+                    + ", both of which llm-d-router already ships: configure those plugins instead of adding copies; --force exports "
+                    + "them anyway (nothing was written)");
+        }
+        Path root = out;
+        String limitType = limitUpstream.map(UpstreamMatch.Match::pluginType)
+                .orElse(policyName.endsWith("-policy") ? policyName : policyName + "-policy");
+        String admitterType = admitterUpstream.map(UpstreamMatch.Match::pluginType)
+                .orElse(policyName.endsWith("-admitter") ? policyName : policyName + "-admitter");
+        try {
+            if (limitUpstream.isEmpty()) {
+                out = root.resolve("limit");
+                exportUsageLimit(o, h.usageLimit(), summary, limit, exported, policyName, fromRun);
+            } else {
+                o.printf("the usage-limit half behaves exactly like %s: configured, not exported%n", limitUpstream.get().describe());
+            }
+            if (admitterUpstream.isEmpty()) {
+                out = root.resolve("admitter");
+                exportAdmitter(o, h.admitter(), summary, admitter, exported, policyName, fromRun);
+            } else {
+                o.printf("the admitter half behaves exactly like %s: configured, not exported%n", admitterUpstream.get().describe());
+            }
+        } finally {
+            out = root;
+        }
+        try {
+            Files.createDirectories(root);
+            Files.writeString(root.resolve("epp-config.yaml"), io.nous.codegen.golang.EppConfig.yaml(limitType, admitterType));
+        } catch (IOException e) {
+            throw new UserError("cannot write " + root.resolve("epp-config.yaml") + ": " + e.getMessage());
+        }
+        o.printf("exported %s as the pair %s + %s, enabled together by %s%n", exported, limitType, admitterType, root.resolve("epp-config.yaml"));
         o.flush();
         return 0;
     }

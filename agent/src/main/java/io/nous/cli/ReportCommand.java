@@ -45,10 +45,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
+        RunCandidate.requireSinglePolicy(run, "report");
         RunCandidate c = RunCandidate.load(run, candidateId).requireAccepted();
         boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION;
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.check(), threads);
+        List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.source(), threads);
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
                 admitter ? null : c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
                 Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null,

@@ -1,6 +1,5 @@
 package io.nous.cli;
 
-import io.nous.codegen.CheckResult;
 import io.nous.discover.DiscoveryConfig;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
@@ -26,7 +25,7 @@ final class Resimulation {
     private Resimulation() {
     }
 
-    static List<EvaluationReport> allSplits(Run run, String id, CheckResult check, Integer threads) {
+    static List<EvaluationReport> allSplits(Run run, String id, String source, Integer threads) {
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
         Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
@@ -35,7 +34,7 @@ final class Resimulation {
         io.nous.discover.Problem problem = io.nous.discover.Problems.byId(config.problem());
         PolicyUnderTest candidate;
         try (io.nous.sandbox.Sandbox here = io.nous.sandbox.Sandbox.inProcess()) {
-            candidate = problem.candidate(here, id, check, null);
+            candidate = problem.candidate(here, id, problem.compile(source));
         }
         try (PairedRunner runner = new PairedRunner(problem.baseline(), n)) {
             Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));

@@ -46,6 +46,7 @@ public final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Run run = new RunStore(runsDir).open(runId);
+        RunCandidate.requireSinglePolicy(run, "review");
         String md = describe(RunCandidate.load(run, candidateId).requireAccepted(), runsDir, !journalOnly, threads);
         if (out != null) {
             try {
@@ -84,7 +85,7 @@ public final class ReviewCommand implements Callable<Integer> {
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
                 config.path("objective").asText("critical-ttft"), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
                 stateful(c.source()), config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
-                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.check(), threads) : null, matrixFlags(config),
+                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.source(), threads) : null, matrixFlags(config),
                 admitter ? c.check().candidate()::newAdmissionPolicy : null));
     }
 

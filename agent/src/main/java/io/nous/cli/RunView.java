@@ -82,9 +82,13 @@ final class RunView {
                 out.println("learned   " + summary.get("principles").get(0).asText()
                         + (summary.get("principles").size() > 1 ? " (+" + (summary.get("principles").size() - 1) + " more below)" : ""));
             }
-            out.println("next      nous review " + run.id() + flag + " --out review.md");
-            out.println("  " + Summaries.exportHint(run.id(), flag, best));
-            out.println("          nous report " + run.id() + flag + " --out report.html");
+            if (io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT)) {
+                out.println("next      " + Summaries.exportHint(run.id(), flag, best).strip() + "   (both plugins and one config)");
+            } else {
+                out.println("next      nous review " + run.id() + flag + " --out review.md");
+                out.println("  " + Summaries.exportHint(run.id(), flag, best));
+                out.println("          nous report " + run.id() + flag + " --out report.html");
+            }
         }
     }
 

@@ -1,7 +1,6 @@
 package io.nous.discover;
 
 import io.nous.codegen.Candidates;
-import io.nous.codegen.CheckResult;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.Racing;
 import io.nous.evaluator.Score;
@@ -15,7 +14,6 @@ import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.evaluator.stats.Verdict;
-import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.JournalContents;
 import io.nous.store.JournalRecord;
@@ -126,9 +124,8 @@ public final class DiscoveryLoop {
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);
             jf.record("run-started", config.toJson());
             for (String ref : config.seedPolicies()) {
-                String source = PolicyRegistry.builtin().template(ref).source();
-                consider(jf, vsBaseline, objective, matrix, 0, source, "seed", List.of(), List.of(),
-                        "the built-in " + ref + " policy, observed before any proposal", PolicyRegistry.builtin().template(ref).description());
+                consider(jf, vsBaseline, objective, matrix, 0, problem.seedSource(ref), "seed", List.of(), List.of(),
+                        "the built-in " + ref + " policy, observed before any proposal", problem.seedDescription(ref));
             }
             for (int it = 1; it <= config.budget(); it++) {
                 JournalRecord stoppedBefore = jf.peek("run-stopped");
@@ -220,15 +217,21 @@ public final class DiscoveryLoop {
         }
     }
 
-    private final Map<String, CheckResult> compiled = new HashMap<>();
+    private final Map<String, Compiled> compiled = new HashMap<>();
+
+    /** A named candidate compiled again from its named source (its identity is the same; its class name is its own). */
+    private Compiled compiledAs(String id, String source) {
+        Compiled c = problem.compile(source);
+        compiled.put(id, c);
+        return c;
+    }
 
     private String hashOf(Evaluated e) {
-        return compiled.computeIfAbsent(e.candidateId(), k -> Candidates.compileOnly(e.source(), k + ".java")).canonicalHash();
+        return compiled.computeIfAbsent(e.candidateId(), k -> problem.compile(e.source())).canonicalHash();
     }
 
     private PolicyUnderTest put(Evaluated e) {
-        CheckResult r = compiled.computeIfAbsent(e.candidateId(), k -> Candidates.compileOnly(e.source(), k + ".java"));
-        return problem.candidate(sandbox, e.candidateId(), r, e.source());
+        return problem.candidate(sandbox, e.candidateId(), compiled.computeIfAbsent(e.candidateId(), k -> problem.compile(e.source())));
     }
 
     /** Verifies, dedupes, evaluates and maybe promotes one proposal; returns the problems if it was rejected. */
@@ -236,13 +239,9 @@ public final class DiscoveryLoop {
                                   int iteration, String proposed, String operator, List<String> parents, List<Prediction> predictions,
                                   String statement, String mechanism) {
         String source = proposed;
-        CheckResult check = Candidates.compileOnly(source, "candidate.java");
+        Compiled check = problem.compile(source);
         if (!check.accepted()) {
             return reject(jf, iteration, operator, check.problems());
-        }
-        if (check.kind() != problem.kind()) {
-            return reject(jf, iteration, operator, List.of("candidate.java: " + (problem.id().matches("[aeiou].*") ? "an " : "a ") + problem.id() + " search takes classes implementing "
-                    + problem.kind().spi().getSimpleName() + "; this class implements " + check.kind().spi().getSimpleName()));
         }
         String dup = idByHash.get(check.canonicalHash());
         if (dup != null) {
@@ -252,7 +251,7 @@ public final class DiscoveryLoop {
             return List.of();
         }
         // run it for the first time, where candidates run: the exercise grid and the behaviour probe
-        Sandbox.Checked exercised = sandbox.exercise(check, source, "candidate.java", true);
+        Exercised exercised = problem.exercise(sandbox, check);
         if (!exercised.accepted()) {
             return reject(jf, iteration, operator, exercised.problems());
         }
@@ -260,14 +259,13 @@ public final class DiscoveryLoop {
         idByHash.put(check.canonicalHash(), id);
         // its own name and doc comment, from its hypothesis (behaviour and hash unchanged)
         source = CandidateNaming.apply(source, id, statement, mechanism, operator, parents);
-        compiled.put(id, check);
         if (!replay) {
             run.writeCandidate(id, source);
         }
         jf.record(new CandidateRecord(id, iteration, operator, List.copyOf(parents), check.canonicalHash(), "candidates/" + id + ".java"));
 
         double[] feat = exercised.behaviour();
-        PolicyUnderTest candidate = problem.candidate(sandbox, id, check, source);
+        PolicyUnderTest candidate = problem.candidate(sandbox, id, compiledAs(id, source));
         JournalRecord prev = jf.peek("evaluation");
         Evidence ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.as(Evidence.class)
                 : Evidence.of(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);

@@ -1,8 +1,10 @@
 package io.nous.discover;
 
 import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import java.util.List;
 
@@ -17,8 +19,8 @@ public interface Problem {
     /** The name {@code --problem} takes. */
     String id();
 
-    /** The SPI a candidate implements. */
-    CandidateKind kind();
+    /** The SPIs a candidate implements, in the order its parts are compiled. */
+    List<CandidateKind> kinds();
 
     /** The matrix a run uses unless {@code --matrix} says otherwise. */
     String defaultMatrix();
@@ -26,17 +28,61 @@ public interface Problem {
     /** The objective a run uses unless {@code --objective} says otherwise. */
     String defaultObjective();
 
+    /** Whether candidates may shed requests (the admission objectives apply). */
+    default boolean sheds() {
+        return kinds().contains(CandidateKind.ADMISSION);
+    }
+
     /** The built-in policies a run starts from unless {@code --seed-policies} says otherwise. */
     List<String> defaultSeeds();
+
+    /** Why a name cannot be a seed of this class, or null when it can. */
+    String seedProblem(String ref);
+
+    /** A seed's source. */
+    default String seedSource(String ref) {
+        return PolicyRegistry.builtin().template(ref).source();
+    }
+
+    /** A seed's description. */
+    default String seedDescription(String ref) {
+        return PolicyRegistry.builtin().template(ref).description();
+    }
 
     /** What every candidate is compared with. */
     PolicyUnderTest baseline();
 
-    /** A candidate (or a built-in seed, by its source) as the deployment that runs it. */
-    PolicyUnderTest candidate(Sandbox sandbox, String id, CheckResult compiled, String source);
+    /** Verifies and compiles a proposal as a candidate of this class, without running it. */
+    default Compiled compile(String source) {
+        CheckResult check = Candidates.compileOnly(source, "candidate.java");
+        if (!check.accepted()) {
+            return Compiled.rejected(check.problems());
+        }
+        CandidateKind kind = kinds().get(0);
+        if (check.kind() != kind) {
+            return Compiled.rejected(List.of("candidate.java: " + (id().matches("[aeiou].*") ? "an " : "a ") + id()
+                    + " search takes classes implementing " + kind.spi().getSimpleName() + "; this class implements "
+                    + check.kind().spi().getSimpleName()));
+        }
+        return new Compiled(List.of(check), List.of(source), List.of("candidate.java"), List.of(), check.canonicalHash());
+    }
 
-    /** The policy the router already ships for this job, as a built-in reference; the winner is compared with it. */
+    /** Runs a compiled candidate for the first time where candidates run, and measures its behaviour. */
+    default Exercised exercise(Sandbox sandbox, Compiled c) {
+        Sandbox.Checked x = sandbox.exercise(c.part(0), c.sources().get(0), c.origins().get(0), true);
+        return new Exercised(x.problems(), x.behaviour());
+    }
+
+    /** A compiled candidate as the deployment that runs it. */
+    PolicyUnderTest candidate(Sandbox sandbox, String id, Compiled compiled);
+
+    /** The policy the router already ships for this job, by name; the winner is compared with it. */
     String upstream();
+
+    /** The upstream policy's source, to recognise a winner that is the upstream policy. */
+    default String upstreamSource() {
+        return PolicyRegistry.builtin().source(upstream());
+    }
 
     /** The upstream policy as the deployment that runs it. */
     PolicyUnderTest upstreamUnderTest();
@@ -56,8 +102,8 @@ public interface Problem {
     /** @see #promptContract() */
     String promptObjective();
 
-    /** The method a candidate's class must have, as the LLM reply is checked for it. */
-    default String entryMethod() {
-        return kind() == CandidateKind.ADMISSION ? "admit" : "computeLimit";
+    /** The methods a candidate's class must have, as the LLM reply is checked for them. */
+    default List<String> entryMethods() {
+        return kinds().stream().map(k -> k == CandidateKind.ADMISSION ? "admit" : "computeLimit").toList();
     }
 }

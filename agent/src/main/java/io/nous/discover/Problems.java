@@ -2,6 +2,8 @@ package io.nous.discover;
 
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.JointSource;
+import io.nous.policy.PolicyKind;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
@@ -13,12 +15,14 @@ import java.util.Map;
 public final class Problems {
     public static final String FLOW_CONTROL = "flow-control";
     public static final String ADMISSION = "admission";
+    public static final String JOINT = "joint";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
     static {
         register(new FlowControl());
         register(new Admission());
+        register(new Joint());
     }
 
     private Problems() {
@@ -41,6 +45,22 @@ public final class Problems {
         return List.copyOf(BY_ID.keySet());
     }
 
+    /** Why {@code ref} is not a built-in policy of that kind named without parameters, or null. */
+    private static String builtinOfKind(String ref, PolicyKind kind, String what) {
+        if (ref.contains(":")) {
+            return "seed policies are named without parameters, got '" + ref + "'";
+        }
+        try {
+            return PolicyRegistry.builtin().template(ref).kind() == kind ? null : "'" + ref + "' is not " + article(what) + what + " policy";
+        } catch (RuntimeException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static String article(String word) {
+        return "aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
+    }
+
     private static PolicyUnderTest builtinUsageLimit(String ref) {
         return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
     }
@@ -56,8 +76,13 @@ public final class Problems {
         }
 
         @Override
-        public CandidateKind kind() {
-            return CandidateKind.USAGE_LIMIT;
+        public List<CandidateKind> kinds() {
+            return List.of(CandidateKind.USAGE_LIMIT);
+        }
+
+        @Override
+        public String seedProblem(String ref) {
+            return builtinOfKind(ref, PolicyKind.USAGE_LIMIT, "usage-limit");
         }
 
         @Override
@@ -81,8 +106,8 @@ public final class Problems {
         }
 
         @Override
-        public PolicyUnderTest candidate(Sandbox sandbox, String id, CheckResult compiled, String source) {
-            return sandbox.usageLimit(id, compiled, source, id + ".java");
+        public PolicyUnderTest candidate(Sandbox sandbox, String id, Compiled c) {
+            return sandbox.usageLimit(id, c.part(0), c.sources().get(0), id + ".java");
         }
 
         @Override
@@ -129,8 +154,13 @@ public final class Problems {
         }
 
         @Override
-        public CandidateKind kind() {
-            return CandidateKind.ADMISSION;
+        public List<CandidateKind> kinds() {
+            return List.of(CandidateKind.ADMISSION);
+        }
+
+        @Override
+        public String seedProblem(String ref) {
+            return builtinOfKind(ref, PolicyKind.ADMISSION, "admission");
         }
 
         @Override
@@ -156,8 +186,8 @@ public final class Problems {
         }
 
         @Override
-        public PolicyUnderTest candidate(Sandbox sandbox, String id, CheckResult compiled, String source) {
-            return sandbox.admission(id, compiled, source, id + ".java");
+        public PolicyUnderTest candidate(Sandbox sandbox, String id, Compiled c) {
+            return sandbox.admission(id, c.part(0), c.sources().get(0), id + ".java");
         }
 
         @Override
@@ -191,6 +221,150 @@ public final class Problems {
         @Override
         public String promptObjective() {
             return "admission-objective.md";
+        }
+    }
+
+    /**
+     * Admission and flow control at once: a candidate is one class implementing both SPIs, which the
+     * router runs as two plugins (a usage-limit policy and an admitter, see {@link JointSource}),
+     * deployed together with flow control on, compared with today's router (static-usage-limit, no
+     * admitter) and with the two upstream policies together.
+     */
+    static final class Joint implements Problem {
+        /** The two upstream policies together. */
+        static final String UPSTREAM = "soft-reflective-ceiling+probabilistic-admitter";
+
+        @Override
+        public String id() {
+            return JOINT;
+        }
+
+        @Override
+        public List<CandidateKind> kinds() {
+            return List.of(CandidateKind.USAGE_LIMIT, CandidateKind.ADMISSION);
+        }
+
+        @Override
+        public String defaultMatrix() {
+            return "joint";
+        }
+
+        @Override
+        public String defaultObjective() {
+            return "critical-ttft-shed";
+        }
+
+        @Override
+        public List<String> defaultSeeds() {
+            return List.of("static-usage-limit+legacy-threshold", "soft-reflective-ceiling+legacy-threshold");
+        }
+
+        /** A seed is a pair {@code USAGE-LIMIT+ADMITTER} of built-in policies. */
+        @Override
+        public String seedProblem(String ref) {
+            String[] pair = ref.split("\\+", -1);
+            if (pair.length != 2) {
+                return "a joint seed is a pair USAGE-LIMIT+ADMITTER of built-in policies, got '" + ref + "'";
+            }
+            String why = builtinOfKind(pair[0], PolicyKind.USAGE_LIMIT, "usage-limit");
+            return why != null ? why : builtinOfKind(pair[1], PolicyKind.ADMISSION, "admission");
+        }
+
+        @Override
+        public String seedSource(String ref) {
+            String[] pair = ref.split("\\+");
+            return JointSource.merge(PolicyRegistry.builtin().source(pair[0]), PolicyRegistry.builtin().source(pair[1]), "Joint");
+        }
+
+        @Override
+        public String seedDescription(String ref) {
+            String[] pair = ref.split("\\+");
+            return "The usage-limit policy " + pair[0] + " and the admitter " + pair[1] + " together. "
+                    + PolicyRegistry.builtin().template(pair[0]).description() + " " + PolicyRegistry.builtin().template(pair[1]).description();
+        }
+
+        @Override
+        public PolicyUnderTest baseline() {
+            return builtinUsageLimit("static-usage-limit");
+        }
+
+        @Override
+        public Compiled compile(String source) {
+            String why = JointSource.problem(source);
+            if (why != null) {
+                return Compiled.rejected(List.of("candidate.java: " + why));
+            }
+            JointSource.Halves h = JointSource.split(source);
+            List<String> sources = List.of(h.usageLimit(), h.admitter());
+            List<String> origins = List.of("candidate.limit.java", "candidate.admitter.java");
+            List<CheckResult> parts = new java.util.ArrayList<>();
+            List<String> problems = new java.util.ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                CheckResult r = io.nous.codegen.Candidates.compileOnly(sources.get(i), origins.get(i));
+                parts.add(r);
+                problems.addAll(r.problems());
+                if (r.accepted() && r.kind() != kinds().get(i)) {
+                    problems.add(origins.get(i) + ": the half with " + entryMethods().get(i) + " must implement " + kinds().get(i).spi().getSimpleName());
+                }
+            }
+            return problems.isEmpty() ? new Compiled(List.copyOf(parts), sources, origins, List.of(),
+                    parts.get(0).canonicalHash() + "+" + parts.get(1).canonicalHash()) : Compiled.rejected(problems);
+        }
+
+        /** Behaviour: where the usage-limit half first gates, and where the admitter first refuses half. */
+        @Override
+        public Exercised exercise(Sandbox sandbox, Compiled c) {
+            List<String> problems = new java.util.ArrayList<>();
+            double[] behaviour = new double[2];
+            for (int i = 0; i < 2; i++) {
+                Sandbox.Checked x = sandbox.exercise(c.part(i), c.sources().get(i), c.origins().get(i), true);
+                problems.addAll(x.problems());
+                behaviour[i] = x.behaviour() == null ? Double.NaN : x.behaviour()[0];
+            }
+            return new Exercised(List.copyOf(problems), problems.isEmpty() ? behaviour : null);
+        }
+
+        @Override
+        public PolicyUnderTest candidate(Sandbox sandbox, String id, Compiled c) {
+            return sandbox.joint(id, c.part(0), c.sources().get(0), c.part(1), c.sources().get(1));
+        }
+
+        @Override
+        public String upstream() {
+            return UPSTREAM;
+        }
+
+        @Override
+        public String upstreamSource() {
+            return seedSource(UPSTREAM);
+        }
+
+        @Override
+        public PolicyUnderTest upstreamUnderTest() {
+            return new PolicyUnderTest(UPSTREAM, "builtin:soft-reflective-ceiling+builtin:probabilistic-admitter",
+                    () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"),
+                    () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), true, false);
+        }
+
+        @Override
+        public String baselineName() {
+            return "static-usage-limit";
+        }
+
+        /** The distiller's rules read a usage-limit policy's behaviour; a joint candidate's shedding confounds them. */
+        @Override
+        public boolean distilsPrinciples() {
+            return false;
+        }
+
+        @Override
+        public String promptContract() {
+            return "joint-contract.md";
+        }
+
+        @Override
+        public String promptObjective() {
+            return "joint-objective.md";
         }
     }
 }

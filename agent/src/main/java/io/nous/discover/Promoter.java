@@ -1,6 +1,5 @@
 package io.nous.discover;
 
-import io.nous.codegen.Candidates;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.Racing;
@@ -10,7 +9,6 @@ import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
-import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.Promotion;
@@ -87,7 +85,7 @@ final class Promoter {
      */
     UpstreamComparison upstream(Evaluated winner, String winnerHash) {
         String split = Split.TEST.id();
-        String upstreamHash = Candidates.compileOnly(PolicyRegistry.builtin().source(problem.upstream()), "upstream.java").canonicalHash();
+        String upstreamHash = problem.compile(problem.upstreamSource()).canonicalHash();
         if (upstreamHash != null && upstreamHash.equals(winnerHash)) {
             return UpstreamComparison.same(winner.candidateId(), problem.upstream(), split);
         }

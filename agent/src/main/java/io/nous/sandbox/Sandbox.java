@@ -129,6 +129,17 @@ public final class Sandbox implements AutoCloseable {
                 "static-usage-limit.java", source, origin)) : p;
     }
 
+    /**
+     * A joint candidate's two halves deployed together: flow control on with the usage-limit half,
+     * the admitter half after it; in a worker when isolated.
+     */
+    public PolicyUnderTest joint(String name, CheckResult limit, String limitSource, CheckResult admitter, String admitterSource) {
+        PolicyUnderTest p = new PolicyUnderTest(name, "sha256:" + limit.canonicalHash() + "+sha256:" + admitter.canonicalHash(),
+                limit.candidate()::newUsageLimitPolicy, admitter.candidate()::newAdmissionPolicy, true, false);
+        return isolated() ? p.withSources(new PolicyUnderTest.Sources(limitSource, name + ".limit.java", admitterSource,
+                name + ".admitter.java")) : p;
+    }
+
     @Override
     public synchronized void close() {
         if (pool != null) {

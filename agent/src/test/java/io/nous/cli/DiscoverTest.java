@@ -148,6 +148,53 @@ class DiscoverTest {
     }
 
     @Test
+    void aJointSearchPairsAUsageLimitPolicyWithAnAdmitterReplaysAndExportsBothPlugins() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "joint", "--budget", "6", "--seeds", "1", "--duration", "60", "--threads", "2",
+                "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = onlyRun(runs);
+        Path run = runs.resolve(id);
+        JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
+        assertThat(config.get("problem").asText()).isEqualTo("joint");
+        assertThat(config.get("matrix").asText()).isEqualTo("joint");
+        assertThat(config.get("objective").asText()).isEqualTo("critical-ttft-shed");
+        // the seeds are pairs of built-in policies in one class; proposals mutate one half at a time
+        assertThat(Files.readString(run.resolve("candidates/c0002.java"))).contains("implements UsageLimitPolicy, AdmissionPolicy")
+                .contains("computeLimit(").contains("admit(");
+        String journal = Files.readString(run.resolve("journal.jsonl"));
+        assertThat(journal).containsPattern("half\\)");
+        assertThat(h.out()).doesNotContain("nous review");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem joint");
+        // the pair leaves as two packages and one config that enables them together
+        Path out = dir.resolve("joint-export");
+        CliHarness e = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
+        assertThat(e.exit()).as(e.err()).isZero();
+        assertThat(e.out()).contains("exported c0002 as the pair nous-c0002-policy + nous-c0002-admitter");
+        GoToolchain.vetAndTest(out.resolve("limit"));
+        GoToolchain.vetAndTest(out.resolve("admitter"));
+        assertThat(out.resolve("epp-config.yaml")).content().contains("- flowControl").contains("type: nous-c0002-admitter")
+                .contains("usageLimitPolicyPluginRef: nous-c0002-policy");
+        // without --force a half that is an upstream plugin is configured, not copied
+        Path upstream = dir.resolve("joint-upstream");
+        CliHarness u = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());
+        assertThat(u.exit()).as(u.err()).isZero();
+        assertThat(u.out()).contains("the usage-limit half behaves exactly like soft-reflective-ceiling");
+        assertThat(upstream.resolve("limit")).doesNotExist();
+        assertThat(upstream.resolve("epp-config.yaml")).content().contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
+        // a review describes one policy: refused with what to do instead
+        CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString());
+        assertThat(review.exit()).isEqualTo(2);
+        assertThat(review.err()).contains("searched joint candidates").contains("nous export " + id);
+        CliHarness badSeed = CliHarness.run("discover", "--problem", "joint", "--seed-policies", "soft-reflective-ceiling", "--runs-dir",
+                runs.toString());
+        assertThat(badSeed.exit()).isEqualTo(2);
+        assertThat(badSeed.err()).contains("a joint seed is a pair USAGE-LIMIT+ADMITTER");
+    }
+
+    @Test
     void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
         Path runs = dir.resolve("runs");
         assertThat(CliHarness.run(small(runs)).exit()).isZero();

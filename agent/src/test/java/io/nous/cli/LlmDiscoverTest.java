@@ -222,6 +222,28 @@ class LlmDiscoverTest {
     }
 
     @Test
+    void aJointSearchWithTheModelGetsBothContractsAndReplays() throws Exception {
+        String pair = io.nous.codegen.JointSource.merge(policy(0.8), SMOOTH_ADMITTER, "Pair");
+        server.enqueue(completion(proposal(policy(0.7)), 1000, 200));
+        server.enqueue(completion(proposal(pair), 1100, 220));
+        Path runs = dir.resolve("runs");
+        List<String> args = new ArrayList<>(List.of(discover(runs, "--budget", "1", "--problem", "joint")));
+        args.set(args.indexOf("static-usage-limit"), "static-usage-limit+legacy-threshold");
+        CliHarness h = CliHarness.run(args.toArray(String[]::new));
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String first = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        assertThat(first).contains("implements UsageLimitPolicy, AdmissionPolicy").contains("relative to today's router");
+        String second = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        assertThat(second).as("a reply with only one half is sent back").contains("no Java source with an admit method");
+        String id = onlyRun(runs);
+        assertThat(Files.readString(runs.resolve(id).resolve("candidates/c0002.java"))).contains("implements UsageLimitPolicy, AdmissionPolicy")
+                .contains("smoothed").contains("ceilings[i]");
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    @Test
     void aSpentTokenBudgetStopsTheRunCleanly() throws Exception {
         server.enqueue(completion(proposal(policy(0.7)), 3000, 500));
         server.enqueue(completion(proposal(policy(0.5)), 3000, 500));

@@ -1,5 +1,6 @@
 package io.nous.discover.evolve;
 
+import io.nous.codegen.JointSource;
 import io.nous.discover.Evaluated;
 import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
@@ -40,12 +41,18 @@ public final class EvolutionaryProposer implements Proposer {
             Evaluated parent = tournament(elites, rng);
             Mutations.Result r;
             List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
-            if (AdmissionMutations.applies(parent.source())) {
-                r = switch (rng.nextInt(4)) {
-                    case 0 -> AdmissionMutations.reshape(parent.source(), parent.onset(), rng);
-                    case 1 -> AdmissionMutations.smooth(parent.source(), rng);
-                    default -> AdmissionMutations.perturbConstant(parent.source(), rng);
-                };
+            if (JointSource.isJoint(parent.source())) {
+                Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? tournament(elites, rng) : null;
+                if (other != null && other != parent && JointSource.isJoint(other.source())) {
+                    r = JointMutations.crossHalves(parent.source(), other.source());
+                    parents.add(other.candidateId());
+                } else {
+                    // a joint candidate's behaviour is (where its usage-limit half gates, where its admitter refuses half)
+                    r = JointMutations.mutateHalf(parent.source(), rng, half -> AdmissionMutations.applies(half)
+                            ? mutateAdmitter(half, parent.dutyAt08(), rng) : mutateUsageLimit(half, rng, minGate));
+                }
+            } else if (AdmissionMutations.applies(parent.source())) {
+                r = mutateAdmitter(parent.source(), parent.onset(), rng);
             } else if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
                 Evaluated other = tournament(elites, rng);
                 if (other == parent) {
@@ -54,15 +61,7 @@ public final class EvolutionaryProposer implements Proposer {
                 r = Mutations.crossover(parent.source(), other.source(), rng);
                 parents.add(other.candidateId());
             } else {
-                r = switch (rng.nextInt(7)) {
-                    case 0, 1 -> Mutations.insertGate(parent.source(), rng, minGate);
-                    case 2 -> Mutations.addDutyCycle(parent.source(), rng);
-                    case 3 -> rng.nextBoolean() ? Mutations.changePeriod(parent.source(), rng) : Mutations.scalePeriod(parent.source(), rng);
-                    case 4 -> rng.nextBoolean() ? Mutations.flipComparison(parent.source(), rng)
-                            : Mutations.reflectiveCeiling(parent.source(), rng);
-                    case 5 -> Mutations.perturbConstant(parent.source(), rng);
-                    default -> Mutations.addDutyCycle(parent.source(), rng);
-                };
+                r = mutateUsageLimit(parent.source(), rng, minGate);
             }
             if (r != null) {
                 return hypothesis(r, parent, parents);
@@ -70,6 +69,13 @@ public final class EvolutionaryProposer implements Proposer {
         }
         // Nothing applied: fall back to a constant perturbation of the incumbent.
         Evaluated base = ctx.incumbent() != null ? ctx.incumbent() : elites.get(0);
+        if (JointSource.isJoint(base.source())) {
+            Mutations.Result j = JointMutations.mutateHalf(base.source(), rng, half -> AdmissionMutations.applies(half)
+                    ? AdmissionMutations.perturbConstant(half, rng) : Mutations.perturbConstant(half, rng));
+            if (j != null) {
+                return hypothesis(j, base, List.of(base.candidateId()));
+            }
+        }
         if (AdmissionMutations.applies(base.source())) {
             return hypothesis(AdmissionMutations.reshape(base.source(), base.onset(), rng), base, List.of(base.candidateId()));
         }
@@ -78,6 +84,27 @@ public final class EvolutionaryProposer implements Proposer {
             r = Mutations.insertGate(base.source(), rng, minGate);
         }
         return hypothesis(r, base, List.of(base.candidateId()));
+    }
+
+    /** One of the usage-limit operators, drawn as the search always drew them. */
+    private static Mutations.Result mutateUsageLimit(String source, RandomGenerator rng, double minGate) {
+        return switch (rng.nextInt(7)) {
+            case 0, 1 -> Mutations.insertGate(source, rng, minGate);
+            case 2 -> Mutations.addDutyCycle(source, rng);
+            case 3 -> rng.nextBoolean() ? Mutations.changePeriod(source, rng) : Mutations.scalePeriod(source, rng);
+            case 4 -> rng.nextBoolean() ? Mutations.flipComparison(source, rng) : Mutations.reflectiveCeiling(source, rng);
+            case 5 -> Mutations.perturbConstant(source, rng);
+            default -> Mutations.addDutyCycle(source, rng);
+        };
+    }
+
+    /** One of the admitter operators. */
+    private static Mutations.Result mutateAdmitter(String source, double onset, RandomGenerator rng) {
+        return switch (rng.nextInt(4)) {
+            case 0 -> AdmissionMutations.reshape(source, onset, rng);
+            case 1 -> AdmissionMutations.smooth(source, rng);
+            default -> AdmissionMutations.perturbConstant(source, rng);
+        };
     }
 
     /** The best candidate of each behaviour cell, in a stable order. */
@@ -156,6 +183,12 @@ public final class EvolutionaryProposer implements Proposer {
                 mechanism = "under capacity saturation spikes for a few hundred milliseconds and falls back; in overload it stays high, "
                         + "so an average separates the two where the latest scrape cannot";
                 expectNear = Math.min(near, 0) - 0.1;
+            }
+            case "cross-halves" -> {
+                statement = "Pairing " + r.change() + " combines a dispatch gate and an admission curve that each did well";
+                mechanism = "the admitter bounds what enters, the usage-limit policy orders what waits; each half's effect was seen with "
+                        + "a different partner";
+                expectNear = Math.min(near, 0) - 0.05;
             }
             case "reflective-ceiling" -> {
                 statement = "Ceilings that fall with saturation (" + r.change() + ") gate gradually instead of abruptly";

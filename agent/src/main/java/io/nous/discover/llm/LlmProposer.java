@@ -72,7 +72,7 @@ public final class LlmProposer implements Proposer {
             checkBudget();
             String reply = call(messages, ctx, repair);
             try {
-                ReplyParser.Parsed p = ReplyParser.parse(reply, io.nous.discover.Problems.byId(ctx.problem()).entryMethod());
+                ReplyParser.Parsed p = ReplyParser.parse(reply, io.nous.discover.Problems.byId(ctx.problem()).entryMethods());
                 return new Proposal(p.hypothesis(), p.mechanism(), p.predictions(), p.source(), ctx.incumbent() == null ? List.of()
                         : List.of(ctx.incumbent().candidateId()), "llm", p.arms());
             } catch (ReplyParser.BadReply bad) {

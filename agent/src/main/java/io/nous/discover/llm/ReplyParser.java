@@ -33,16 +33,29 @@ final class ReplyParser {
     /** Arms beyond this many are an error: each costs a full evaluation. */
     static final int MAX_ARMS = 2;
 
+    /** The first entry method the source lacks, or null. */
+    private static String missing(String source, java.util.List<String> entries) {
+        for (String e : entries) {
+            if (!source.contains(e + "(")) {
+                return e;
+            }
+        }
+        return source.isBlank() ? entries.get(0) : null;
+    }
+
     private static String article(String word) {
         return "aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
     }
 
     static Parsed parse(String reply) throws BadReply {
-        return parse(reply, "computeLimit");
+        return parse(reply, java.util.List.of("computeLimit"));
     }
 
-    /** @param entry the method the policy's class must have: {@code computeLimit} (usage-limit) or {@code admit} (admitter) */
-    static Parsed parse(String reply, String entry) throws BadReply {
+    /**
+     * @param entries the methods the policy's class must have: {@code computeLimit} (usage-limit),
+     *                {@code admit} (admitter), or both (joint)
+     */
+    static Parsed parse(String reply, java.util.List<String> entries) throws BadReply {
         if (reply == null || reply.isBlank()) {
             throw new BadReply("the reply was empty");
         }
@@ -62,8 +75,9 @@ final class ReplyParser {
             throw new BadReply("the reply must be one JSON object");
         }
         String source = o.path("source").asText("");
-        if (source.isBlank() || !source.contains(entry + "(")) {
-            throw new BadReply("the reply has no Java source with " + article(entry) + entry + " method in \"source\"");
+        String missing = missing(source, entries);
+        if (source.isBlank() || missing != null) {
+            throw new BadReply("the reply has no Java source with " + article(missing) + missing + " method in \"source\"");
         }
         String hypothesis = o.path("hypothesis").asText("");
         String mechanism = o.path("mechanism").asText("");
@@ -96,8 +110,9 @@ final class ReplyParser {
                 throw new BadReply("arm role must be \"ablation\" or \"control\", got \"" + role + "\"");
             }
             String armSource = a.path("source").asText("");
-            if (!armSource.contains(entry + "(")) {
-                throw new BadReply("the " + role + " arm has no Java source with " + article(entry) + entry + " method");
+            String armMissing = missing(armSource, entries);
+            if (armMissing != null) {
+                throw new BadReply("the " + role + " arm has no Java source with " + article(armMissing) + armMissing + " method");
             }
             arms.add(new Arm(role, a.path("purpose").asText(""), armSource));
         }

@@ -360,24 +360,7 @@ public final class AdmitterPackage implements RouterPlugin {
     }
 
     private String config() {
-        return """
-                apiVersion: llm-d.ai/v1alpha1
-                kind: EndpointPickerConfig
-                plugins:
-                  - type: queue-scorer
-                  - type: kv-cache-utilization-scorer
-                  - type: prefix-cache-scorer
-                  - type: %1$s          # Alpha: start the EPP with --allow-experimental-plugins
-                schedulingProfiles:
-                  - name: default
-                    plugins:
-                      - pluginRef: queue-scorer
-                        weight: 2.0
-                      - pluginRef: kv-cache-utilization-scorer
-                        weight: 2.0
-                      - pluginRef: prefix-cache-scorer
-                        weight: 3.0
-                """.formatted(pluginType());
+        return EppConfig.yaml(null, pluginType());
     }
 
     private static final String STUB_DATALAYER = """

@@ -1,0 +1,84 @@
+package io.nous.codegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.nous.policy.PolicyRegistry;
+import org.junit.jupiter.api.Test;
+
+class JointSourceTest {
+    private static final String SMOOTH = """
+            import io.nous.sim.spi.AdmissionPolicy;
+
+            public final class Smooth implements AdmissionPolicy {
+                private static final long WINDOW = 64;
+                private static final double START = 0.3;
+                private long smoothed;
+
+                @Override
+                public boolean admit(int priority, double saturation, double u) {
+                    smoothed += ((long) (saturation * 1e6) - smoothed) / WINDOW;
+                    if (priority >= 0) {
+                        return true;
+                    }
+                    return u >= Math.min(1.0, Math.max(0.0, (smoothed / 1e6 - START) / 0.2));
+                }
+            }
+            """;
+
+    private static final String GATE = """
+            import io.nous.sim.spi.UsageLimitPolicy;
+
+            public final class Gate implements UsageLimitPolicy {
+                private static final double START = 0.6;
+                private long tick;
+
+                @Override
+                public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                    tick++;
+                    for (int i = 1; i < ceilings.length; i++) {
+                        ceilings[i] = open(saturation) ? 1.0 : 0.0;
+                    }
+                }
+
+                private boolean open(double s) {
+                    return s < START || tick % 4 == 0;
+                }
+            }
+            """;
+
+    @Test
+    void mergedHalvesSplitBackIntoClassesThatBehaveAsTheirSources() {
+        String joint = JointSource.merge(GATE, SMOOTH, "Pair");
+        assertThat(JointSource.problem(joint)).isNull();
+        // the admitter's START clashes with the gate's: renamed in the admitter's half only
+        assertThat(joint).contains("ADMIT_START").contains("implements UsageLimitPolicy, AdmissionPolicy");
+        JointSource.Halves h = JointSource.split(joint);
+        assertThat(h.usageLimit()).contains("computeLimit").contains("open(").contains("tick").doesNotContain("admit(")
+                .doesNotContain("smoothed").doesNotContain("AdmissionPolicy");
+        assertThat(h.admitter()).contains("admit(").contains("smoothed").contains("ADMIT_START").doesNotContain("computeLimit")
+                .doesNotContain("tick").doesNotContain("UsageLimitPolicy");
+        CheckResult limit = Candidates.check(h.usageLimit(), "limit.java");
+        CheckResult admit = Candidates.check(h.admitter(), "admit.java");
+        assertThat(limit.accepted()).as(String.join("\n", limit.problems())).isTrue();
+        assertThat(admit.accepted()).as(String.join("\n", admit.problems())).isTrue();
+        assertThat(limit.kind()).isEqualTo(CandidateKind.USAGE_LIMIT);
+        assertThat(admit.kind()).isEqualTo(CandidateKind.ADMISSION);
+        // same behaviour as the sources they came from: same canonical form
+        assertThat(limit.canonicalHash()).isEqualTo(Candidates.check(GATE.replace("class Gate", "class Pair"), "g.java").canonicalHash());
+        assertThat(admit.canonicalHash()).isEqualTo(Candidates.check(SMOOTH.replace("class Smooth", "class Pair")
+                .replace("START", "ADMIT_START"), "s.java").canonicalHash());
+    }
+
+    @Test
+    void theBuiltInPoliciesMergeAndNotJointSourcesAreNamed() {
+        String joint = JointSource.merge(PolicyRegistry.builtin().source("soft-reflective-ceiling"),
+                PolicyRegistry.builtin().source("probabilistic-admitter"), "Upstream");
+        JointSource.Halves h = JointSource.split(joint);
+        assertThat(Candidates.check(h.usageLimit(), "l.java").accepted()).isTrue();
+        assertThat(Candidates.check(h.admitter(), "a.java").accepted()).isTrue();
+        assertThat(JointSource.problem(GATE)).contains("implements both UsageLimitPolicy and AdmissionPolicy");
+        assertThat(JointSource.problem("class {")).contains("does not parse");
+        assertThatThrownBy(() -> JointSource.split(SMOOTH)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
