@@ -144,7 +144,7 @@ class DiscoverTest {
         CliHarness wrongSeed = CliHarness.run("discover", "--problem", "admission", "--seed-policies", "static-usage-limit", "--runs-dir",
                 runs.toString());
         assertThat(wrongSeed.exit()).isEqualTo(2);
-        assertThat(wrongSeed.err()).contains("takes admission policy names");
+        assertThat(wrongSeed.err()).contains("--seed-policies for --problem admission: 'static-usage-limit' is not an admission policy");
     }
 
     @Test

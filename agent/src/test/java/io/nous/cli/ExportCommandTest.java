@@ -109,6 +109,39 @@ class ExportCommandTest {
     }
 
     @Test
+    void anAdmitterDecidingOnASmoothedSaturationExportsItsAverageAsTheAtomicCounter() throws Exception {
+        Path file = dir.resolve("Smoothed.java");
+        Files.writeString(file, """
+                import io.nous.sim.spi.AdmissionPolicy;
+
+                public final class Smoothed implements AdmissionPolicy {
+                    /** Calls the saturation is averaged over. */
+                    private static final long WINDOW = 256;
+
+                    /** Average saturation over the last calls, in millionths. */
+                    private long smoothed;
+
+                    @Override
+                    public boolean admit(int priority, double saturation, double u) {
+                        smoothed += ((long) (saturation * 1e6) - smoothed) / WINDOW;
+                        double level = smoothed / 1e6;
+                        if (priority >= 0) {
+                            return true;
+                        }
+                        return u >= Math.min(1.0, Math.max(0.0, (level - 0.28) / 0.2));
+                    }
+                }
+                """);
+        Path out = dir.resolve("smoothed");
+        CliHarness h = CliHarness.run("export", "--policy", file.toString(), "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        // the average is the plugin's one atomic field, documented from the Java field; the vectors replay in call order
+        assertThat(out.resolve("smoothed/plugin.go")).content().contains("// smoothed average saturation over the last calls, in millionths.")
+                .contains("smoothed atomic.Int64").contains("p.smoothed.Add(");
+        goVetAndTest(out);
+    }
+
+    @Test
     void theSameExportIsTheSameBytesWithAndWithoutAGoToolchain() throws Exception {
         Map<String, byte[]> withGo = exportInAProcess(dir.resolve("with"), System.getenv("PATH"));
         Map<String, byte[]> withoutGo = exportInAProcess(dir.resolve("without"), dir.resolve("no-such-bin").toString());

@@ -48,9 +48,9 @@ public final class ExchangeLog {
         return next;
     }
 
-    void record(ObjectNode exchange) {
-        tokensIn += exchange.path("input_tokens").asLong();
-        tokensOut += exchange.path("output_tokens").asLong();
+    void record(Exchange exchange) {
+        tokensIn += exchange.inputTokens() == null ? 0 : exchange.inputTokens();
+        tokensOut += exchange.outputTokens() == null ? 0 : exchange.outputTokens();
         Path f = dir.resolve(String.format("%05d.json", ++next));
         try {
             Files.writeString(f, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(exchange));

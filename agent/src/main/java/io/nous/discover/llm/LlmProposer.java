@@ -1,8 +1,5 @@
 package io.nous.discover.llm;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
@@ -36,7 +33,6 @@ import java.util.List;
  */
 public final class LlmProposer implements Proposer {
     static final int REPLY_REPAIRS = 2;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LlmSettings settings;
     private final ChatModel model;
@@ -101,33 +97,20 @@ public final class LlmProposer implements Proposer {
         RuntimeException last = null;
         for (int attempt = 1; attempt <= settings.maxAttempts(); attempt++) {
             long t0 = System.nanoTime();
-            ObjectNode ex = JSON.createObjectNode();
-            ex.put("iteration", ctx.iteration());
-            ex.put("proposal_attempt", ctx.attempt());
-            ex.put("reply_repair", repair);
-            ex.put("http_attempt", attempt);
-            ex.put("model", settings.model());
-            ex.put("prompt_version", Prompts.VERSION);
-            ex.put("prompt_sha256", hash);
-            ArrayNode req = ex.putArray("request");
-            for (ChatMessage m : messages) {
-                req.addObject().put("role", m.type().name().toLowerCase(java.util.Locale.ROOT)).put("text", text(m));
-            }
+            List<Exchange.Message> request = messages.stream()
+                    .map(m -> new Exchange.Message(m.type().name().toLowerCase(java.util.Locale.ROOT), text(m))).toList();
             try {
                 ChatResponse r = model.chat(messages);
-                ex.put("latency_ms", (System.nanoTime() - t0) / 1_000_000);
-                ex.put("response", r.aiMessage().text());
-                if (r.tokenUsage() != null) {
-                    ex.put("input_tokens", r.tokenUsage().inputTokenCount() == null ? 0 : r.tokenUsage().inputTokenCount());
-                    ex.put("output_tokens", r.tokenUsage().outputTokenCount() == null ? 0 : r.tokenUsage().outputTokenCount());
-                }
-                ex.put("finish_reason", String.valueOf(r.finishReason()));
-                log.record(ex);
+                var usage = r.tokenUsage();
+                log.record(new Exchange(ctx.iteration(), ctx.attempt(), repair, attempt, settings.model(), Prompts.VERSION, hash, request,
+                        (System.nanoTime() - t0) / 1_000_000, r.aiMessage().text(),
+                        usage == null ? null : usage.inputTokenCount() == null ? Integer.valueOf(0) : usage.inputTokenCount(),
+                        usage == null ? null : usage.outputTokenCount() == null ? Integer.valueOf(0) : usage.outputTokenCount(),
+                        String.valueOf(r.finishReason()), null));
                 return r.aiMessage().text();
             } catch (RuntimeException e) {
-                ex.put("latency_ms", (System.nanoTime() - t0) / 1_000_000);
-                ex.put("error", e.getClass().getSimpleName() + ": " + describe(e));
-                log.record(ex);
+                log.record(new Exchange(ctx.iteration(), ctx.attempt(), repair, attempt, settings.model(), Prompts.VERSION, hash, request,
+                        (System.nanoTime() - t0) / 1_000_000, null, null, null, null, e.getClass().getSimpleName() + ": " + describe(e)));
                 if (unusable(e)) {
                     throw new ProposalUnavailable("the model endpoint " + settings.baseUrl() + " cannot be used: " + describe(e),
                             ProposalUnavailable.Kind.ENDPOINT_UNUSABLE);
