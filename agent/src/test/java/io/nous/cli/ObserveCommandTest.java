@@ -261,7 +261,9 @@ class ObserveCommandTest {
         CliHarness cal = CliHarness.run("calibrate", "--observed", observed, "--pods", "1", "--no-flow-control", "--out", profile.toString());
         assertThat(cal.exit()).as(cal.out() + cal.err()).isZero();
         var fitted = io.nous.sim.cost.CostCatalog.load(profile).profile("calibrated").linear();
-        assertThat(fitted.beta0Us()).as(cal.out()).isCloseTo(3000, within(300.0));
+        // measured over real HTTP on whatever the test machine is doing: on 2 busy CI cores the fixed cost has come back
+        // between 2,640 and 3,300 us over a dozen runs, so 20 % rather than 10 %; the per-token costs are steadier
+        assertThat(fitted.beta0Us()).as(cal.out()).isCloseTo(3000, within(600.0));
         assertThat(fitted.beta1UsPerPrefillToken()).as(cal.out()).isCloseTo(20, within(4.0));
         assertThat(fitted.beta2UsPerDecodeToken()).as(cal.out()).isCloseTo(300, within(75.0));
         assertThat(cal.out()).contains("held out");
