@@ -268,7 +268,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        if ((objective.equals("ms-saved-per-shed") || objective.equals("critical-ttft-shed")) && !prob.sheds()) {
+        if (Objectives.byName(objective).judgesShedding() && !prob.sheds()) {
             throw new UserError(objective + " judges policies that shed requests; use it with --problem admission or joint");
         }
         double limitSeconds = Durations.seconds("--time-limit", timeLimit);
@@ -328,11 +328,6 @@ public final class DiscoverCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--promote-when: " + e.getMessage());
             }
-        }
-        try {
-            io.nous.evaluator.scenario.MatrixCatalog.load(matrix);
-        } catch (IllegalArgumentException | io.nous.evaluator.scenario.MatrixException e) {
-            throw new UserError(e.getMessage());
         }
         return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
                 duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id());
@@ -398,7 +393,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.println("run     " + run.dir());
         out.println("next    nous runs show " + run.id() + flag);
         if (best != null && !best.isNull()) {
-            if (!io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT)) {
+            if (!RunCandidate.joint(run)) {
                 out.println("        nous review " + run.id() + flag + " --out review.md");
             }
             out.println(Summaries.exportHint(run.id(), flag, best));

@@ -119,20 +119,22 @@ public final class ExportCommand implements Callable<Integer> {
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
-        if (fromRun != null && io.nous.store.PrincipleLibrary.problemOf(fromRun.run()).equals(io.nous.discover.Problems.JOINT)) {
+        if (fromRun != null && RunCandidate.joint(fromRun.run())) {
             return exportJoint(o, fromRun, summary, exported, policyName);
         }
         if (!check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
         if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
-            return exportAdmitter(o, source, summary, check, exported, policyName, fromRun);
+            exportAdmitter(o, source, summary, check, exported, policyName, fromRun);
+            return 0;
         }
-        return exportUsageLimit(o, source, summary, check, exported, policyName, fromRun);
+        exportUsageLimit(o, source, summary, check, exported, policyName, fromRun);
+        return 0;
     }
 
-    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module). */
-    private int exportUsageLimit(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
+    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module); returns the plugin type (null for a module). */
+    private String exportUsageLimit(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
                                  RunCandidate fromRun) {
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
@@ -146,7 +148,7 @@ public final class ExportCommand implements Callable<Integer> {
                 o.printf("exported %s as a Maven module (%d golden cases) to %s%ntest it:  (cd %s && mvn test)%n", exported, vectors.size(),
                         out, out);
                 o.flush();
-                return 0;
+                return null;
             }
             code = GoTranslator.translate(source);
             if (!force) {
@@ -175,10 +177,7 @@ public final class ExportCommand implements Callable<Integer> {
         ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
             if (fromRun != null) {
-                ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
-                prov.put("source_file", "source/" + pkg.javaFileName());
-                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-                Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
+                writeRunProvenance(fromRun, exported, source, pkg.pluginType(), pkg.javaFileName());
             } else {
                 ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("builtin_policy", exported)
                         .put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "")
@@ -198,7 +197,7 @@ public final class ExportCommand implements Callable<Integer> {
         o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
-        return 0;
+        return pkg.pluginType();
     }
 
     /**
@@ -233,21 +232,21 @@ public final class ExportCommand implements Callable<Integer> {
                     + "them anyway (nothing was written)");
         }
         Path root = out;
-        String limitType = limitUpstream.map(UpstreamMatch.Match::pluginType)
-                .orElse(policyName.endsWith("-policy") ? policyName : policyName + "-policy");
-        String admitterType = admitterUpstream.map(UpstreamMatch.Match::pluginType)
-                .orElse(policyName.endsWith("-admitter") ? policyName : policyName + "-admitter");
+        String limitType;
+        String admitterType;
         try {
             if (limitUpstream.isEmpty()) {
                 out = root.resolve("limit");
-                exportUsageLimit(o, h.usageLimit(), summary, limit, exported, policyName, fromRun);
+                limitType = exportUsageLimit(o, h.usageLimit(), summary, limit, exported, policyName, fromRun);
             } else {
+                limitType = limitUpstream.get().pluginType();
                 o.printf("the usage-limit half behaves exactly like %s: configured, not exported%n", limitUpstream.get().describe());
             }
             if (admitterUpstream.isEmpty()) {
                 out = root.resolve("admitter");
-                exportAdmitter(o, h.admitter(), summary, admitter, exported, policyName, fromRun);
+                admitterType = exportAdmitter(o, h.admitter(), summary, admitter, exported, policyName, fromRun);
             } else {
+                admitterType = admitterUpstream.get().pluginType();
                 o.printf("the admitter half behaves exactly like %s: configured, not exported%n", admitterUpstream.get().describe());
             }
         } finally {
@@ -264,8 +263,8 @@ public final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters). */
-    private int exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
+    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters); returns its plugin type. */
+    private String exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
                                RunCandidate fromRun) {
         if (!target.equals("go")) {
             throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
@@ -290,10 +289,7 @@ public final class ExportCommand implements Callable<Integer> {
         ObjectMapper json = io.nous.store.PlainJson.mapper();
         try {
             if (fromRun != null) {
-                ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pkg.pluginType(), Nous.VERSION, NousBuild.commit());
-                prov.put("source_file", "source/" + pkg.javaFileName());
-                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-                Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
+                writeRunProvenance(fromRun, exported, source, pkg.pluginType(), pkg.javaFileName());
             } else {
                 ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
                         .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
@@ -313,7 +309,17 @@ public final class ExportCommand implements Callable<Integer> {
                 vectors.size(), out);
         o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
         o.flush();
-        return 0;
+        return pkg.pluginType();
+    }
+
+    /** provenance.json and PROVENANCE.md for a candidate of a run: the run, its hypothesis and evidence, the source beside it. */
+    private void writeRunProvenance(RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName)
+            throws IOException {
+        ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pluginType, Nous.VERSION, NousBuild.commit());
+        prov.put("source_file", "source/" + javaFileName);
+        Files.writeString(out.resolve("provenance.json"),
+                io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+        Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
     }
 
     /** With --router, and no --force: refuses a package whose behaviour the checkout already has (nothing is written). */

@@ -37,9 +37,14 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
                 Provenance.stories(run).get(chosen));
     }
 
+    /** Whether the run searched joint candidates (a usage-limit policy and an admitter in one class). */
+    static boolean joint(Run run) {
+        return io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT);
+    }
+
     /** Refuses a joint run for a command that describes one policy, saying what to do instead. */
     static void requireSinglePolicy(Run run, String command) {
-        if (io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT)) {
+        if (joint(run)) {
             throw new UserError("nous " + command + " describes one policy; run " + run.id() + " searched joint candidates (a usage-limit "
                     + "policy and an admitter together), which it cannot describe yet: 'nous runs show " + run.id() + "' has the evidence and "
                     + "'nous export " + run.id() + " --out DIR' writes both plugins");

@@ -82,7 +82,7 @@ final class RunView {
                 out.println("learned   " + summary.get("principles").get(0).asText()
                         + (summary.get("principles").size() > 1 ? " (+" + (summary.get("principles").size() - 1) + " more below)" : ""));
             }
-            if (io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT)) {
+            if (RunCandidate.joint(run)) {
                 out.println("next      " + Summaries.exportHint(run.id(), flag, best).strip() + "   (both plugins and one config)");
             } else {
                 out.println("next      nous review " + run.id() + flag + " --out review.md");

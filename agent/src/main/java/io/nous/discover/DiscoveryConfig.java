@@ -93,8 +93,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         return c;
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper READER = io.nous.store.PlainJson.mapper()
-            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final com.fasterxml.jackson.databind.ObjectMapper READER = io.nous.store.PlainJson.tolerant();
 
     /** Leaves {@code problem} out when it is flow control. */
     static final class FlowControl {

@@ -8,8 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public record JournalRecord(long seq, String type, String timestamp, ObjectNode body) {
     /** Reads a record written by a later version that added fields: what this version knows is still there. */
-    private static final com.fasterxml.jackson.databind.ObjectMapper READER = PlainJson.mapper()
-            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final com.fasterxml.jackson.databind.ObjectMapper READER = PlainJson.tolerant();
 
     /** The body as its typed record; a body that does not fit is a corrupt journal, named by its line. */
     public <T> T as(Class<T> type) {

@@ -27,6 +27,14 @@ public final class PlainJson {
         return new ObjectMapper(factory);
     }
 
+    /**
+     * A mapper for reading files an older or newer Nous wrote: fields this version does not know are
+     * ignored (a later version may only add optional ones), so what it knows is still read.
+     */
+    public static ObjectMapper tolerant() {
+        return mapper().configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    }
+
     /** {@code v} as a plain decimal string that parses back to exactly {@code v}. */
     public static String plain(double v) {
         if (v == 0) {

@@ -35,6 +35,11 @@ final class MsSavedPerShed implements Objective {
     }
 
     @Override
+    public boolean judgesShedding() {
+        return true;
+    }
+
+    @Override
     public Aggregation aggregation() {
         return Aggregation.MEAN_ABSOLUTE;
     }

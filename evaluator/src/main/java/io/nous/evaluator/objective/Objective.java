@@ -24,6 +24,11 @@ public interface Objective {
     }
 
 
+    /** Whether it judges policies meant to shed requests (admitters): it prices shedding instead of forbidding it. */
+    default boolean judgesShedding() {
+        return constraints().contains(Constraints.SHED_BUDGET);
+    }
+
     String name();
 
     String description();
