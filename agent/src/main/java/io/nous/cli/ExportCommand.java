@@ -269,7 +269,8 @@ public final class ExportCommand implements Callable<Integer> {
         if (!target.equals("go")) {
             throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
         }
-        List<io.nous.codegen.golang.AdmissionVectors.Case> vectors = io.nous.codegen.golang.AdmissionVectors.record(check.candidate()::newAdmissionPolicy);
+        List<io.nous.codegen.golang.AdmissionVectors.Case> vectors = io.nous.codegen.golang.AdmissionVectors.record(check.candidate()::newAdmissionPolicy,
+                GoTranslator.termsForm(source));
         if (!force) {
             UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy).ifPresent(m -> {
                 throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: configure that "

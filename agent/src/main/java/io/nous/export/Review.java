@@ -83,10 +83,16 @@ public final class Review {
         if (in.admitter()) {
             sb.append("## The policy\n\nShare of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
                     .append(" admitter; protected requests have priority >= 0):\n\n");
-            sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
-            for (double sat : ADMIT_SATURATIONS) {
-                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, io.nous.codegen.BehaviourProbe.admittedShare(in.admitters(), 0, sat),
-                        io.nous.codegen.BehaviourProbe.admittedShare(in.admitters(), -1, sat)));
+            Map<String, double[]> curves = io.nous.codegen.BehaviourProbe.admittedCurves(in.admitters(),
+                    io.nous.codegen.golang.GoTranslator.termsForm(in.source()), ADMIT_SATURATIONS);
+            sb.append("| saturation | ").append(String.join(" | ", curves.keySet())).append(" |\n|---:|")
+                    .append("---:|".repeat(curves.size())).append('\n');
+            for (int i = 0; i < ADMIT_SATURATIONS.length; i++) {
+                sb.append(String.format(Locale.ROOT, "| %.2f |", ADMIT_SATURATIONS[i]));
+                for (double[] share : curves.values()) {
+                    sb.append(String.format(Locale.ROOT, " %.2f |", share[i]));
+                }
+                sb.append('\n');
             }
         } else {
             sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)

@@ -79,7 +79,7 @@ public final class UpstreamMatch {
         int n = 100_000;
         int refused = 0;
         for (int i = 0; i < n; i++) {
-            refused += a.admit(-1, s, (i + 0.5) / n) ? 0 : 1;
+            refused += a.admit(-1, s, s, s, (i + 0.5) / n) ? 0 : 1;
         }
         return refused / (double) n;
     }
@@ -89,9 +89,13 @@ public final class UpstreamMatch {
             io.nous.sim.spi.AdmissionPolicy pa = a.get();
             io.nous.sim.spi.AdmissionPolicy pb = b.get();
             for (int k = 0; k <= 300; k++) {
+                double s = k / 100.0;
                 for (int d = 0; d < 200; d++) {
                     double u = (d + 0.5) / 200;
-                    if (pa.admit(priority, k / 100.0, u) != pb.admit(priority, k / 100.0, u)) {
+                    // a pool saturated by both terms alike, by its queues alone, by its KV cache alone
+                    if (pa.admit(priority, s, s, s, u) != pb.admit(priority, s, s, s, u)
+                            || pa.admit(priority, s, s, 0, u) != pb.admit(priority, s, s, 0, u)
+                            || pa.admit(priority, s, 0, s, u) != pb.admit(priority, s, 0, s, u)) {
                         return false;
                     }
                 }

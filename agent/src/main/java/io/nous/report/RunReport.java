@@ -34,12 +34,12 @@ public final class RunReport {
     /** What the page is built from. */
     public record Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
                         Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter) {
+                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms) {
         /** A usage-limit winner. */
         public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
                      Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
                      JsonNode summary) {
-            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, null);
+            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, null, false);
         }
     }
 
@@ -88,20 +88,24 @@ public final class RunReport {
 
         sb.append("<h2>The policy</h2>\n");
         double[] sat = new double[121];
-        double[][] mean = new double[2][sat.length];
         for (int i = 0; i < sat.length; i++) {
             sat[i] = i / 100.0;
-            double[] m = in.winnerAdmitter() != null
-                    ? new double[] {BehaviourProbe.admittedShare(in.winnerAdmitter(), 0, sat[i]), BehaviourProbe.admittedShare(in.winnerAdmitter(), -1, sat[i])}
-                    : CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
-            mean[0][i] = m[0];
-            mean[1][i] = m[1];
         }
-        List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
         if (in.winnerAdmitter() != null) {
-            sb.append("<figure>").append(Charts.admitted(sat, classes, mean))
-                    .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation.</figcaption></figure>\n");
+            Map<String, double[]> curves = BehaviourProbe.admittedCurves(in.winnerAdmitter(), in.admitterTerms(), sat);
+            sb.append("<figure>").append(Charts.admitted(sat, List.copyOf(curves.keySet()), curves.values().toArray(double[][]::new)))
+                    .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation")
+                    .append(in.admitterTerms() ? "; the admitter reads the saturation's queue and KV terms apart, so sheddable requests are "
+                            + "shown on a pool whose queues carry the saturation and on one whose KV cache alone does" : "")
+                    .append(".</figcaption></figure>\n");
         } else {
+            double[][] mean = new double[2][sat.length];
+            for (int i = 0; i < sat.length; i++) {
+                double[] m = CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
+                mean[0][i] = m[0];
+                mean[1][i] = m[1];
+            }
+            List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
             sb.append("<figure>").append(Charts.ceilings(sat, classes, mean))
                     .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
                     .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");

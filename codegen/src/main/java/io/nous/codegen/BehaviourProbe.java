@@ -1,7 +1,11 @@
 package io.nous.codegen;
 
+import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Behavioural features of a usage-limit candidate, measured by calling it with two bands: the
@@ -16,19 +20,23 @@ public final class BehaviourProbe {
 
     /**
      * {onset, dutyAt08}. For an admission policy the same two axes in its terms: the saturation at
-     * which it first refuses at least half of the sheddable requests (over 100 evenly spread draws; 1
-     * if never), and the share of sheddable requests it admits at saturation 0.8.
+     * which it first refuses at least half of the sheddable requests when the pool saturates by its
+     * queues (over 100 evenly spread draws; 1 if never), and the share of sheddable requests it
+     * admits when the KV cache alone holds the pool at saturation 0.8 (long contexts, no queue). An
+     * admitter of the saturation form reads the same on both kinds of pool; one that sees the terms
+     * apart can tell them apart, and the second axis says whether it does.
      */
     public static double[] probe(Candidate c) {
         if (c.kind() == CandidateKind.ADMISSION) {
             double onset = 1.0;
             for (int k = 1; k <= 20; k++) {
-                if (admitted(c, k * 0.05) < 0.5) {
-                    onset = k * 0.05;
+                double s = k * 0.05;
+                if (admittedShare(c::newAdmissionPolicy, -1, s, s, 0) < 0.5) {
+                    onset = s;
                     break;
                 }
             }
-            return new double[] {Math.round(onset * 100) / 100.0, admitted(c, 0.8)};
+            return new double[] {Math.round(onset * 100) / 100.0, admittedShare(c::newAdmissionPolicy, -1, 0.8, 0, 0.8)};
         }
         int[] prio = {0, -1};
         double[] ceil = new double[2];
@@ -58,28 +66,56 @@ public final class BehaviourProbe {
         return new double[] {Math.round(onset * 100) / 100.0, open / 100.0};
     }
 
-    /** The share of 100 sheddable requests (draws evenly spread over [0, 1)) an admitter lets in once saturation holds at s. */
-    private static double admitted(Candidate c, double s) {
-        return admittedShare(c::newAdmissionPolicy, -1, s);
+    /**
+     * An admitter's admitted share at each saturation, by label, as reviews and reports show it:
+     * critical requests, then sheddable ones; for an admitter of the terms form, sheddable requests
+     * on a pool whose queues carry the saturation and on one whose KV cache alone does, since that
+     * is what it tells apart.
+     */
+    public static Map<String, double[]> admittedCurves(Supplier<AdmissionPolicy> admitters, boolean terms, double[] saturations) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        double[] critical = new double[saturations.length];
+        double[] sheddable = new double[saturations.length];
+        double[] kvBound = new double[saturations.length];
+        for (int i = 0; i < saturations.length; i++) {
+            double s = saturations[i];
+            critical[i] = admittedShare(admitters, 0, s);
+            sheddable[i] = terms ? admittedShare(admitters, -1, s, s, 0) : admittedShare(admitters, -1, s);
+            kvBound[i] = terms ? admittedShare(admitters, -1, s, 0, s) : Double.NaN;
+        }
+        out.put("critical (priority 0)", critical);
+        if (terms) {
+            out.put("sheddable, queues build", sheddable);
+            out.put("sheddable, KV cache alone", kvBound);
+        } else {
+            out.put("sheddable (priority -1)", sheddable);
+        }
+        return out;
     }
 
     /** Protected calls an admitter sees at a saturation before it is read there: enough for an average over 512 calls to settle. */
     static final int WARM_UP_CALLS = 4096;
 
+    /** {@link #admittedShare(Supplier, int, double, double, double)} on a pool whose two terms both stand at s. */
+    public static double admittedShare(Supplier<AdmissionPolicy> admitters, int priority, double s) {
+        return admittedShare(admitters, priority, s, s, s);
+    }
+
     /**
      * The share of 100 requests of this priority, with draws evenly spread over [0, 1), that a fresh
-     * admitter lets in once saturation has held at s: a deterministic reading of its refusal curve.
-     * It first sees {@link #WARM_UP_CALLS} protected requests at s, so that an admitter deciding on
-     * an average of recent saturations is read at its steady state, as in a sustained regime.
+     * admitter lets in once the pool has held at saturation s with these queue and KV terms: a
+     * deterministic reading of its refusal curve. It first sees {@link #WARM_UP_CALLS} protected
+     * requests there, so that an admitter deciding on an average of recent signals is read at its
+     * steady state, as in a sustained regime.
      */
-    public static double admittedShare(java.util.function.Supplier<io.nous.sim.spi.AdmissionPolicy> admitters, int priority, double s) {
-        io.nous.sim.spi.AdmissionPolicy a = admitters.get();
+    public static double admittedShare(Supplier<AdmissionPolicy> admitters, int priority, double s, double queue, double kv) {
+        AdmissionPolicy a = admitters.get();
         for (int i = 0; i < WARM_UP_CALLS; i++) {
-            a.admit(0, s, 0.5);
+            a.admit(0, s, queue, kv, 0.5);
         }
         int in = 0;
         for (int i = 0; i < 100; i++) {
-            in += a.admit(priority, s, (i + 0.5) / 100) ? 1 : 0;
+            in += a.admit(priority, s, queue, kv, (i + 0.5) / 100) ? 1 : 0;
         }
         return in / 100.0;
     }

@@ -81,4 +81,27 @@ class JointSourceTest {
         assertThat(JointSource.problem("class {")).contains("does not parse");
         assertThatThrownBy(() -> JointSource.split(SMOOTH)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aJointCandidateMayTakeTheTermsFormOfAdmit() {
+        String terms = SMOOTH.replace("admit(int priority, double saturation, double u)", "admit(int priority, double saturation, double queue, double kv, double u)")
+                .replace("(long) (saturation * 1e6)", "(long) (Math.max(queue, kv >= 0.6 ? kv : 0.0) * 1e6)");
+        String joint = JointSource.merge(GATE, terms, "Pair");
+        assertThat(JointSource.problem(joint)).isNull();
+        JointSource.Halves h = JointSource.split(joint);
+        assertThat(h.admitter()).contains("double queue, double kv");
+        CheckResult admitter = Candidates.check(h.admitter(), "Pair.admitter.java");
+        assertThat(admitter.problems()).isEmpty();
+        var a = admitter.candidate().newAdmissionPolicy();
+        // a pool whose KV cache alone is at 0.5 is no overload for it; one whose queues are is
+        for (int i = 0; i < 2000; i++) {
+            a.admit(0, 0.5, 0, 0.5, 0.5);
+        }
+        assertThat(a.admit(-1, 0.5, 0, 0.5, 0.01)).isTrue();
+        var b = admitter.candidate().newAdmissionPolicy();
+        for (int i = 0; i < 2000; i++) {
+            b.admit(0, 0.8, 0.8, 0, 0.5);
+        }
+        assertThat(b.admit(-1, 0.8, 0.8, 0, 0.01)).isFalse();
+    }
 }

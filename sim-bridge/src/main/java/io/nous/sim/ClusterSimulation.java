@@ -59,6 +59,8 @@ public final class ClusterSimulation implements PodListener {
     private final PodSnapshot[] snapshots;
     private final UtilizationDetector utilization;
     private final SaturationDetector detector;
+    /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
+    private final double[] signals = new double[3];
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
     private final FlowController flow;
     private final PodPicker picker;
@@ -351,10 +353,10 @@ public final class ClusterSimulation implements PodListener {
     private void schedule(Request r) {
         if (admitter != null) {
             boolean admit;
-            double s = utilization.saturationIgnoringStaleness(now);
+            utilization.admissionSignals(signals);
             admissionCalls++;
             try {
-                admit = admitter.admit(r.priority, s, r.admissionDraw);
+                admit = admitter.admit(r.priority, signals[0], signals[1], signals[2], r.admissionDraw);
             } catch (RuntimeException | StackOverflowError e) {
                 throw new PolicyException("admission policy '" + admissionName + "' threw " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " at t=" + now / 1e6 + " s", e);

@@ -7,6 +7,7 @@ import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.util.stream.Stream;
@@ -195,7 +196,13 @@ class ClusterSimulationTest {
     @Test
     void admissionPolicyRejectionsAreCountedSeparately() {
         Scenario s = scenario("code-generation", 10, 120);
-        SimulationResult r = new ClusterSimulation(s, OPEN, "open", (prio, sat, u) -> prio >= 0, "no-sheddable").run();
+        AdmissionPolicy protectedOnly = new AdmissionPolicy() {
+            @Override
+            public boolean admit(int priority, double saturation, double u) {
+                return priority >= 0;
+            }
+        };
+        SimulationResult r = new ClusterSimulation(s, OPEN, "open", protectedOnly, "no-sheddable").run();
         ClassSummary shed = r.classes().get("sheddable");
         assertThat(shed.admissionRejected()).isEqualTo(shed.arrived());
         assertThat(r.classes().get("critical").completed()).isEqualTo(r.classes().get("critical").arrived());

@@ -9,11 +9,12 @@ import java.util.Map;
  * A translated admission policy as a Go plugin package for the router's {@code Admitter} interface
  * ({@code pkg/epp/framework/interface/requestcontrol}): the plugin computes the pool's saturation as
  * the router's probabilistic admitter does (the mean over pods of the larger of queue depth over its
- * threshold and KV-cache use over its threshold; a pod without metrics counts as saturated), draws
- * one uniform number per request, and asks the translated {@code admit} whether to let the request
- * in; a refusal is the router's ResourceExhausted error (HTTP 429). With its tests, golden vectors
- * over (priority, saturation, draw) recorded from the Java policy, a README, a sample config, and a
- * stand-in module of the router interfaces it uses so that it builds and tests on its own.
+ * threshold and KV-cache use over its threshold; a pod without metrics counts as saturated), and for
+ * an admitter of the terms form the two terms apart, draws one uniform number per request, and asks
+ * the translated {@code admit} whether to let the request in; a refusal is the router's
+ * ResourceExhausted error (HTTP 429). With its tests, golden vectors over (priority, pool state,
+ * draw) recorded from the Java policy, a README, a sample config, and a stand-in module of the
+ * router interfaces it uses so that it builds and tests on its own.
  */
 public final class AdmitterPackage implements RouterPlugin {
     static final String ROUTER_MODULE = GoPackage.ROUTER_MODULE;
@@ -36,14 +37,23 @@ public final class AdmitterPackage implements RouterPlugin {
         if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException("an admitter name is lower-case kebab case, e.g. shed-early; got '" + name + "'");
         }
-        if (code.entryParameters().size() != 3) {
+        if (code.entryParameters().size() != 3 && code.entryParameters().size() != 5) {
             throw new IllegalArgumentException("not an admission policy translation");
+        }
+        boolean terms = code.entryParameters().size() == 5;
+        if (vectors.stream().anyMatch(c -> c.terms() != terms)) {
+            throw new IllegalArgumentException("golden vectors of the other form of admit than the translation's");
         }
         this.name = name;
         this.javaSource = javaSource;
         this.code = code;
         this.vectors = vectors;
         this.summary = GoPackage.ascii(summary);
+    }
+
+    /** Whether the admitter decides on the saturation's two terms as well (the terms form of {@code admit}). */
+    public boolean terms() {
+        return code.entryParameters().size() == 5;
     }
 
     @Override
@@ -188,40 +198,14 @@ public final class AdmitterPackage implements RouterPlugin {
                 	return fwkplugin.TypedName{Type: AdmitterType, Name: p.name}
                 }
 
-                // Admit returns nil to admit the request, or a ResourceExhausted error (HTTP 429) to refuse it.
-                func (p *policy) Admit(_ context.Context, request *fwksched.InferenceRequest, pods []fwksched.Endpoint) error {
-                	if request == nil || len(pods) == 0 {
-                		return nil
-                	}
-                	saturation := p.saturation(pods)
-                	if p.admit(int32(request.Objectives.Priority), saturation, p.randFn()) {
-                		return nil
-                	}
-                	return errcommon.Error{
-                		Code: errcommon.ResourceExhausted,
-                		Msg:  fmt.Sprintf("%s: rejected at saturation %.3f", AdmitterType, saturation),
-                	}
-                }
-
-                // saturation is the mean over pods of max(queue depth / threshold, KV-cache use / threshold);
-                // a pod without metrics counts as saturated.
-                func (p *policy) saturation(pods []fwksched.Endpoint) float64 {
-                	var total float64
-                	for _, pod := range pods {
-                		m := pod.GetMetrics()
-                		if m == nil {
-                			total += 1.0
-                			continue
-                		}
-                		total += math.Max(float64(m.WaitingQueueSize)/p.queueDepthThreshold, m.KVCacheUsagePercent/p.kvCacheUtilThreshold)
-                	}
-                	return total / float64(len(pods))
-                }
-
                 """);
+        sb.append(terms() ? ADMIT_TERMS : ADMIT_SATURATION);
         sb.append("// admit is the Java policy's decision: true lets the request in.\n");
-        sb.append("func (p *policy) admit(").append(p.get(0)).append(" int32, ").append(p.get(1)).append(" float64, ").append(p.get(2))
-                .append(" float64) bool {\n").append(code.computeLimitBody()).append("}\n");
+        sb.append("func (p *policy) admit(").append(p.get(0)).append(" int32");
+        for (String parameter : p.subList(1, p.size())) {
+            sb.append(", ").append(parameter).append(" float64");
+        }
+        sb.append(") bool {\n").append(code.computeLimitBody()).append("}\n");
         for (String m : code.methods()) {
             sb.append('\n').append(m);
         }
@@ -265,16 +249,9 @@ public final class AdmitterPackage implements RouterPlugin {
                 	}
                 }
 
-                func TestSaturationIsTheRoutersUtilizationFormula(t *testing.T) {
-                	p := newPolicy(t)
-                	// max(5/5, 0.4/0.8) = 1 and max(0/5, 0.2/0.8) = 0.25: mean 0.625; a pod without metrics counts 1
-                	if got := p.saturation([]fwksched.Endpoint{endpoint(5, 0.4), endpoint(0, 0.2)}); got != 0.625 {
-                		t.Errorf("saturation = %v, want 0.625", got)
-                	}
-                	if got := p.saturation([]fwksched.Endpoint{fwksched.NewEndpoint(&fwkdl.EndpointMetadata{}, nil, nil)}); got != 1 {
-                		t.Errorf("saturation without metrics = %v, want 1", got)
-                	}
-                }
+                """);
+        sb.append(terms() ? TEST_SIGNALS_TERMS : TEST_SIGNALS_SATURATION);
+        sb.append("""
 
                 func TestAdmitAsksThePolicyWithOneDrawPerRequest(t *testing.T) {
                 	p := newPolicy(t)
@@ -285,13 +262,13 @@ public final class AdmitterPackage implements RouterPlugin {
                 		t.Errorf("with no pods the request must be admitted, got %v", err)
                 	}
                 	pods := []fwksched.Endpoint{endpoint(10, 0.95), endpoint(7, 0.5)}
-                	s := p.saturation(pods)
+                @SIGNALS@
                 	for _, priority := range []int{1, 0, -1, -2} {
                 		for _, u := range []float64{0, 0.3, 0.999} {
                 			draws := 0
                 			q := newPolicy(t)
                 			q.randFn = func() float64 { draws++; return u }
-                			want := newPolicy(t).admit(int32(priority), s, u)
+                			want := newPolicy(t).admit(int32(priority), @ARGUMENTS@, u)
                 			err := q.Admit(context.Background(), &fwksched.InferenceRequest{Objectives: fwksched.RequestObjectives{Priority: priority}}, pods)
                 			if draws != 1 {
                 				t.Fatalf("Admit drew %d numbers, want 1", draws)
@@ -307,12 +284,7 @@ public final class AdmitterPackage implements RouterPlugin {
                 	}
                 }
 
-                type goldenCase struct {
-                	Name       string  `json:"name"`
-                	Priority   int32   `json:"priority"`
-                	Saturation float64 `json:"saturation"`
-                	Want       []bool  `json:"want"`
-                }
+                @GOLDEN_CASE@
 
                 // TestGoldenVectors replays what the Java policy decided: a fresh policy per case, asked about each draw in turn.
                 func TestGoldenVectors(t *testing.T) {
@@ -333,13 +305,16 @@ public final class AdmitterPackage implements RouterPlugin {
                 	for _, c := range golden.Cases {
                 		p := newPolicy(t)
                 		for i, u := range golden.Draws {
-                			if got := p.admit(c.Priority, c.Saturation, u); got != c.Want[i] {
+                			if got := p.admit(c.Priority, @CASE_ARGUMENTS@, u); got != c.Want[i] {
                 				t.Errorf("%s, draw %v: admit = %v, Java decided %v", c.Name, u, got, c.Want[i])
                 			}
                 		}
                 	}
                 }
-                """);
+                """.replace("@SIGNALS@", terms() ? "\ts, queue, kv := p.signals(pods)" : "\ts := p.saturation(pods)")
+                .replace("@ARGUMENTS@", terms() ? "s, queue, kv" : "s")
+                .replace("@GOLDEN_CASE@", terms() ? GOLDEN_CASE_TERMS : GOLDEN_CASE_SATURATION)
+                .replace("@CASE_ARGUMENTS@", terms() ? "c.Saturation, c.Queue, c.KV" : "c.Saturation"));
         return sb.toString();
     }
 
@@ -351,17 +326,143 @@ public final class AdmitterPackage implements RouterPlugin {
                 + "```go\nfwkplugin.Register(" + goPackage() + ".AdmitterType, fwkplugin.StabilityAlpha, " + goPackage() + ".Factory)\n```\n\n"
                 + "and reference it from the EndpointPickerConfig (`epp-config.yaml` in this directory). Alpha plugins need the\n"
                 + "EPP started with `--allow-experimental-plugins`. Saturation is the router's utilization formula with the\n"
-                + "thresholds in its parameters (`queueDepthThreshold` 5, `kvCacheUtilThreshold` 0.8 by default).\n\n"
+                + "thresholds in its parameters (`queueDepthThreshold` 5, `kvCacheUtilThreshold` 0.8 by default)"
+                + (terms() ? ";\nthe admitter also reads its two terms apart, each the mean over pods: queue depth over its threshold\n"
+                        + "and KV-cache use over its threshold.\n\n" : ".\n\n")
                 + "## Tests\n\n`plugin_test.go` checks the factory (defaults, parameters, unknown keys and bad values rejected),\n"
-                + "the saturation formula, that Admit draws one number per request and refuses with ResourceExhausted, and\n"
+                + (terms() ? "the saturation formula and its terms" : "the saturation formula")
+                + ", that Admit draws one number per request and refuses with ResourceExhausted, and\n"
                 + "replays the " + vectors.size() + " golden cases in `testdata/golden_vectors.json`, recorded from the Java policy\n"
-                + "(priorities 2 to -2; saturations on a grid, a sweep from 0 to 1.5 and around the policy's own breakpoints;\n"
+                + (terms() ? "(priorities 2 to -2; pools saturated by both terms, by the queue alone and by the KV cache alone, on a\n"
+                        + "grid, a sweep from 0 to 1.5 and around the policy's own breakpoints, and the two terms combined;\n"
+                        : "(priorities 2 to -2; saturations on a grid, a sweep from 0 to 1.5 and around the policy's own breakpoints;\n")
                 + AdmissionVectors.DRAWS.length + " draws each, in turn, on a fresh policy).\n";
     }
 
     private String config() {
         return EppConfig.yaml(null, pluginType());
     }
+
+    /** Admit and the saturation, for an admitter of the saturation form. */
+    private static final String ADMIT_SATURATION = """
+            // Admit returns nil to admit the request, or a ResourceExhausted error (HTTP 429) to refuse it.
+            func (p *policy) Admit(_ context.Context, request *fwksched.InferenceRequest, pods []fwksched.Endpoint) error {
+            	if request == nil || len(pods) == 0 {
+            		return nil
+            	}
+            	saturation := p.saturation(pods)
+            	if p.admit(int32(request.Objectives.Priority), saturation, p.randFn()) {
+            		return nil
+            	}
+            	return errcommon.Error{
+            		Code: errcommon.ResourceExhausted,
+            		Msg:  fmt.Sprintf("%s: rejected at saturation %.3f", AdmitterType, saturation),
+            	}
+            }
+
+            // saturation is the mean over pods of max(queue depth / threshold, KV-cache use / threshold);
+            // a pod without metrics counts as saturated.
+            func (p *policy) saturation(pods []fwksched.Endpoint) float64 {
+            	var total float64
+            	for _, pod := range pods {
+            		m := pod.GetMetrics()
+            		if m == nil {
+            			total += 1.0
+            			continue
+            		}
+            		total += math.Max(float64(m.WaitingQueueSize)/p.queueDepthThreshold, m.KVCacheUsagePercent/p.kvCacheUtilThreshold)
+            	}
+            	return total / float64(len(pods))
+            }
+
+            """;
+
+    /** Admit and the signals, for an admitter of the terms form. */
+    private static final String ADMIT_TERMS = """
+            // Admit returns nil to admit the request, or a ResourceExhausted error (HTTP 429) to refuse it.
+            func (p *policy) Admit(_ context.Context, request *fwksched.InferenceRequest, pods []fwksched.Endpoint) error {
+            	if request == nil || len(pods) == 0 {
+            		return nil
+            	}
+            	saturation, queue, kv := p.signals(pods)
+            	if p.admit(int32(request.Objectives.Priority), saturation, queue, kv, p.randFn()) {
+            		return nil
+            	}
+            	return errcommon.Error{
+            		Code: errcommon.ResourceExhausted,
+            		Msg:  fmt.Sprintf("%s: rejected at saturation %.3f (queue %.3f, kv %.3f)", AdmitterType, saturation, queue, kv),
+            	}
+            }
+
+            // signals returns the saturation, the mean over pods of max(queue depth / threshold, KV-cache use /
+            // threshold), and its two terms, each the mean over pods; a pod without metrics counts 1 in all three.
+            func (p *policy) signals(pods []fwksched.Endpoint) (saturation, queue, kv float64) {
+            	for _, pod := range pods {
+            		m := pod.GetMetrics()
+            		if m == nil {
+            			saturation += 1.0
+            			queue += 1.0
+            			kv += 1.0
+            			continue
+            		}
+            		q := float64(m.WaitingQueueSize) / p.queueDepthThreshold
+            		k := m.KVCacheUsagePercent / p.kvCacheUtilThreshold
+            		saturation += math.Max(q, k)
+            		queue += q
+            		kv += k
+            	}
+            	n := float64(len(pods))
+            	return saturation / n, queue / n, kv / n
+            }
+
+            """;
+
+    private static final String TEST_SIGNALS_SATURATION = """
+            func TestSaturationIsTheRoutersUtilizationFormula(t *testing.T) {
+            	p := newPolicy(t)
+            	// max(5/5, 0.4/0.8) = 1 and max(0/5, 0.2/0.8) = 0.25: mean 0.625; a pod without metrics counts 1
+            	if got := p.saturation([]fwksched.Endpoint{endpoint(5, 0.4), endpoint(0, 0.2)}); got != 0.625 {
+            		t.Errorf("saturation = %v, want 0.625", got)
+            	}
+            	if got := p.saturation([]fwksched.Endpoint{fwksched.NewEndpoint(&fwkdl.EndpointMetadata{}, nil, nil)}); got != 1 {
+            		t.Errorf("saturation without metrics = %v, want 1", got)
+            	}
+            }
+            """;
+
+    private static final String TEST_SIGNALS_TERMS = """
+            func TestSignalsAreTheRoutersUtilizationFormulaAndItsTerms(t *testing.T) {
+            	p := newPolicy(t)
+            	// queue terms 5/5 and 0/5, KV terms 0.4/0.8 and 0.2/0.8: saturation mean(1, 0.25), queue mean(1, 0), kv mean(0.5, 0.25)
+            	s, queue, kv := p.signals([]fwksched.Endpoint{endpoint(5, 0.4), endpoint(0, 0.2)})
+            	if s != 0.625 || queue != 0.5 || kv != 0.375 {
+            		t.Errorf("signals = %v, %v, %v, want 0.625, 0.5, 0.375", s, queue, kv)
+            	}
+            	// a pod without metrics counts 1 in all three
+            	s, queue, kv = p.signals([]fwksched.Endpoint{fwksched.NewEndpoint(&fwkdl.EndpointMetadata{}, nil, nil)})
+            	if s != 1 || queue != 1 || kv != 1 {
+            		t.Errorf("signals without metrics = %v, %v, %v, want 1, 1, 1", s, queue, kv)
+            	}
+            }
+            """;
+
+    private static final String GOLDEN_CASE_SATURATION = """
+            type goldenCase struct {
+            	Name       string  `json:"name"`
+            	Priority   int32   `json:"priority"`
+            	Saturation float64 `json:"saturation"`
+            	Want       []bool  `json:"want"`
+            }""";
+
+    private static final String GOLDEN_CASE_TERMS = """
+            type goldenCase struct {
+            	Name       string  `json:"name"`
+            	Priority   int32   `json:"priority"`
+            	Saturation float64 `json:"saturation"`
+            	Queue      float64 `json:"queue"`
+            	KV         float64 `json:"kv"`
+            	Want       []bool  `json:"want"`
+            }""";
 
     private static final String STUB_DATALAYER = """
             // Package datalayer is a minimal stand-in for the llm-d-router data layer types an admitter reads.

@@ -144,6 +144,7 @@ public final class GoTranslator {
 
     private static final Entry USAGE_LIMIT = new Entry("computeLimit", List.of(T.DOUBLE, T.PRIORITIES, T.DOUBLE_ARRAY), T.VOID);
     private static final Entry ADMISSION = new Entry("admit", List.of(T.INT, T.DOUBLE, T.DOUBLE), T.BOOL);
+    private static final Entry ADMISSION_TERMS = new Entry("admit", List.of(T.INT, T.DOUBLE, T.DOUBLE, T.DOUBLE, T.DOUBLE), T.BOOL);
 
     private static final Map<String, String> MATH_DOUBLE = Map.ofEntries(Map.entry("floor", "math.Floor"),
             Map.entry("ceil", "math.Ceil"), Map.entry("sqrt", "math.Sqrt"), Map.entry("exp", "math.Exp"),
@@ -173,11 +174,23 @@ public final class GoTranslator {
     }
 
     /**
-     * Translates one admission policy source ({@code boolean admit(int priority, double saturation,
-     * double u)}), or throws {@link Untranslatable} naming the line and construct.
+     * Translates one admission policy source, of either form ({@code boolean admit(int priority,
+     * double saturation, double u)} or {@code boolean admit(int priority, double saturation, double
+     * queue, double kv, double u)}; the translation's entry parameters say which), or throws
+     * {@link Untranslatable} naming the line and construct.
      */
     public static GoCode translateAdmission(String javaSource) {
-        return translate(javaSource, ADMISSION);
+        return translate(javaSource, termsForm(javaSource) ? ADMISSION_TERMS : ADMISSION);
+    }
+
+    /** Whether an admission policy's source implements the terms form of {@code admit} (five parameters). */
+    public static boolean termsForm(String javaSource) {
+        try {
+            return StaticJavaParser.parse(javaSource).findFirst(MethodDeclaration.class,
+                    m -> m.getNameAsString().equals("admit") && m.getParameters().size() == 5).isPresent();
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private static GoCode translate(String javaSource, Entry entry) {
@@ -1294,7 +1307,19 @@ public final class GoTranslator {
     }
 
     static String constName(String javaName) {
-        return "c" + Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+        if (!javaName.contains("_")) {
+            return "c" + Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+        }
+        // Go names have no underscores (staticcheck ST1003): KV_ONSET becomes cKvOnset
+        StringBuilder sb = new StringBuilder("c");
+        for (String part : javaName.split("_+")) {
+            if (!part.isEmpty()) {
+                String rest = part.substring(1);
+                sb.append(Character.toUpperCase(part.charAt(0))).append(rest.equals(rest.toUpperCase(java.util.Locale.ROOT))
+                        ? rest.toLowerCase(java.util.Locale.ROOT) : rest);
+            }
+        }
+        return sb.toString();
     }
 
     private static String javaInt(String literal) {

@@ -9,9 +9,10 @@ import java.util.Arrays;
  * scenario can provision (1 to {@value #MAX_BANDS}: a workload spec has up to five SLO classes plus
  * band 0), saturations from 0 to 100 (including 0.5, 1 and their neighbours; an overloaded pool
  * reaches tens), and enough repeated calls to cycle any counter; checks every answer against the
- * ceiling contract. The guard's per-call and per-instance work limits apply, so the exercise is
- * itself bounded and a candidate that is too slow fails here, not in a simulation. Returns the
- * first fault, or null when the policy behaved.
+ * ceiling contract. An admitter is asked with the saturation's two terms alike and apart. The
+ * guard's per-call and per-instance work limits apply, so the exercise is itself bounded and a
+ * candidate that is too slow fails here, not in a simulation. Returns the first fault, or null
+ * when the policy behaved.
  */
 public final class Exercise {
     static final double[] SATURATIONS = {0, 0.1, 0.25, 0.4, 0.4999, 0.5, 0.5001, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.99,
@@ -65,7 +66,10 @@ public final class Exercise {
             for (int priority = -2; priority <= 1; priority++) {
                 for (double s : SATURATIONS) {
                     for (double u = 0.05; u < 1; u += 0.1) {
-                        p.admit(priority, s, u);
+                        // a pool saturated by both terms alike, by its queues alone, by its KV cache alone
+                        p.admit(priority, s, s, s, u);
+                        p.admit(priority, s, s, 0, u);
+                        p.admit(priority, s, 0, s, u);
                     }
                 }
             }

@@ -22,16 +22,22 @@ public final class GuardedAdmissionPolicy implements AdmissionPolicy {
 
     @Override
     public boolean admit(int priority, double saturation, double u) {
+        return admit(priority, saturation, saturation, saturation, u);
+    }
+
+    @Override
+    public boolean admit(int priority, double saturation, double queue, double kv, double u) {
         budget.reset();
         if (threadBudget) {
             Budget.use(budget);
         }
         try {
-            boolean admit = delegate.admit(priority, saturation, u);
+            boolean admit = delegate.admit(priority, saturation, queue, kv, u);
             budget.endCall(1);
             return admit;
         } catch (Throwable t) {
-            throw Faults.translate(t, name, "admit at priority " + priority + ", saturation " + saturation);
+            throw Faults.translate(t, name, "admit at priority " + priority + ", saturation " + saturation
+                    + ", queue " + queue + ", kv " + kv);
         }
     }
 }

@@ -165,6 +165,9 @@ public final class Verifier {
                 ctx.ownMethods.add(m.getNameAsString());
             }
             checkMembers(cls, ctx);
+            if (kind == CandidateKind.ADMISSION) {
+                checkAdmitForm(cls, ctx);
+            }
         }
         checkImports(cu, ctx);
         cu.walk(n -> checkNode(n, ctx));
@@ -275,6 +278,29 @@ public final class Verifier {
             }
         }
         return cls.getImplementedTypes().size() == 1 ? kind : null;
+    }
+
+    /** The two forms of {@code AdmissionPolicy.admit}, by their parameter types. */
+    private static final List<String> SATURATION_FORM = List.of("int", "double", "double");
+    private static final List<String> TERMS_FORM = List.of("int", "double", "double", "double", "double");
+
+    /** An admitter implements exactly one form of {@code admit}: both have defaults, so the compiler would accept none or both. */
+    private static void checkAdmitForm(ClassOrInterfaceDeclaration cls, Context ctx) {
+        List<MethodDeclaration> forms = new ArrayList<>();
+        for (MethodDeclaration m : cls.getMethodsByName("admit")) {
+            List<String> types = m.getParameters().stream().map(prm -> prm.getType().asString()).toList();
+            if (m.getType().asString().equals("boolean") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM))) {
+                forms.add(m);
+            }
+        }
+        String both = "'boolean admit(int priority, double saturation, double u)' or 'boolean admit(int priority, double saturation, "
+                + "double queue, double kv, double u)'";
+        if (forms.isEmpty()) {
+            ctx.add(cls, "admit", "the admitter does not implement admit", "implement " + both + ".");
+        } else if (forms.size() > 1) {
+            ctx.add(forms.get(1), "admit", "the admitter implements both forms of admit; the simulator would only call the second",
+                    "keep one: " + both + ".");
+        }
     }
 
     private static void checkMembers(ClassOrInterfaceDeclaration cls, Context ctx) {

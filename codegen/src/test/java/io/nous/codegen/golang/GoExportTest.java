@@ -151,6 +151,66 @@ class GoExportTest {
         lint(out);
     }
 
+    /** An admitter of the terms form: a smoothed ramp on the queue term, the KV term counted from an onset. */
+    static final String TERMS_ADMITTER = """
+            import io.nous.sim.spi.AdmissionPolicy;
+
+            public final class QueueFirst implements AdmissionPolicy {
+                /** KV term from which a filling KV cache counts as overload. */
+                private static final double KV_ONSET = 0.75;
+                private static final long WINDOW = 16;
+                private static final double START = 0.1;
+                private static final double WIDTH = 0.1;
+                /** Average signal over the last calls, in millionths. */
+                private long smoothed;
+
+                @Override
+                public boolean admit(int priority, double saturation, double queue, double kv, double u) {
+                    double signal = Math.max(queue, kv >= KV_ONSET ? kv : 0.0);
+                    smoothed += ((long) (signal * 1e6) - smoothed) / WINDOW;
+                    double level = smoothed / 1e6;
+                    if (priority >= 0) {
+                        return true;
+                    }
+                    double refuse = Math.min(1.0, Math.max(0.0, (level - START) / WIDTH));
+                    return u >= refuse;
+                }
+            }
+            """;
+
+    @Test
+    void anAdmitterOfTheTermsFormReadsTheQueueAndKvTermsFromThePodsAndPassesItsGoldenVectors() throws Exception {
+        CheckResult r = Candidates.check(TERMS_ADMITTER, "QueueFirst.java");
+        assertThat(r.problems()).isEmpty();
+        List<AdmissionVectors.Case> vectors = AdmissionVectors.record(r.candidate()::newAdmissionPolicy, true);
+        // pools saturated by each term alone tell the two apart: a KV term of 0.5 is no overload, a queue term of 0.5 is
+        var queueAlone = vectors.stream().filter(c -> c.priority() == -1 && c.queue() == 0.5 && c.kv() == 0 && c.saturation() == 0.5)
+                .findFirst().orElseThrow();
+        var kvAlone = vectors.stream().filter(c -> c.priority() == -1 && c.queue() == 0 && c.kv() == 0.5 && c.saturation() == 0.5)
+                .findFirst().orElseThrow();
+        assertThat(queueAlone.want()).contains(false);
+        assertThat(kvAlone.want()).doesNotContain(false);
+        assertThat(vectors).allMatch(AdmissionVectors.Case::terms);
+        assertThatThrownBy(() -> new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER),
+                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), "A test export."))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other form");
+
+        AdmitterPackage pkg = new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER), vectors,
+                "A test export.");
+        assertThat(pkg.terms()).isTrue();
+        Path out = dir.resolve("queuefirst");
+        pkg.write(out);
+        String plugin = Files.readString(out.resolve("queuefirst/plugin.go"));
+        assertThat(plugin).contains("func (p *policy) admit(priority int32, saturation float64, queue float64, kv float64, u float64) bool {")
+                .contains("saturation, queue, kv := p.signals(pods)").doesNotContain("func (p *policy) saturation(");
+        assertThat(pkg.goldenJson()).contains("\"queue\": 0.5, \"kv\": 0.0");
+        go(out, "vet", "./...");
+        String test = go(out, "test", "-count=1", "-v", "./...");
+        assertThat(test).contains("--- PASS: TestGoldenVectors").contains("--- PASS: TestSignalsAreTheRoutersUtilizationFormulaAndItsTerms")
+                .contains("--- PASS: TestAdmitAsksThePolicyWithOneDrawPerRequest");
+        lint(out);
+    }
+
     @Test
     void usageLimitParametersKeepTheirJavaNamesInComputeLimit() throws Exception {
         String source = """

@@ -33,7 +33,7 @@ public final class UtilizationDetector implements SaturationDetector {
     @Override
     public double saturation(long nowUs) {
         if (nowUs >= cachedUntilUs) {
-            cached = mean(nowUs, true);
+            cached = mean(nowUs);
             long until = Long.MAX_VALUE;
             for (PodSnapshot p : pods) {
                 if (p.scrapedAtUs != Long.MIN_VALUE && nowUs - p.scrapedAtUs <= stalenessUs) {
@@ -51,20 +51,45 @@ public final class UtilizationDetector implements SaturationDetector {
     }
 
     /**
-     * The same formula without the staleness rule, as the {@code probabilistic-admitter} computes
-     * it (nil metrics still count as 1.0).
+     * What an admitter reads, as the router's admitters compute it from the pods they are handed
+     * (no staleness rule; a pod without metrics counts 1 in every term): {@code out[0]} the
+     * saturation, {@code out[1]} the mean queue term {@code waiting / queueDepthThreshold},
+     * {@code out[2]} the mean KV term {@code kvUsage / kvCacheUtilThreshold}. An empty pool is 1 in all
+     * three.
      */
-    public double saturationIgnoringStaleness(long nowUs) {
-        return mean(nowUs, false);
+    public void admissionSignals(double[] out) {
+        if (pods.length == 0) {
+            out[0] = out[1] = out[2] = 1.0;
+            return;
+        }
+        double sum = 0;
+        double queue = 0;
+        double kv = 0;
+        for (PodSnapshot p : pods) {
+            if (p.scrapedAtUs == Long.MIN_VALUE) {
+                sum += 1.0;
+                queue += 1.0;
+                kv += 1.0;
+            } else {
+                double q = p.waiting / queueDepthThreshold;
+                double k = p.kvUsage / kvCacheUtilThreshold;
+                sum += Math.max(q, k);
+                queue += q;
+                kv += k;
+            }
+        }
+        out[0] = sum / pods.length;
+        out[1] = queue / pods.length;
+        out[2] = kv / pods.length;
     }
 
-    private double mean(long nowUs, boolean staleness) {
+    private double mean(long nowUs) {
         if (pods.length == 0) {
             return 1.0;
         }
         double sum = 0;
         for (PodSnapshot p : pods) {
-            if (p.scrapedAtUs == Long.MIN_VALUE || (staleness && nowUs - p.scrapedAtUs > stalenessUs)) {
+            if (p.scrapedAtUs == Long.MIN_VALUE || nowUs - p.scrapedAtUs > stalenessUs) {
                 sum += 1.0;
             } else {
                 sum += Math.max(p.waiting / queueDepthThreshold, p.kvUsage / kvCacheUtilThreshold);

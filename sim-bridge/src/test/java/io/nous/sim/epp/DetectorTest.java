@@ -25,7 +25,27 @@ class DetectorTest {
         UtilizationDetector d = new UtilizationDetector(new PodSnapshot[] {a, never}, 5, 0.8, 200_000);
         assertThat(d.saturation(200_000)).isCloseTo(0.5, within(1e-12)); // a is fresh, never-scraped is 1
         assertThat(d.saturation(200_001)).isCloseTo(1.0, within(1e-12)); // a turned stale
-        assertThat(d.saturationIgnoringStaleness(10_000_000)).isCloseTo(0.5, within(1e-12));
+        double[] signals = new double[3];
+        d.admissionSignals(signals);
+        assertThat(signals).containsExactly(0.5, 0.5, 0.5); // long stale, a still counts 0; never-scraped 1 in every term
+    }
+
+    @Test
+    void anAdmitterSeesTheSaturationAndItsTwoTermsEachAveragedOverPods() {
+        PodSnapshot a = new PodSnapshot();
+        PodSnapshot b = new PodSnapshot();
+        a.update(0, 10, 3, 0.2); // queue 10/5 = 2, KV 0.2/0.8 = 0.25
+        b.update(0, 1, 3, 0.6);  // queue 1/5 = 0.2, KV 0.6/0.8 = 0.75
+        UtilizationDetector d = new UtilizationDetector(new PodSnapshot[] {a, b}, 5, 0.8, 200_000);
+        double[] signals = new double[3];
+        d.admissionSignals(signals);
+        assertThat(signals[0]).isCloseTo(1.375, within(1e-12)); // the saturation: mean of per-pod max
+        assertThat(signals[1]).isCloseTo(1.1, within(1e-12));
+        assertThat(signals[2]).isCloseTo(0.5, within(1e-12));
+        assertThat(signals[0]).isGreaterThanOrEqualTo(Math.max(signals[1], signals[2]));
+        d = new UtilizationDetector(new PodSnapshot[0], 5, 0.8, 200_000);
+        d.admissionSignals(signals);
+        assertThat(signals).containsExactly(1.0, 1.0, 1.0);
     }
 
     @Test
