@@ -75,7 +75,7 @@ public final class Evaluation {
                 run = runner.run(candidate, matrix, entries, batch);
             } catch (EvaluationFailure f) {
                 return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
-                        matrix.seeds(), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
+                        matrix.seeds(split), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
                         runner.simulations() - before, (System.nanoTime() - t0) / 1e9, List.of(), matrix.variants().size(),
                         matrix.promotion(), null);
             }
@@ -123,7 +123,7 @@ public final class Evaluation {
         Score score = aggregate(contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
         List<ConstraintResult> constraints = overall(variants);
         return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
-                matrix.seeds(), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
+                matrix.seeds(split), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
                 runner.simulations() - before, (System.nanoTime() - t0) / 1e9, variants, matrix.variants().size(), matrix.promotion(),
                 racedOut);
     }

@@ -51,6 +51,22 @@ class EvaluationTest {
     }
 
     @Test
+    void eachSplitRunsItsOwnSeedsAndTheOthersKeepTheirs() {
+        Matrix m = SMALL.withSplitSeeds(java.util.Map.of(io.nous.evaluator.scenario.Split.VALIDATION, 1));
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
+            Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(200, 0.95));
+            EvaluationReport all = e.evaluate(builtin("soft-reflective-ceiling"), m, null);
+            EvaluationReport validation = e.evaluate(builtin("soft-reflective-ceiling"), m, io.nous.evaluator.scenario.Split.VALIDATION);
+            int validationScenarios = m.entries(io.nous.evaluator.scenario.Split.VALIDATION).size();
+            assertThat(validation.seeds()).isEqualTo(1);
+            assertThat(validation.simulations()).as("the baseline came from the cache").isEqualTo(validationScenarios);
+            assertThat(all.seeds()).isEqualTo(SMALL.seeds());
+            int others = m.entries().size() - validationScenarios;
+            assertThat(all.simulations()).isEqualTo(2 * (others * SMALL.seeds() + validationScenarios));
+        }
+    }
+
+    @Test
     void oneThreadAndManyThreadsGiveIdenticalResults() {
         EvaluationReport one = evaluate("soft-reflective-ceiling", 1);
         EvaluationReport four = evaluate("soft-reflective-ceiling", 4);

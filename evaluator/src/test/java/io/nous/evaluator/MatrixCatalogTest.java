@@ -44,6 +44,24 @@ class MatrixCatalogTest {
     }
 
     @Test
+    void aSplitMayRunItsOwnNumberOfSeeds() throws Exception {
+        Matrix admission = MatrixCatalog.load("admission");
+        assertThat(admission.seeds(Split.SEARCH)).isEqualTo(3);
+        assertThat(admission.seeds(Split.VALIDATION)).isEqualTo(10);
+        assertThat(admission.seeds(Split.TEST)).isEqualTo(10);
+        assertThat(admission.seeds(null)).isEqualTo(3);
+        // --seeds N means N everywhere; a duration keeps the split seeds
+        assertThat(admission.withSeeds(5).seeds(Split.VALIDATION)).isEqualTo(5);
+        assertThat(admission.withDuration(60).seeds(Split.VALIDATION)).isEqualTo(10);
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, "split_seeds: {holdout: 4}\nscenarios:\n  - {workload: code-generation, qps: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("split_seeds must be one of search, validation, test, got 'holdout'");
+        Files.writeString(f, "split_seeds: {test: 0}\nscenarios:\n  - {workload: code-generation, qps: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("split_seeds.test must be >= 1, got 0");
+    }
+
+    @Test
     void aMatrixCanUseWorkloadSpecsNextToIt() throws Exception {
         Files.writeString(dir.resolve("mix.yaml"), """
                 aggregate_rate: 12

@@ -72,6 +72,34 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
+    /**
+     * The workers' class path: this JVM's, and the jar or directory {@link WorkerMain} was loaded
+     * from when that is not on it (an application jar that a cluster engine loaded at run time).
+     */
+    static String classPath() {
+        String cp = System.getProperty("java.class.path");
+        try {
+            var source = WorkerMain.class.getProtectionDomain().getCodeSource();
+            if (source != null && source.getLocation() != null) {
+                String own = Path.of(source.getLocation().toURI()).toString();
+                if (java.util.Arrays.stream(cp.split(java.io.File.pathSeparator)).noneMatch(e -> samePath(e, own))) {
+                    return cp.isEmpty() ? own : own + java.io.File.pathSeparator + cp;
+                }
+            }
+        } catch (java.net.URISyntaxException | SecurityException | IllegalArgumentException e) {
+            // fall back to this JVM's class path
+        }
+        return cp;
+    }
+
+    private static boolean samePath(String entry, String path) {
+        try {
+            return Path.of(entry).toAbsolutePath().normalize().equals(Path.of(path).toAbsolutePath().normalize());
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     /** Runs one job in a worker and waits for its reply (a failure reply on timeout or crash). */
     public WorkerProtocol.Reply run(WorkerProtocol.Job job) throws InterruptedException {
         if (closed) {
@@ -162,7 +190,7 @@ public final class WorkerPool implements AutoCloseable {
     private Worker start() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "-XX:+UseSerialGC", "-cp", classPath(),
                 WorkerMain.class.getName());
         try {
             Worker w = new Worker(pb.start());

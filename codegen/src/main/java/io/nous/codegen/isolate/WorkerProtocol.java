@@ -133,6 +133,25 @@ public final class WorkerProtocol {
         return out;
     }
 
+    /** A job or reply as one line of JSON (without the marker): how it crosses to another machine too. */
+    public static String toJson(Object message) {
+        return write(message).substring(MARKER.length());
+    }
+
+    /** A job or reply from {@link #toJson}. */
+    public static <T> T fromJson(String json, Class<T> type) {
+        try {
+            return read(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** A reply carrying a simulation's result and its samples, as a worker sends it. */
+    public static Reply simulated(long id, SimulationResult result, Map<String, RequestSamples> samples) {
+        return new Reply(id, result, samples == null ? null : encode(samples), null, null);
+    }
+
     static String write(Object message) {
         try {
             return MARKER + JSON.writeValueAsString(message);

@@ -1,5 +1,7 @@
 package io.nous.evaluator.run;
 
+import io.nous.policy.PolicyRegistry;
+import io.nous.sim.Scenario;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.function.Supplier;
@@ -16,9 +18,12 @@ import java.util.function.Supplier;
  * @param sources        the untrusted sources behind the suppliers, or null for trusted built-in
  *                       policies: a runner with a worker pool simulates such a policy in a worker
  *                       JVM and never calls the suppliers
+ * @param builtins       the registry references behind the suppliers when both halves are built-in
+ *                       policies, or null: what lets another machine build the same policy
  */
 public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit,
-                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding, Sources sources) {
+                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding, Sources sources,
+                              Builtins builtins) {
 
     /** Candidate source code, to be compiled and run where it cannot harm this JVM. */
     public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
@@ -30,6 +35,27 @@ public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitP
         }
     }
 
+    /**
+     * Built-in policies by their registry references ({@code static-usage-limit},
+     * {@code probabilistic-admitter:power=3,k=20}); {@code admission} null for none.
+     */
+    public record Builtins(String usageLimit, String admission) {
+        /** The usage-limit policy these references name, fresh. */
+        public UsageLimitPolicy newUsageLimit() {
+            return PolicyRegistry.builtin().usageLimit(usageLimit);
+        }
+
+        /** The admission policy, fresh, or null. */
+        public AdmissionPolicy newAdmission() {
+            return admission == null ? null : PolicyRegistry.builtin().admission(admission);
+        }
+    }
+
+    public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
+                           boolean flowControl, boolean legacyShedding, Sources sources) {
+        this(name, identity, usageLimit, admission, flowControl, legacyShedding, sources, null);
+    }
+
     public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
                            boolean flowControl, boolean legacyShedding) {
         this(name, identity, usageLimit, admission, flowControl, legacyShedding, null);
@@ -39,8 +65,23 @@ public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitP
         return new PolicyUnderTest(name, identity, usageLimit, null, true, false, null);
     }
 
+    /** Built-in policies from the registry, by reference (validated now); {@code admissionRef} null for none. */
+    public static PolicyUnderTest builtin(String name, String identity, String usageRef, String admissionRef, boolean flowControl,
+                                          boolean legacyShedding) {
+        Builtins b = new Builtins(usageRef, admissionRef);
+        b.newUsageLimit();
+        b.newAdmission();
+        return new PolicyUnderTest(name, identity, b::newUsageLimit, admissionRef == null ? null : b::newAdmission, flowControl,
+                legacyShedding, null, b);
+    }
+
     /** The same policy, marked as untrusted source to isolate. */
     public PolicyUnderTest withSources(Sources s) {
-        return new PolicyUnderTest(name, identity, usageLimit, admission, flowControl, legacyShedding, s);
+        return new PolicyUnderTest(name, identity, usageLimit, admission, flowControl, legacyShedding, s, builtins);
+    }
+
+    /** The scenario as this policy is deployed in it: the flow-control gate and the legacy path as the policy says. */
+    public Scenario deploy(Scenario s) {
+        return flowControl && !legacyShedding ? s : s.toBuilder().flowControl(flowControl).legacyShedding(legacyShedding).build();
     }
 }

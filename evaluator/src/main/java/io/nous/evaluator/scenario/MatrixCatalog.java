@@ -11,9 +11,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
@@ -33,8 +35,8 @@ public final class MatrixCatalog {
                                 Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs) {
     }
 
-    private record FileShape(String name, Integer seeds, Double durationSeconds, String routerVersion, List<VariantShape> variants,
-                             String promoteWhen, List<EntryShape> scenarios) {
+    private record FileShape(String name, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
+                             List<VariantShape> variants, String promoteWhen, List<EntryShape> scenarios) {
     }
 
     /** {@code default} (or another built-in name), or a path to a YAML file. */
@@ -133,7 +135,24 @@ public final class MatrixCatalog {
             throw new MatrixException(origin + ": promote_when: a quorum of " + rule.quorum() + " needs at least that many variants, got "
                     + variants.size(), null);
         }
-        return new Matrix(f.name() == null ? origin : f.name(), seeds, duration, entries, router, variants, rule);
+        return new Matrix(f.name() == null ? origin : f.name(), seeds, duration, entries, router, variants, rule,
+                splitSeeds(f.splitSeeds(), origin));
+    }
+
+    /** {@code split_seeds}: a split's own number of seeds, by split name. */
+    private static Map<Split, Integer> splitSeeds(Map<String, Integer> shape, String origin) {
+        Map<Split, Integer> out = new EnumMap<>(Split.class);
+        if (shape == null) {
+            return out;
+        }
+        for (Map.Entry<String, Integer> e : shape.entrySet()) {
+            Split split = parseEnum(Split.class, e.getKey(), origin + ": split_seeds", "search, validation, test");
+            if (e.getValue() == null || e.getValue() < 1) {
+                throw new MatrixException(origin + ": split_seeds." + e.getKey() + " must be >= 1, got " + e.getValue(), null);
+            }
+            out.put(split, e.getValue());
+        }
+        return out;
     }
 
     private static List<Variant> variants(List<VariantShape> shapes, String origin, MatrixEntry sample, RouterRelease router) {

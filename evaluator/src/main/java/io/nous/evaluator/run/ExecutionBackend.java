@@ -1,0 +1,26 @@
+package io.nous.evaluator.run;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where simulations run: threads of this JVM ({@link LocalBackend}), or a cluster. A backend
+ * decides where and how, never what: the same task gives the same run wherever it ran, so the
+ * backend, its parallelism and the order tasks finish in never change an answer.
+ */
+public interface ExecutionBackend extends AutoCloseable {
+
+    /** A short name for messages: {@code local}, {@code spark}. */
+    String name();
+
+    /**
+     * Starts the tasks. The i-th future completes with the i-th task's run, or exceptionally with
+     * an {@link EvaluationFailure} whose message says why the policy could not be simulated (the
+     * same message whatever the backend).
+     */
+    List<CompletableFuture<RunData>> submit(List<SimulationTask> tasks);
+
+    /** Stops whatever the backend started; tasks still running fail. */
+    @Override
+    void close();
+}
