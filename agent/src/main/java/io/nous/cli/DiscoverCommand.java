@@ -27,6 +27,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -85,8 +86,8 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--llm-price-out", defaultValue = "0", paramLabel = "USD", description = "USD per million output tokens, for cost estimates.")
     double priceOut;
 
-    @Option(names = "--budget", defaultValue = "150", paramLabel = "N", description = "Proposals at most (default: ${DEFAULT-VALUE}).")
-    int budget;
+    @Option(names = "--budget", paramLabel = "N", description = "Proposals at most (default: 150; 300 for admission).")
+    Integer budget;
 
     @Option(names = "--time-limit", defaultValue = "12m", paramLabel = "D", description = "Stop starting proposals after this, "
             + "e.g. 90s, 12m, 1h; 0 for no limit. A run stopped by its time limit says so (default: ${DEFAULT-VALUE}).")
@@ -259,12 +260,16 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (objective == null) {
             objective = prob.defaultObjective();
         }
+        if (budget == null) {
+            budget = prob.defaultBudget();
+        }
         if (seedPolicies == null) {
             seedPolicies = String.join(",", prob.defaultSeeds());
         }
+        Map<String, Integer> splitSeeds;
         try {
             Objectives.byName(objective);
-            MatrixCatalog.load(matrix);
+            splitSeeds = DiscoveryConfig.splitSeedsOf(MatrixCatalog.load(matrix));
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
@@ -330,7 +335,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             }
         }
         return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
-                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id());
+                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id())
+                .withSplitSeeds(splitSeeds);
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

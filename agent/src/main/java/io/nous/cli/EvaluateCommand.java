@@ -137,7 +137,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             io.nous.codegen.Contract contract = simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
             PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox, contract);
             PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract);
-            try (PairedRunner runner = new PairedRunner(base, n, sandbox.pool())) {
+            try (PairedRunner runner = sandbox.runner(base, n)) {
                 report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage());
@@ -170,6 +170,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         io.nous.evaluator.scenario.PromotionRule rule = m.promotion().quorum() > keep.size()
                 ? io.nous.evaluator.scenario.PromotionRule.ALL : m.promotion();
-        return new Matrix(m.name(), m.seeds(), m.durationSeconds(), m.entries(), m.router(), keep, rule);
+        return m.withVariants(keep, rule);
     }
 }

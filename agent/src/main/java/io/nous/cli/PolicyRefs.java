@@ -85,8 +85,11 @@ final class PolicyRefs {
                 name += " + " + admissionRef;
             }
         }
+        if (usageSource == null && admissionSource == null) {
+            return PolicyUnderTest.builtin(name, identity, usageRef, admission == null ? null : admissionRef, flowControl, legacy);
+        }
         PolicyUnderTest p = new PolicyUnderTest(name, identity, usage, admission, flowControl, legacy);
-        if (!sandbox.isolated() || (usageSource == null && admissionSource == null)) {
+        if (!sandbox.isolated()) {
             return p;
         }
         // the worker builds both halves from source: a built-in half travels as its template's source

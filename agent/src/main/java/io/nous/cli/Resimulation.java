@@ -27,7 +27,7 @@ final class Resimulation {
 
     static List<EvaluationReport> allSplits(Run run, String id, String source, Integer threads) {
         DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        Matrix matrix = config.loadMatrix();
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         List<EvaluationReport> out = new ArrayList<>();
         // deployed as the run's problem class deploys candidates, against its baseline

@@ -12,11 +12,18 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.Split;
 import io.nous.store.Journal;
 import io.nous.store.StoreException;
 import io.nous.store.journal.JournalSchema;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a discovery run was asked to do. Stored as the run's {@code config.json}; resume and replay
@@ -34,6 +41,8 @@ import java.util.List;
  * @param problem       the problem class searched ({@link Problems}): {@code flow-control} or {@code admission}
  * @param schema        the journal schema version the run was written in ({@link JournalSchema})
  * @param principles    principles earlier runs learned that this run starts from ({@code --principles})
+ * @param splitSeeds    seeds of the splits that run their own number (from the matrix file when the run
+ *                      started; absent in runs from before splits could), by split name
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -47,18 +56,26 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("promote_when") String promoteWhen,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FlowControl.class) String problem,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles) {
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles,
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds) {
 
     public DiscoveryConfig {
         problem = problem == null ? Problems.FLOW_CONTROL : problem; // absent for flow control, as in runs from before problem classes
         schema = schema == 0 ? JournalSchema.UNVERSIONED : schema;
         principles = principles == null ? List.of() : List.copyOf(principles);
+        splitSeeds = splitSeeds == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(splitSeeds));
     }
 
     /** The same settings, starting from principles earlier runs learned. */
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited);
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds);
+    }
+
+    /** The same settings, with these splits on their own numbers of seeds. */
+    public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
+        return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit);
     }
 
     /** A new run's settings, in the current schema. */
@@ -66,7 +83,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
                            boolean racing, boolean racingAudit, String promoteWhen, String problem) {
         this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, List.of());
+                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, List.of(), Map.of());
     }
 
     /** A new flow-control run's settings without an LLM, racing on. */
@@ -74,6 +91,20 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                            String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
         this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
                 target, null, true, false, null, Problems.FLOW_CONTROL);
+    }
+
+    /** The matrix the run evaluates on, with its seeds and duration. */
+    public Matrix loadMatrix() {
+        Map<Split, Integer> bySplit = new EnumMap<>(Split.class);
+        splitSeeds.forEach((split, n) -> bySplit.put(Split.byId(split), n));
+        return MatrixCatalog.load(matrix).withSeeds(seeds).withSplitSeeds(bySplit).withDuration(durationSeconds);
+    }
+
+    /** The split seeds of a matrix, as a config records them. */
+    public static Map<String, Integer> splitSeedsOf(Matrix m) {
+        Map<String, Integer> out = new TreeMap<>();
+        m.splitSeeds().forEach((split, n) -> out.put(split.id(), n));
+        return out;
     }
 
     /** As {@code config.json} holds it. */

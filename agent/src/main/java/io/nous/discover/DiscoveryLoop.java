@@ -110,7 +110,7 @@ public final class DiscoveryLoop {
 
     public RunSummary run() {
         Objective objective = Objectives.byName(config.objective());
-        Matrix matrix = MatrixCatalog.load(config.matrix()).withSeeds(config.seeds()).withDuration(config.durationSeconds());
+        Matrix matrix = config.loadMatrix();
         if (config.promoteWhen() != null) {
             matrix = matrix.withPromotion(PromotionRule.parse(config.promoteWhen()));
         }
@@ -118,7 +118,7 @@ public final class DiscoveryLoop {
         JournalContents existing = Files.exists(run.journalFile()) ? run.journal() : new JournalContents(List.of(), false, 0);
         long start = System.nanoTime();
         try (var journal = replay ? null : run.openJournal();
-             PairedRunner baseRunner = new PairedRunner(problem.baseline(), config.threads(), sandbox.pool())) {
+             PairedRunner baseRunner = sandbox.runner(problem.baseline(), config.threads())) {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);

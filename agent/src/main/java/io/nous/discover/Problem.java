@@ -28,6 +28,11 @@ public interface Problem {
     /** The objective a run uses unless {@code --objective} says otherwise. */
     String defaultObjective();
 
+    /** Proposals a run makes unless {@code --budget} says otherwise. */
+    default int defaultBudget() {
+        return 150;
+    }
+
     /** Whether candidates may shed requests (the admission objectives apply). */
     default boolean sheds() {
         return kinds().contains(CandidateKind.ADMISSION);

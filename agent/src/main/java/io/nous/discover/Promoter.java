@@ -49,7 +49,7 @@ final class Promoter {
         Evidence vsIncumbent = null;
         boolean beatsIncumbent = true;
         if (incumbent != null) {
-            try (PairedRunner r = new PairedRunner(deploy.apply(incumbent), threads, sandbox.pool())) {
+            try (PairedRunner r = sandbox.runner(deploy.apply(incumbent), threads)) {
                 EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH, Racing.HOPELESS_VERDICT);
                 vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
                 beatsIncumbent = vs.failure() == null && vs.verdictHolds();
@@ -89,7 +89,7 @@ final class Promoter {
         if (upstreamHash != null && upstreamHash.equals(winnerHash)) {
             return UpstreamComparison.same(winner.candidateId(), problem.upstream(), split);
         }
-        try (PairedRunner runner = new PairedRunner(problem.upstreamUnderTest(), threads, sandbox.pool())) {
+        try (PairedRunner runner = sandbox.runner(problem.upstreamUnderTest(), threads)) {
             EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST);
             var s = r.score();
             return new UpstreamComparison(winner.candidateId(), problem.upstream(), split, false, s == null ? null : s.change(),

@@ -7,6 +7,8 @@ import io.nous.codegen.CheckResult;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.evaluator.run.ExecutionBackend;
+import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +29,7 @@ public final class Sandbox implements AutoCloseable {
 
     private final WorkerPool.Options options;
     private WorkerPool pool;
+    private ExecutionBackend backend;
 
     private Sandbox(WorkerPool.Options options) {
         this.options = options;
@@ -51,6 +54,25 @@ public final class Sandbox implements AutoCloseable {
 
     public boolean isolated() {
         return options != null;
+    }
+
+    /** The worker JVMs' settings (heap, time limit), or null when candidates run in this JVM. */
+    public WorkerPool.Options workerOptions() {
+        return options;
+    }
+
+    /**
+     * Simulations of evaluations run on {@code b} (a cluster) from now on, instead of this JVM's
+     * threads and workers; checks and probes stay here. The sandbox closes it.
+     */
+    public synchronized Sandbox simulateOn(ExecutionBackend b) {
+        this.backend = b;
+        return this;
+    }
+
+    /** A runner against {@code baseline}: on the backend given to {@link #simulateOn}, else on {@code threads} threads here. */
+    public synchronized PairedRunner runner(PolicyUnderTest baseline, int threads) {
+        return backend != null ? new PairedRunner(baseline, backend) : new PairedRunner(baseline, threads, pool());
     }
 
     /**
@@ -142,6 +164,9 @@ public final class Sandbox implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (backend != null) {
+            backend.close();
+        }
         if (pool != null) {
             pool.close();
         }

@@ -105,6 +105,9 @@ class DiscoverTest {
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("admission");
         assertThat(config.get("objective").asText()).isEqualTo("critical-ttft-shed");
+        // the held-out splits' own seeds, as the matrix file gave them, so that the run replays with them
+        assertThat(config.get("split_seeds").get("validation").asInt()).isEqualTo(10);
+        assertThat(config.get("split_seeds").get("test").asInt()).isEqualTo(10);
         assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements AdmissionPolicy").contains("saturation < threshold");
         String journal = Files.readString(run.resolve("journal.jsonl"));
         assertThat(journal).contains("\"operator\":\"reshape-").contains("\"matrix\":\"admission\"");

@@ -18,7 +18,8 @@ import org.apache.commons.math3.random.RandomGenerator;
 /**
  * The offline proposer: a MAP-Elites search over Java source. Elites are the best candidates per
  * cell of a 5 x 5 grid of behaviour (the saturation at which the lowest band first closes, and the
- * share of calls it stays open at saturation 0.8), so the population stays diverse. Each proposal
+ * share of calls it stays open at saturation 0.8; for admitters their analogues, and which form of
+ * {@code admit} it implements), so the population stays diverse. Each proposal
  * mutates a parent drawn uniformly from the elites or by a tournament of two (or crosses two), and
  * carries a mechanical
  * hypothesis and per-regime predictions derived from the parent's evidence. Principles learned so
@@ -52,7 +53,15 @@ public final class EvolutionaryProposer implements Proposer {
                             ? mutateAdmitter(half, parent.dutyAt08(), rng) : mutateUsageLimit(half, rng, minGate));
                 }
             } else if (AdmissionMutations.applies(parent.source())) {
-                r = mutateAdmitter(parent.source(), parent.onset(), rng);
+                Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.15 ? tournament(elites, rng) : null;
+                if (other != null && other != parent && AdmissionMutations.applies(other.source()) && !JointSource.isJoint(other.source())) {
+                    r = AdmissionMutations.crossAdmitters(parent.source(), other.source(), rng);
+                    if (r != null) {
+                        parents.add(other.candidateId());
+                    }
+                } else {
+                    r = mutateAdmitter(parent.source(), parent.onset(), rng);
+                }
             } else if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
                 Evaluated other = tournament(elites, rng);
                 if (other == parent) {
@@ -100,9 +109,11 @@ public final class EvolutionaryProposer implements Proposer {
 
     /** One of the admitter operators. */
     private static Mutations.Result mutateAdmitter(String source, double onset, RandomGenerator rng) {
-        return switch (rng.nextInt(4)) {
+        return switch (rng.nextInt(6)) {
             case 0 -> AdmissionMutations.reshape(source, onset, rng);
             case 1 -> AdmissionMutations.smooth(source, rng);
+            case 2 -> AdmissionMutations.separateTerms(source, rng);
+            case 3 -> AdmissionMutations.shiftCurve(source, rng);
             default -> AdmissionMutations.perturbConstant(source, rng);
         };
     }
@@ -114,7 +125,9 @@ public final class EvolutionaryProposer implements Proposer {
             if (e.source() == null) {
                 continue;
             }
-            String cell = bin(e.onset()) + "/" + bin(e.dutyAt08());
+            // an admitter's form is part of its cell: the search split has no long-context traffic, so a child that
+            // separates the saturation's terms scores like its parent there and would be lost before it is tuned
+            String cell = bin(e.onset()) + "/" + bin(e.dutyAt08()) + (AdmissionMutations.termsForm(e.source()) ? "/terms" : "");
             Evaluated best = cells.get(cell);
             if (best == null || e.fitness() < best.fitness()) {
                 cells.put(cell, e);
@@ -183,6 +196,27 @@ public final class EvolutionaryProposer implements Proposer {
                 mechanism = "under capacity saturation spikes for a few hundred milliseconds and falls back; in overload it stays high, "
                         + "so an average separates the two where the latest scrape cannot";
                 expectNear = Math.min(near, 0) - 0.1;
+            }
+            case "shift-curve" -> {
+                statement = "The same refusal curve at another operating point (" + r.change() + ") sheds "
+                        + (r.change().contains("moved to 0.") ? "earlier" : "later") + " without changing how it ramps";
+                mechanism = "where shedding starts decides how much sheddable work reaches the pods as load builds; the curve's shape "
+                        + "decides how sharply it then rises";
+                expectNear = r.change().contains("moved to 0.") ? Math.min(near, 0) - 0.1 : near * 0.8;
+            }
+            case "separate-terms" -> {
+                statement = "Shedding on the queue term, and on the KV term only from its onset (" + r.change() + "), sheds in "
+                        + "overload without shedding long-context traffic under capacity";
+                mechanism = "pods that fall behind build queues; long contexts fill the KV cache under capacity without queueing, and a "
+                        + "full cache (preemption) is overload whatever the queue says";
+                expectNear = Math.min(near, 0) - 0.05;
+            }
+            case "cross-admitters" -> {
+                statement = "Combining one admitter's refusal curve with another's reading of the pool (" + r.change() + ") keeps what "
+                        + "each did well";
+                mechanism = "the curve decides how much to shed as the signal rises, the signal (averaged, queue and KV apart) decides "
+                        + "when the pool is really overloaded; the two were tuned in different lineages";
+                expectNear = Math.min(near, 0) - 0.05;
             }
             case "cross-halves" -> {
                 statement = "Pairing " + r.change() + " combines a dispatch gate and an admission curve that each did well";
