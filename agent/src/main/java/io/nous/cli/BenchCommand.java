@@ -50,6 +50,9 @@ public final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     SandboxOptions sandboxOptions;
 
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executorOptions;
+
     @Option(names = "--evaluator", description = "Instead, measure candidate evaluations per minute on the full default matrix.")
     boolean evaluator;
 
@@ -64,13 +67,16 @@ public final class BenchCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1, got " + repeat);
         }
+        if (!evaluator && !executorOptions.local()) {
+            throw new UserError("--executor is for --evaluator: the other benchmarks measure this machine");
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (codegen) {
             CodegenBench.run(out, duration, repeat, json);
             return 0;
         }
         if (evaluator) {
-            EvaluatorBench.run(out, repeat, json, sandboxOptions);
+            EvaluatorBench.run(out, repeat, json, sandboxOptions, executorOptions);
             return 0;
         }
         ObjectMapper mapper = new ObjectMapper();

@@ -124,6 +124,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     SandboxOptions sandboxOptions;
 
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executorOptions;
+
     @Option(names = "--no-racing", description = "Evaluate every candidate under every simulator variant, even once it is clearly out.")
     boolean noRacing;
 
@@ -154,6 +157,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        executorOptions.validate(sandboxOptions);
         RunStore store = new RunStore(runsDir);
         Run run;
         DiscoveryConfig config;
@@ -174,7 +178,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("run " + run.id() + " in " + run.dir());
         }
         out.flush();
-        String resumeHint = "nous discover --resume " + run.id() + store.runsDirFlag() + sandboxOptions.flags();
+        String resumeHint = "nous discover --resume " + run.id() + store.runsDirFlag() + sandboxOptions.flags() + executorOptions.flags();
         // Ctrl-C (exit 130) or a kill: the journal keeps every finished step, so say how to go on
         Thread interrupted = new Thread(() -> {
             System.err.println();
@@ -185,7 +189,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(interrupted);
         io.nous.store.journal.RunSummary result;
         boolean terminal = System.console() != null && !noProgress;
-        try (Sandbox sandbox = sandboxOptions.open(config.threads());
+        try (Sandbox sandbox = executorOptions.apply(sandboxOptions.open(config.threads()), sandboxOptions);
              ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
             Proposer live = proposer(config, run);

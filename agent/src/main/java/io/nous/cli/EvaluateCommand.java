@@ -82,6 +82,9 @@ public final class EvaluateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     SandboxOptions sandboxOptions;
 
+    @picocli.CommandLine.Mixin
+    ExecutorOptions executorOptions;
+
     @Option(names = "--simulation-only",
             description = "Accept .java policies the router could not run (e.g. more state than one counter), for study in the simulator.")
     boolean simulationOnly;
@@ -133,7 +136,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         EvaluationReport report;
         boolean untrusted = CandidateFiles.isSourceReference(policy) || CandidateFiles.isSourceReference(admission.replace("direct:", ""))
                 || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""));
-        try (Sandbox sandbox = untrusted ? sandboxOptions.open(n) : Sandbox.inProcess()) {
+        executorOptions.validate(sandboxOptions);
+        try (Sandbox sandbox = executorOptions.apply(untrusted ? sandboxOptions.open(n) : Sandbox.inProcess(), sandboxOptions)) {
             io.nous.codegen.Contract contract = simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
             PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox, contract);
             PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract);

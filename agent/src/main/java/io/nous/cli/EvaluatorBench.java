@@ -20,20 +20,21 @@ import java.util.Locale;
  * {@code nous bench --evaluator}: candidate evaluations per minute on the full default matrix (every
  * variant), on every core, with the baseline cached (the first evaluation fills the cache and is not
  * timed). The candidate is a compiled, guarded source simulated in worker JVMs as in a discovery
- * run, or in this JVM with {@code --in-process}; the difference is the isolation's overhead. A
- * measurement, printed.
+ * run, or in this JVM with {@code --in-process}; the difference is the isolation's overhead. With
+ * {@code --executor spark} the simulations run as Spark tasks. A measurement, printed.
  */
 final class EvaluatorBench {
     private EvaluatorBench() {
     }
 
-    static void run(PrintWriter out, int evaluations, boolean json, SandboxOptions sandboxOptions) {
+    static void run(PrintWriter out, int evaluations, boolean json, SandboxOptions sandboxOptions, ExecutorOptions executorOptions) {
         Matrix m = MatrixCatalog.load("default");
         int threads = Runtime.getRuntime().availableProcessors();
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
         CheckResult compiled = Candidates.compileOnly(source, "Candidate.java");
-        try (io.nous.sandbox.Sandbox sandbox = sandboxOptions.open(threads);
-             PairedRunner runner = new PairedRunner(PolicyRefs.resolve("static-usage-limit", "none"), threads, sandbox.pool())) {
+        executorOptions.validate(sandboxOptions);
+        try (io.nous.sandbox.Sandbox sandbox = executorOptions.apply(sandboxOptions.open(threads), sandboxOptions);
+             PairedRunner runner = sandbox.runner(PolicyRefs.resolve("static-usage-limit", "none"), threads)) {
             PolicyUnderTest cand = sandbox.usageLimit("candidate", compiled, source, "Candidate.java");
             Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(2000, 0.95));
             long c0 = System.nanoTime();
@@ -54,6 +55,7 @@ final class EvaluatorBench {
                 o.put("variants", m.variants().size());
                 o.put("threads", threads);
                 o.put("candidate_runs_in", sandbox.isolated() ? "worker JVMs" : "this JVM");
+                o.put("executor", executorOptions.executor);
                 o.put("evaluations", evaluations);
                 JsonReport.num(o, "first_evaluation_seconds", cold);
                 JsonReport.num(o, "seconds_per_evaluation", seconds / evaluations);
@@ -61,7 +63,8 @@ final class EvaluatorBench {
                 out.println(JsonReport.write(o));
             } else {
                 out.printf(Locale.ROOT, "default matrix: %d scenarios x %d seeds x %d variants = %d candidate simulations per evaluation, "
-                        + "%d threads, candidate in %s%n", m.entries().size(), m.seeds(), m.variants().size(), sims, threads,
+                        + "%s, candidate in %s%n", m.entries().size(), m.seeds(), m.variants().size(), sims,
+                        executorOptions.local() ? threads + " threads" : executorOptions.flags().strip(),
                         sandbox.isolated() ? "worker JVMs" : "this JVM");
                 out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s%n", cold);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",

@@ -19,7 +19,7 @@ final class ExitCodes {
     static final int REJECTED = 4;
     /** {@code nous replay} found a record that did not reproduce. */
     static final int REPLAY_DIFFERS = 5;
-    /** A service the command needs could not be used (the LLM endpoint of a discovery run, the endpoint observe measures). */
+    /** A service the command needs could not be used (the LLM endpoint of a discovery run, the endpoint observe measures, a Spark cluster). */
     static final int SERVICE_UNUSABLE = 6;
     /** Interrupted by Ctrl-C (SIGINT); what was finished is kept. */
     static final int INTERRUPTED = 130;
@@ -36,7 +36,7 @@ final class ExitCodes {
         m.put("3", "a policy under test failed during simulation");
         m.put("4", "nous check rejected the candidate");
         m.put("5", "nous replay found a record that does not reproduce");
-        m.put("6", "a service could not be used (discover's LLM endpoint, the endpoint observe measures)");
+        m.put("6", "a service could not be used (discover's LLM endpoint, the endpoint observe measures, a Spark cluster)");
         m.put("130", "interrupted (Ctrl-C); finished work is kept, discover prints how to resume");
         return m;
     }

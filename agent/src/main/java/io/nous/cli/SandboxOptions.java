@@ -1,5 +1,6 @@
 package io.nous.cli;
 
+import io.nous.codegen.isolate.WorkerPool;
 import io.nous.sandbox.Sandbox;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -36,18 +37,26 @@ public final class SandboxOptions {
         return f.toString();
     }
 
+    /** The worker JVMs these options describe ({@code workers} of them). */
+    WorkerPool.Options workerOptions(int workers) {
+        if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {
+            throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
+        }
+        try {
+            return new WorkerPool.Options(workers, workerHeap, Duration.ofMillis(Math.round(workerTimeout * 1000)));
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--worker-heap: " + e.getMessage());
+        }
+    }
+
     /** The sandbox these options describe, with {@code workers} worker JVMs. */
     Sandbox open(int workers) {
         if (inProcess) {
             return Sandbox.inProcess();
         }
-        if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {
-            throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
-        }
+        WorkerPool.Options o = workerOptions(workers);
         try {
-            return Sandbox.workers(workers, workerHeap, Duration.ofMillis(Math.round(workerTimeout * 1000)));
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--worker-heap: " + e.getMessage());
+            return Sandbox.workers(o.workers(), o.maxHeap(), o.timeout());
         } catch (IllegalStateException e) {
             throw new UserError("cannot start the worker JVMs that run candidate code: " + e.getMessage()
                     + " (--in-process runs them here instead)");

@@ -16,7 +16,8 @@ public interface ExecutionBackend extends AutoCloseable {
     /**
      * Starts the tasks. The i-th future completes with the i-th task's run, or exceptionally with
      * an {@link EvaluationFailure} whose message says why the policy could not be simulated (the
-     * same message whatever the backend).
+     * same message whatever the backend), or with a {@link BackendFailure} when the backend
+     * itself failed and nothing is known about the policy.
      */
     List<CompletableFuture<RunData>> submit(List<SimulationTask> tasks);
 

@@ -136,6 +136,9 @@ public final class PairedRunner implements AutoCloseable {
         } catch (ExecutionException ex) {
             Throwable cause = ex.getCause() instanceof java.util.concurrent.CompletionException c && c.getCause() != null
                     ? c.getCause() : ex.getCause();
+            if (cause instanceof BackendFailure b) {
+                throw b;
+            }
             throw new EvaluationFailure(who + " failed on " + where + " seed " + seed + ": " + cause.getMessage(), cause);
         }
     }

@@ -1,0 +1,80 @@
+package io.nous.spark;
+
+import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.evaluator.run.LocalBackend;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.run.RunData;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.spark.SparkEnv;
+
+/**
+ * What an executor does with one task: a policy given as source is verified, compiled and
+ * simulated in one of this executor's worker JVMs, exactly as {@code nous evaluate} does it on one
+ * machine (so a candidate that overruns its budget or its heap fails the same way, with the same
+ * message, and only its own task); a built-in policy is simulated here. The answer is the worker's
+ * reply as JSON: a result, or why there is none. A reply with an error is a finished task, not a
+ * failed one; only a lost executor or a crash makes Spark run the task again.
+ */
+final class TaskRunner {
+    /** One pool of worker JVMs per executor JVM and setting, as many workers as the executor has cores. */
+    private static final Map<String, WorkerPool> POOLS = new HashMap<>();
+
+    private TaskRunner() {
+    }
+
+    static String run(String taskJson) throws InterruptedException {
+        RemoteTask task = RemoteTask.fromJson(taskJson);
+        WorkerProtocol.Reply reply;
+        if (task.job() != null) {
+            reply = pool(task).run(task.job());
+        } else {
+            reply = builtin(task);
+        }
+        return WorkerProtocol.toJson(reply);
+    }
+
+    private static WorkerProtocol.Reply builtin(RemoteTask task) {
+        PolicyUnderTest.Builtins b = task.builtins();
+        PolicyUnderTest p = new PolicyUnderTest(task.name(), "builtin", b::newUsageLimit, b.admission() == null ? null : b::newAdmission,
+                task.scenario().flowControl(), task.scenario().legacyShedding(), null, b);
+        try {
+            RunData r = LocalBackend.inProcess(task.scenario(), p);
+            return WorkerProtocol.simulated(0, r.result(), r.samples());
+        } catch (RuntimeException e) {
+            return new WorkerProtocol.Reply(0, null, e.getMessage());
+        }
+    }
+
+    private static synchronized WorkerPool pool(RemoteTask task) {
+        String key = task.workerHeap() + "|" + task.timeoutMs();
+        return POOLS.computeIfAbsent(key, k -> {
+            WorkerPool p = new WorkerPool(new WorkerPool.Options(cores(), task.workerHeap(), Duration.ofMillis(task.timeoutMs())));
+            Runtime.getRuntime().addShutdownHook(new Thread(p::close, "nous-spark-workers"));
+            return p;
+        });
+    }
+
+    /** Stops this JVM's worker pools (local mode: the driver is the executor, and outlives the Spark context). */
+    static synchronized void closePools() {
+        POOLS.values().forEach(WorkerPool::close);
+        POOLS.clear();
+    }
+
+    /** The task slots of this executor: its cores, or the machine's in local mode. */
+    private static int cores() {
+        SparkEnv env = SparkEnv.get();
+        int machine = Runtime.getRuntime().availableProcessors();
+        if (env == null) {
+            return machine;
+        }
+        String master = env.conf().get("spark.master", "");
+        if (master.startsWith("local[")) {
+            String n = master.substring("local[".length(), master.indexOf(']') > 0 ? master.indexOf(']') : master.length()).split(",")[0];
+            return n.equals("*") ? machine : Math.max(1, Integer.parseInt(n));
+        }
+        return Math.max(1, env.conf().getInt("spark.executor.cores", machine));
+    }
+}

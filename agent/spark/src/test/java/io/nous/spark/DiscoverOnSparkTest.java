@@ -1,0 +1,57 @@
+package io.nous.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.cli.Nous;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code nous discover --executor spark --spark-master local[2]}: a run that replays bit for bit on this machine. */
+class DiscoverOnSparkTest {
+    @TempDir
+    Path dir;
+
+    record Cli(int exit, String out, String err) {
+        static Cli run(String... args) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Nous.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+            return new Cli(code, out.toString(), err.toString());
+        }
+    }
+
+    @Test
+    void aDiscoveryOnSparkCompletesAndReplaysLocally() throws Exception {
+        Path runs = dir.resolve("runs");
+        Cli d = Cli.run("discover", "--executor", "spark", "--spark-master", "local[2]", "--problem", "admission", "--budget", "4", "--seeds", "1",
+                "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress", "--worker-heap", "256m");
+        assertThat(d.exit()).as(d.out() + d.err()).isZero();
+        assertThat(d.out()).contains("4 proposals, 5 candidates evaluated");
+        String id;
+        try (Stream<Path> s = Files.list(runs)) {
+            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+        // where the simulations ran is not part of the run: replay re-runs it on this machine and must agree
+        Cli replay = Cli.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+    }
+
+    @Test
+    void sparkSettingsWithoutTheSparkExecutorAreRefused() {
+        Cli c = Cli.run("evaluate", "--policy", "static-usage-limit", "--spark-master", "local[2]");
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(c.err()).contains("--spark-master needs --executor spark");
+        Cli bad = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "spark", "--conf", "nonsense");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--conf takes KEY=VALUE, got 'nonsense'");
+        Cli unknown = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "ray");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--executor must be local or spark");
+    }
+}
