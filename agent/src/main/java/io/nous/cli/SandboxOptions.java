@@ -43,6 +43,11 @@ public final class SandboxOptions {
             throw new UserError("--worker-timeout must be a positive number of seconds, got " + workerTimeout);
         }
         try {
+            WorkerPool.extraJvmOptions(System.getenv(WorkerPool.JVM_OPTIONS_ENV));
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage());
+        }
+        try {
             return new WorkerPool.Options(workers, workerHeap, Duration.ofMillis(Math.round(workerTimeout * 1000)));
         } catch (IllegalArgumentException e) {
             throw new UserError("--worker-heap: " + e.getMessage());

@@ -23,14 +23,13 @@ class DiscoverTest {
     @TempDir
     Path dir;
 
-    /** A small but real search: 8 proposals, 2 seeds, 120 simulated seconds per scenario. */
+    /** A small but real search: 8 proposals on a small matrix, 2 seeds, 60 simulated seconds per scenario. */
     private static final String[] SMALL = {"discover", "--seed-policies", "static-usage-limit", "--budget", "8", "--seeds", "2",
-        "--duration", "120", "--threads", "2", "--seed", "7"};
+        "--duration", "60", "--threads", "2", "--seed", "7"};
 
-    private String[] small(Path runs, String... extra) {
+    private String[] small(Path runs, String... extra) throws Exception {
         List<String> a = new ArrayList<>(List.of(SMALL));
-        a.add("--runs-dir");
-        a.add(runs.toString());
+        a.addAll(List.of("--matrix", TestMatrices.flowControl(dir).toString(), "--runs-dir", runs.toString()));
         a.addAll(List.of(extra));
         return a.toArray(String[]::new);
     }
@@ -96,8 +95,9 @@ class DiscoverTest {
     @Test
     void anAdmissionSearchStartsFromTheLegacyRuleReshapesItReplaysAndExportsAdmitters() throws Exception {
         Path runs = dir.resolve("runs");
-        CliHarness h = CliHarness.run("discover", "--problem", "admission", "--budget", "8", "--seeds", "1", "--duration", "60", "--threads", "2",
-                "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
+        Path matrix = TestMatrices.admission(dir);
+        CliHarness h = CliHarness.run("discover", "--problem", "admission", "--matrix", matrix.toString(), "--budget", "8", "--seeds", "1",
+                "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
         String id = onlyRun(runs);
         Path run = runs.resolve(id);
@@ -106,11 +106,11 @@ class DiscoverTest {
         assertThat(config.get("problem").asText()).isEqualTo("admission");
         assertThat(config.get("objective").asText()).isEqualTo("critical-ttft-shed");
         // the held-out splits' own seeds, as the matrix file gave them, so that the run replays with them
-        assertThat(config.get("split_seeds").get("validation").asInt()).isEqualTo(10);
-        assertThat(config.get("split_seeds").get("test").asInt()).isEqualTo(10);
+        assertThat(config.get("split_seeds").get("validation").asInt()).isEqualTo(3);
+        assertThat(config.get("split_seeds").get("test").asInt()).isEqualTo(2);
         assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements AdmissionPolicy").contains("saturation < threshold");
         String journal = Files.readString(run.resolve("journal.jsonl"));
-        assertThat(journal).contains("\"operator\":\"reshape-").contains("\"matrix\":\"admission\"");
+        assertThat(journal).contains("\"operator\":\"reshape-").contains("\"matrix\":\"" + matrix + "\"");
         assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem admission");
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
@@ -153,14 +153,13 @@ class DiscoverTest {
     @Test
     void aJointSearchPairsAUsageLimitPolicyWithAnAdmitterReplaysAndExportsBothPlugins() throws Exception {
         Path runs = dir.resolve("runs");
-        CliHarness h = CliHarness.run("discover", "--problem", "joint", "--budget", "6", "--seeds", "1", "--duration", "60", "--threads", "2",
-                "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
+        CliHarness h = CliHarness.run("discover", "--problem", "joint", "--matrix", TestMatrices.joint(dir).toString(), "--budget", "6",
+                "--seeds", "1", "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
         String id = onlyRun(runs);
         Path run = runs.resolve(id);
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("joint");
-        assertThat(config.get("matrix").asText()).isEqualTo("joint");
         assertThat(config.get("objective").asText()).isEqualTo("critical-ttft-shed");
         // the seeds are pairs of built-in policies in one class; proposals mutate one half at a time
         assertThat(Files.readString(run.resolve("candidates/c0002.java"))).contains("implements UsageLimitPolicy, AdmissionPolicy")
@@ -195,6 +194,28 @@ class DiscoverTest {
                 runs.toString());
         assertThat(badSeed.exit()).isEqualTo(2);
         assertThat(badSeed.err()).contains("a joint seed is a pair USAGE-LIMIT+ADMITTER");
+    }
+
+    @Test
+    void eachProblemClassStartsFromItsOwnMatrixObjectiveAndHeldOutSeeds() throws Exception {
+        String[][] classes = {{"flow-control", "default", "critical-ttft"}, {"admission", "admission", "critical-ttft-shed"},
+            {"joint", "joint", "critical-ttft-shed"}};
+        for (String[] c : classes) {
+            Path runs = dir.resolve(c[0]);
+            CliHarness h = CliHarness.run("discover", "--problem", c[0], "--time-limit", "1ms", "--seeds", "1", "--duration", "10", "--runs-dir",
+                    runs.toString(), "--no-progress");
+            assertThat(h.exit()).as(h.out() + h.err()).isZero();
+            JsonNode config = new ObjectMapper().readTree(runs.resolve(onlyRun(runs)).resolve("config.json").toFile());
+            assertThat(config.path("problem").asText("flow-control")).as("written for the classes after flow-control").isEqualTo(c[0]);
+            assertThat(config.get("matrix").asText()).as(c[0]).isEqualTo(c[1]);
+            assertThat(config.get("objective").asText()).as(c[0]).isEqualTo(c[2]);
+            if (c[0].equals("admission")) {
+                // the admission matrix's held-out splits run their own seeds, and the run records them so that it replays with them
+                assertThat(config.get("split_seeds").get("validation").asInt()).isEqualTo(10);
+                assertThat(config.get("split_seeds").get("test").asInt()).isEqualTo(10);
+                assertThat(config.get("budget").asInt()).isEqualTo(300);
+            }
+        }
     }
 
     @Test

@@ -217,7 +217,8 @@ class ExportCommandTest {
     @Test
     void placesTheWinnerInARealRouterLayoutAsACleanSignedOffCommit() throws Exception {
         Path runs = dir.resolve("runs");
-        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "4", "--seeds", "1",
+        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
+                "--budget", "4", "--seeds", "1",
                 "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
         String id;
         try (Stream<Path> s = Files.list(runs)) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.store.JournalRecord;
 import io.nous.store.RunStore;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,10 +91,18 @@ class LlmDiscoverTest {
                 .body("{\"error\":{\"message\":\"scripted " + code + "\",\"type\":\"test\"}}").build();
     }
 
-    private String[] discover(Path runs, String... extra) {
+    /** A discovery with the model on a small matrix of the run's problem class. */
+    private String[] discover(Path runs, String... extra) throws IOException {
+        int p = List.of(extra).indexOf("--problem");
+        Path matrix = switch (p < 0 ? "flow-control" : extra[p + 1]) {
+            case "admission" -> TestMatrices.admission(dir);
+            case "joint" -> TestMatrices.joint(dir);
+            default -> TestMatrices.flowControl(dir);
+        };
         List<String> a = new ArrayList<>(List.of("discover", "--proposer", "llm", "--llm-base-url", server.url("/v1/").toString(),
                 "--llm-model", "test-model", "--llm-backoff", "5ms", "--llm-retries", "3", "--seed-policies", "static-usage-limit",
-                "--seeds", "2", "--duration", "120", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress"));
+                "--matrix", matrix.toString(), "--seeds", "2", "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir",
+                runs.toString(), "--no-progress"));
         a.addAll(List.of(extra));
         return a.toArray(String[]::new);
     }

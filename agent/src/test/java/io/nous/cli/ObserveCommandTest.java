@@ -262,8 +262,9 @@ class ObserveCommandTest {
         assertThat(cal.exit()).as(cal.out() + cal.err()).isZero();
         var fitted = io.nous.sim.cost.CostCatalog.load(profile).profile("calibrated").linear();
         // measured over real HTTP on whatever the test machine is doing: on 2 busy CI cores the fixed cost has come back
-        // between 2,640 and 3,300 us over a dozen runs, so 20 % rather than 10 %; the per-token costs are steadier
-        assertThat(fitted.beta0Us()).as(cal.out()).isCloseTo(3000, within(600.0));
+        // between 2,640 and 3,300 us over a dozen runs, and 3,866 us on a VM losing 36 % of its CPU to steal (vmstat):
+        // late wake-ups only ever add time to a step, so the band reaches further up than down
+        assertThat(fitted.beta0Us()).as(cal.out()).isBetween(2400.0, 4200.0);
         assertThat(fitted.beta1UsPerPrefillToken()).as(cal.out()).isCloseTo(20, within(4.0));
         assertThat(fitted.beta2UsPerDecodeToken()).as(cal.out()).isCloseTo(300, within(75.0));
         assertThat(cal.out()).contains("held out");

@@ -43,7 +43,8 @@ class PrinciplesTest {
                 .contains("no principles learned in the 0 run(s) of admission");
 
         // a new run inherits them: in its config, in what its proposer is told, in its summary; and it replays
-        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--budget", "3", "--seeds", "1", "--duration", "60",
+        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
+                "--budget", "3", "--seeds", "1", "--duration", "60",
                 "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress", "--principles", "all");
         assertThat(d.exit()).as(d.out() + d.err()).isZero();
         assertThat(d.out()).contains("starting from 1 principle(s) learned in all runs");

@@ -120,4 +120,13 @@ class WorkerPoolTest {
             assertThat(ok.error()).isNull();
         }
     }
+
+    @Test
+    void extraJvmOptionsAreOptionsOrAClearRefusal() {
+        assertThat(WorkerPool.extraJvmOptions(null)).isEmpty();
+        assertThat(WorkerPool.extraJvmOptions("  ")).isEmpty();
+        assertThat(WorkerPool.extraJvmOptions(" -XX:TieredStopAtLevel=1   -Xss2m ")).containsExactly("-XX:TieredStopAtLevel=1", "-Xss2m");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorkerPool.extraJvmOptions("-Xss2m evil.Main"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NOUS_WORKER_JAVA_OPTIONS").hasMessageContaining("'evil.Main'");
+    }
 }

@@ -49,6 +49,9 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
+    /** The environment variable with extra JVM options for the workers. */
+    public static final String JVM_OPTIONS_ENV = "NOUS_WORKER_JAVA_OPTIONS";
+
     private final Options options;
     private final BlockingQueue<Worker> idle;
     private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
@@ -181,6 +184,26 @@ public final class WorkerPool implements AutoCloseable {
         return start();
     }
 
+    /**
+     * Extra JVM options of every worker, whitespace-separated, from {@value #JVM_OPTIONS_ENV}: for example
+     * {@code -XX:TieredStopAtLevel=1}, which halves the CPU that short simulations spend compiling
+     * the simulator in each new worker (what the test suite runs). Results do not depend on them.
+     */
+    public static List<String> extraJvmOptions(String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String o : value.trim().split("\\s+")) {
+            if (!o.startsWith("-")) {
+                throw new IllegalArgumentException(JVM_OPTIONS_ENV + " holds JVM options such as -XX:TieredStopAtLevel=1; '" + o
+                        + "' is not one");
+            }
+            out.add(o);
+        }
+        return out;
+    }
+
     private void killAll() {
         synchronized (all) {
             all.forEach(w -> w.process.destroyForcibly());
@@ -188,10 +211,13 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private Worker start() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError",
-                "-XX:+UseSerialGC", "-cp", classPath(),
-                WorkerMain.class.getName());
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the user's options first, so that the heap bound and the exit on exhaustion (the walls) come last and win
+        cmd.addAll(extraJvmOptions(System.getenv(JVM_OPTIONS_ENV)));
+        cmd.addAll(List.of("-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "-cp", classPath(),
+                WorkerMain.class.getName()));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         try {
             Worker w = new Worker(pb.start());
             synchronized (all) {

@@ -1,0 +1,73 @@
+package io.nous.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Small scenario matrices for tests of the loop's mechanics (journal, resume, replay, stop reasons,
+ * proposers): every split and regime kind the loop handles, a second simulator variant so that
+ * racing and per-variant verdicts run, but a tenth of the built-in matrices' simulations. Tests of
+ * what the built-in matrices themselves decide use those.
+ */
+final class TestMatrices {
+    private TestMatrices() {
+    }
+
+    /** Usage-limit policies: three search points (under and near), one validation, one test. */
+    static Path flowControl(Path dir) throws IOException {
+        return write(dir, "small-flow-control.yaml", """
+                name: small-flow-control
+                seeds: 2
+                duration_seconds: 60
+                variants:
+                  - {name: nominal}
+                  - {name: decode-slow, decode_speed: 0.85}
+                scenarios:
+                  - {workload: code-generation, qps: 4, split: search, regime: under}
+                  - {workload: code-generation, qps: 16, split: search, regime: near}
+                  - {workload: interactive-chat, qps: 60, split: search, regime: near}
+                  - {workload: code-generation, qps: 16, arrival_cv: 2, split: validation, regime: near}
+                  - {workload: interactive-chat, qps: 50, arrival_cv: 2, split: test, regime: near}
+                """);
+    }
+
+    /** Admitters on the admission presets, with held-out splits that run their own seeds. */
+    static Path admission(Path dir) throws IOException {
+        return write(dir, "small-admission.yaml", """
+                name: small-admission
+                seeds: 1
+                split_seeds: {validation: 3, test: 2}
+                duration_seconds: 60
+                scenarios:
+                  - {workload: balanced, qps: 18, split: search, regime: under}
+                  - {workload: code-completion, qps: 48, split: search, regime: over}
+                  - {workload: chatbot, qps: 4.6, split: validation, regime: near}
+                  - {workload: blindspot, qps: 4.6, split: test, regime: near}
+                """);
+    }
+
+    /** Pairs: the soft-reflective grid's points and the admission presets side by side. */
+    static Path joint(Path dir) throws IOException {
+        return write(dir, "small-joint.yaml", """
+                name: small-joint
+                seeds: 1
+                duration_seconds: 60
+                scenarios:
+                  - {workload: code-generation, qps: 16, split: search, regime: near}
+                  - {workload: code-completion, qps: 20, split: search, regime: near}
+                  - {workload: balanced, qps: 46, split: search, regime: over}
+                  - {workload: chatbot, qps: 4.6, split: validation, regime: near}
+                  - {workload: code-generation, qps: 13, arrival_cv: 2, split: test, regime: near}
+                """);
+    }
+
+    private static Path write(Path dir, String name, String yaml) throws IOException {
+        Path p = dir.resolve(name);
+        if (!Files.exists(p)) {
+            Files.createDirectories(dir);
+            Files.writeString(p, yaml);
+        }
+        return p;
+    }
+}
