@@ -356,7 +356,7 @@ public final class DiscoveryLoop {
         if (e.failure() != null) {
             return "failed: " + e.failure();
         }
-        return String.format(java.util.Locale.ROOT, "%+.1f%% %s%s%s", 100 * e.change(), e.verdict(),
+        return String.format(java.util.Locale.ROOT, "%s %s%s%s", io.nous.export.Percent.of(e.change()), e.verdict(),
                 e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)",
                 e.racedOut() == null ? "" : " (raced out: " + e.racedOut() + ")");
     }
