@@ -158,6 +158,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         executorOptions.validate(sandboxOptions);
+        if (!sandboxOptions.inProcess) {
+            sandboxOptions.workerOptions(1); // a bad --worker-heap, --worker-timeout or worker JVM option is refused before a run exists
+        }
         RunStore store = new RunStore(runsDir);
         Run run;
         DiscoveryConfig config;

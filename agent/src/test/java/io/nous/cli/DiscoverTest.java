@@ -328,6 +328,11 @@ class DiscoverTest {
         CliHarness noRun = CliHarness.run("discover", "--resume", "20990101-000000-s1", "--runs-dir", dir.toString());
         assertThat(noRun.exit()).isEqualTo(2);
         assertThat(noRun.err()).contains("no run '20990101-000000-s1'");
+        Path heapRuns = dir.resolve("heap-runs");
+        CliHarness heap = CliHarness.run("discover", "--worker-heap", "lots", "--runs-dir", heapRuns.toString());
+        assertThat(heap.exit()).isEqualTo(2);
+        assertThat(heap.err()).contains("--worker-heap: heap must look like 512m or 2g, got 'lots'");
+        assertThat(heapRuns).as("refused before a run directory exists").doesNotExist();
         CliHarness noReplay = CliHarness.run("replay", "nope", "--runs-dir", dir.toString());
         assertThat(noReplay.exit()).isEqualTo(2);
         Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
