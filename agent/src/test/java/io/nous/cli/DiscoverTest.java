@@ -27,11 +27,45 @@ class DiscoverTest {
     private static final String[] SMALL = {"discover", "--seed-policies", "static-usage-limit", "--budget", "8", "--seeds", "2",
         "--duration", "60", "--threads", "2", "--seed", "7"};
 
-    private String[] small(Path runs, String... extra) throws Exception {
+    /** Where the small matrix and the one uninterrupted small run live, for every test of the class. */
+    @TempDir
+    static Path shared;
+    private static Path smallRuns;
+
+    private static String[] small(Path runs, String... extra) throws Exception {
         List<String> a = new ArrayList<>(List.of(SMALL));
-        a.addAll(List.of("--matrix", TestMatrices.flowControl(dir).toString(), "--runs-dir", runs.toString()));
+        a.addAll(List.of("--matrix", TestMatrices.flowControl(shared).toString(), "--runs-dir", runs.toString()));
         a.addAll(List.of(extra));
         return a.toArray(String[]::new);
+    }
+
+    /**
+     * The runs directory of one small run made once for the class: tests that only read it share it
+     * (a tampering test copies it first), and a resumed run must end equal to it.
+     */
+    private static synchronized Path smallRun() throws Exception {
+        if (smallRuns == null) {
+            Path runs = shared.resolve("small-runs");
+            CliHarness h = CliHarness.run(small(runs));
+            assertThat(h.exit()).as(h.err()).isZero();
+            assertThat(h.out()).contains("stopped: all 8 proposals of the budget were made")
+                    .contains("next    nous runs show " + onlyRun(runs) + " --runs-dir " + runs);
+            smallRuns = runs;
+        }
+        return smallRuns;
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
     }
 
     private static String onlyRun(Path runs) throws Exception {
@@ -51,14 +85,11 @@ class DiscoverTest {
 
     @Test
     void aRunWritesItsJournalCandidatesAndSummaryAndNeverSimulatesADuplicate() throws Exception {
-        Path runs = dir.resolve("runs");
-        CliHarness h = CliHarness.run(small(runs));
-        assertThat(h.exit()).as(h.err()).isZero();
+        Path runs = smallRun();
         String id = onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(Files.readString(runs.resolve(id).resolve("summary.json")));
         assertThat(summary.get("iterations").asInt()).isEqualTo(8);
         assertThat(summary.get("stopped").get("reason").asText()).isEqualTo("budget");
-        assertThat(h.out()).contains("stopped: all 8 proposals of the budget were made");
         assertThat(summary.get("evaluations").asInt()).isPositive();
         assertThat(summary.has("best")).isTrue();
         if (!summary.get("best").isNull()) {
@@ -76,7 +107,6 @@ class DiscoverTest {
             }
         }
         assertThat(evaluations).isEqualTo(hashes.size());
-        assertThat(h.out()).contains("next    nous runs show " + id + " --runs-dir " + runs);
         CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
         String[] lines = show.out().split("\n");
         // a one-screen summary first, then the story; no raw JSON, no NaN
@@ -221,7 +251,7 @@ class DiscoverTest {
     @Test
     void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
         Path runs = dir.resolve("runs");
-        assertThat(CliHarness.run(small(runs)).exit()).isZero();
+        copyTree(smallRun(), runs);
         String id = onlyRun(runs);
         CliHarness ok = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(ok.exit()).as(ok.out()).isZero();
@@ -245,8 +275,7 @@ class DiscoverTest {
 
     @Test
     void aRunKilledWithSigkillResumesToTheSameJournalAsAnUninterruptedRun() throws Exception {
-        Path straight = dir.resolve("straight");
-        assertThat(CliHarness.run(small(straight)).exit()).isZero();
+        Path straight = smallRun();
 
         Path killed = dir.resolve("killed");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
