@@ -38,9 +38,9 @@ final class TaskRunner {
 
     private static WorkerProtocol.Reply builtin(RemoteTask task) {
         PolicyUnderTest.Builtins b = task.builtins();
-        PolicyUnderTest p = new PolicyUnderTest(task.name(), "builtin", b::newUsageLimit, b.admission() == null ? null : b::newAdmission,
-                task.scenario().flowControl(), task.scenario().legacyShedding(), null, b);
         try {
+            PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), "builtin", b.usageLimit(), b.admission(), task.scenario().flowControl(),
+                    task.scenario().legacyShedding());
             RunData r = LocalBackend.inProcess(task.scenario(), p);
             return WorkerProtocol.simulated(0, r.result(), r.samples());
         } catch (RuntimeException e) {

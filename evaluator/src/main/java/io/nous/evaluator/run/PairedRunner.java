@@ -75,7 +75,6 @@ public final class PairedRunner implements AutoCloseable {
         List<CompletableFuture<RunData>> base = new ArrayList<>();
         List<SimulationTask> tasks = new ArrayList<>();
         List<CompletableFuture<RunData>> started = new ArrayList<>();
-        List<Integer> slots = new ArrayList<>();
         for (Variant v : variants) {
             for (MatrixEntry e : entries) {
                 int seeds = matrix.seeds(e.split());
