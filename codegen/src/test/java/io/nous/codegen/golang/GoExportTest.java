@@ -33,6 +33,19 @@ class GoExportTest {
         return new GoPackage(name, source, GoTranslator.translate(source), vectors, "A test export.");
     }
 
+    /**
+     * Offline, with one build, module and staticcheck cache for all of this module's tests (under
+     * {@code target/}): content-addressed, so sharing changes no verdict ({@code -count=1} still runs
+     * every test), but what every export imports is compiled once, not once per test.
+     */
+    static void caches(ProcessBuilder pb) {
+        Path root = Path.of("target", "go-test-cache").toAbsolutePath();
+        pb.environment().put("GOPROXY", "off");
+        pb.environment().put("GOCACHE", root.resolve("build").toString());
+        pb.environment().put("GOPATH", root.resolve("path").toString());
+        pb.environment().put("XDG_CACHE_HOME", root.resolve("user").toString());
+    }
+
     static String go(Path moduleDir, String... args) throws Exception {
         Path goBin = Path.of("/usr/bin/go");
         if (!Files.isExecutable(goBin)) {
@@ -43,9 +56,7 @@ class GoExportTest {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(moduleDir.toFile()).redirectErrorStream(true);
         pb.environment().put("GOFLAGS", "-mod=mod");
-        pb.environment().put("GOPROXY", "off");
-        pb.environment().put("GOCACHE", moduleDir.getParent().resolve("gocache").toString());
-        pb.environment().put("GOPATH", moduleDir.getParent().resolve("gopath").toString());
+        caches(pb);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
@@ -65,9 +76,7 @@ class GoExportTest {
         }
         for (List<String> cmd : tools) {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(moduleDir.toFile()).redirectErrorStream(true);
-            pb.environment().put("GOPROXY", "off");
-            pb.environment().put("GOCACHE", moduleDir.getParent().resolve("gocache").toString());
-            pb.environment().put("GOPATH", moduleDir.getParent().resolve("gopath").toString());
+            caches(pb);
             Process p = pb.start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
