@@ -72,6 +72,14 @@ final class Simulations {
         return reply.result();
     }
 
+    /** {@link #staticCheck(String, String, String, Contract)} of a reference when it names a .java file; nothing otherwise. */
+    static void staticCheck(String ref, Contract contract) {
+        if (CandidateFiles.isSourceReference(ref)) {
+            Path file = Path.of(ref);
+            staticCheck(ref, CandidateFiles.read(file), file.getFileName().toString(), contract);
+        }
+    }
+
     /** Verifies and compiles here (no candidate code runs): a source that cannot compile never reaches a worker. */
     private static void staticCheck(String file, String source, String origin, Contract contract) {
         io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(source, origin, contract);

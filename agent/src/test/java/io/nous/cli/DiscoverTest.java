@@ -249,6 +249,19 @@ class DiscoverTest {
     }
 
     @Test
+    void aReportIsTheSameBytesWhateverTheThreadsOfItsResimulation() throws Exception {
+        Path runs = smallRun();
+        String id = onlyRun(runs);
+        Path one = dir.resolve("one.html");
+        Path two = dir.resolve("two.html");
+        for (String[] t : new String[][] {{"1", one.toString()}, {"2", two.toString()}}) {
+            CliHarness r = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", t[1], "--threads", t[0]);
+            assertThat(r.exit()).as(r.err()).isZero();
+        }
+        assertThat(two).hasSameBinaryContentAs(one);
+    }
+
+    @Test
     void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
         Path runs = dir.resolve("runs");
         copyTree(smallRun(), runs);
@@ -316,8 +329,9 @@ class DiscoverTest {
         assertThat(CliHarness.run("replay", tid, "--runs-dir", timed.toString()).exit()).isZero();
 
         Path target = dir.resolve("target");
-        CliHarness g = CliHarness.run("discover", "--seed-policies", "soft-reflective-ceiling", "--budget", "12", "--seeds", "2",
-                "--duration", "120", "--threads", "2", "--seed", "7", "--target", "0", "--runs-dir", target.toString());
+        CliHarness g = CliHarness.run("discover", "--seed-policies", "soft-reflective-ceiling", "--matrix", TestMatrices.studyRouter(shared).toString(),
+                "--budget", "12", "--seeds", "2", "--duration", "120", "--threads", "2", "--seed", "7", "--target", "0", "--runs-dir",
+                target.toString());
         assertThat(g.exit()).as(g.err()).isZero();
         JsonNode gs = new ObjectMapper().readTree(target.resolve(onlyRun(target)).resolve("summary.json").toFile());
         assertThat(gs.get("stopped").get("reason").asText()).isEqualTo("target");

@@ -32,6 +32,15 @@ final class TestMatrices {
                 """);
     }
 
+    /**
+     * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
+     * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.
+     */
+    static Path studyRouter(Path dir) throws IOException {
+        return write(dir, "small-study-router.yaml", Files.readString(flowControl(dir)).replace("name: small-flow-control\n",
+                "name: small-study-router\nrouter_version: v0.9\n"));
+    }
+
     /** Admitters on the admission presets, with held-out splits that run their own seeds. */
     static Path admission(Path dir) throws IOException {
         return write(dir, "small-admission.yaml", """

@@ -76,10 +76,15 @@ class CanonicalEquivalenceTest {
     private final Map<String, double[]> seen = new HashMap<>();
     private final Map<String, String> seenSource = new HashMap<>();
 
+    /**
+     * The hash is the verifier's; compiling without the exercise (thousands of calls of a fresh,
+     * interpreted class, and for the router's contract the export's golden-vector sweep) leaves it
+     * as it is, and these generated programs cannot fault, so the property affords a thousand of them.
+     */
     @Property(tries = 1000, seed = "7")
     void candidatesSharingAHashBehaveAlike(@ForAll("programs") Program program) {
         String src = program.source("P");
-        CheckResult r = Candidates.check(src, "P.java");
+        CheckResult r = Candidates.compileOnly(src, "P.java");
         if (!r.accepted()) {
             return; // e.g. a self-referencing initializer; not what this property is about
         }
@@ -92,7 +97,7 @@ class CanonicalEquivalenceTest {
             seenSource.put(r.canonicalHash(), src);
         }
         // renaming the class and adding comments keeps the hash
-        CheckResult renamed = Candidates.check(src.replace("class P ", "class Q ").replace("{\n", "{ // note\n"), "Q.java");
+        CheckResult renamed = Candidates.compileOnly(src.replace("class P ", "class Q ").replace("{\n", "{ // note\n"), "Q.java");
         assertThat(renamed.canonicalHash()).isEqualTo(r.canonicalHash());
     }
 
