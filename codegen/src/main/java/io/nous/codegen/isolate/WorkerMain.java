@@ -16,6 +16,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,7 +41,14 @@ public final class WorkerMain {
     private WorkerMain() {
     }
 
+    /** The argument that starts a worker in training mode (see {@link #train}). */
+    static final String TRAIN = "--train";
+
     public static void main(String[] args) throws IOException {
+        if (args.length == 1 && args[0].equals(TRAIN)) {
+            train();
+            System.exit(0);
+        }
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
         watchParent();
@@ -60,6 +68,55 @@ public final class WorkerMain {
         }
         Runtime.getRuntime().halt(0);
     }
+
+    /**
+     * What a worker loads in its first jobs, done once so that {@link WorkerArchive} can record the
+     * classes: the protocol in both directions, checking and probing a small usage-limit policy and
+     * an admitter, and a short simulation with both. Its results are thrown away.
+     */
+    static void train() throws IOException {
+        io.nous.sim.Scenario s = io.nous.sim.Scenario.builder(io.nous.sim.workload.WorkloadCatalog.builtin().workload("code-generation"))
+                .qps(16).durationSeconds(20).build();
+        List<WorkerProtocol.Job> jobs = List.of(
+                new WorkerProtocol.Job(1, WorkerProtocol.Mode.CHECK_AND_PROBE, null, null, TRAINING_LIMIT, "Training.java", null, null, false),
+                new WorkerProtocol.Job(2, WorkerProtocol.Mode.SIMULATE, s, null, TRAINING_LIMIT, "Training.java", TRAINING_ADMITTER,
+                        "TrainingAdmitter.java", true));
+        for (WorkerProtocol.Job job : jobs) {
+            WorkerProtocol.Reply reply = run(WorkerProtocol.read(WorkerProtocol.write(job), WorkerProtocol.Job.class));
+            if (reply.error() != null) {
+                throw new IllegalStateException("training job " + job.id() + " failed: " + reply.error());
+            }
+            WorkerProtocol.read(WorkerProtocol.write(reply), WorkerProtocol.Reply.class);
+        }
+    }
+
+    private static final String TRAINING_LIMIT = """
+            import io.nous.sim.spi.UsageLimitPolicy;
+
+            public final class Training implements UsageLimitPolicy {
+                private long calls;
+
+                @Override
+                public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                    calls++;
+                    for (int i = 1; i < priorities.length; i++) {
+                        double gate = 1.0 - 0.5 * i / Math.max(1, priorities.length - 1);
+                        ceilings[i] = saturation < gate || calls % 4 == 0 ? 1.0 : Math.max(0.0, Math.min(1.0, 2 * (1 - saturation)));
+                    }
+                }
+            }
+            """;
+
+    private static final String TRAINING_ADMITTER = """
+            import io.nous.sim.spi.AdmissionPolicy;
+
+            public final class TrainingAdmitter implements AdmissionPolicy {
+                @Override
+                public boolean admit(int priority, double saturation, double u) {
+                    return priority >= 0 || u >= Math.min(1.0, Math.pow(saturation, 3) * 4);
+                }
+            }
+            """;
 
     /** Halts this JVM when its parent process is gone. */
     private static void watchParent() {

@@ -214,8 +214,11 @@ public final class WorkerPool implements AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // the user's options first, so that the heap bound and the exit on exhaustion (the walls) come last and win
-        cmd.addAll(extraJvmOptions(System.getenv(JVM_OPTIONS_ENV)));
-        cmd.addAll(List.of("-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "-cp", classPath(),
+        List<String> extra = extraJvmOptions(System.getenv(JVM_OPTIONS_ENV));
+        cmd.addAll(extra);
+        WorkerArchive.Launch launch = WorkerArchive.forClassPath(classPath(), extra);
+        cmd.addAll(launch.jvmOptions());
+        cmd.addAll(List.of("-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "-cp", launch.classPath(),
                 WorkerMain.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         try {
