@@ -30,7 +30,7 @@ class JourneyTest {
     @Test
     void theDefaultDiscoveryEndsInAWinnerThatExportsAndEveryCandidateExports() throws Exception {
         Path runs = dir.resolve("runs");
-        CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "12", "--runs-dir", runs.toString(),
+        CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "6", "--runs-dir", runs.toString(),
                 "--no-progress");
         assertThat(d.exit()).as(d.err()).isZero();
         String id;

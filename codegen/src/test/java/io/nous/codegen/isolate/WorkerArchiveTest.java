@@ -58,9 +58,22 @@ class WorkerArchiveTest {
         env = Map.of(WorkerArchive.CACHE_ENV, dir.resolve("cache").toString());
     }
 
+    /** The suite's worker JIT options (short runs), for the training worker and the workers here alike. */
+    static final List<String> C1 = List.of("-XX:TieredStopAtLevel=1");
+    private static String plainReply;
+
+    /** What a worker without an archive answers, computed once. */
+    static synchronized String plain() throws Exception {
+        if (plainReply == null) {
+            plainReply = simulateInWorker(new WorkerArchive.Launch(jarClassPath, List.of()));
+        }
+        return plainReply;
+    }
+
     /** Runs one simulation job in a worker JVM started with these options and class path; returns its reply line. */
     static String simulateInWorker(WorkerArchive.Launch launch, String... more) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(C1);
         cmd.addAll(launch.jvmOptions());
         cmd.addAll(List.of(more));
         cmd.addAll(List.of("-Xmx256m", "-cp", launch.classPath(), WorkerMain.class.getName()));
@@ -87,19 +100,18 @@ class WorkerArchiveTest {
 
     @Test
     void aWorkerWithTheArchiveComputesWhatOneWithoutItComputes() throws Exception {
-        WorkerArchive.Launch launch = WorkerArchive.forClassPath(jarClassPath, List.of(), env);
+        WorkerArchive.Launch launch = WorkerArchive.forClassPath(jarClassPath, C1, env);
         assertThat(launch.jvmOptions()).anyMatch(o -> o.startsWith("-XX:SharedArchiveFile="));
         String option = launch.jvmOptions().stream().filter(o -> o.startsWith("-XX:SharedArchiveFile=")).findFirst().orElseThrow();
         Path archive = Path.of(option.substring(option.indexOf('=') + 1));
         assertThat(archive).isRegularFile().hasParent(dir.resolve("cache"));
         // -Xshare:on refuses to start without the archive mapped: the archive is real and this JVM accepts it
         String shared = simulateInWorker(launch, "-Xshare:on");
-        String plain = simulateInWorker(new WorkerArchive.Launch(jarClassPath, List.of()));
         assertThat(shared).contains("\"id\":7").doesNotContain("\"error\":\"");
-        assertThat(shared).isEqualTo(plain);
+        assertThat(shared).isEqualTo(plain());
         // the second pool of this class path finds it and makes nothing new
         FileTime made = Files.getLastModifiedTime(archive);
-        assertThat(WorkerArchive.forClassPath(jarClassPath, List.of(), env)).isEqualTo(launch);
+        assertThat(WorkerArchive.forClassPath(jarClassPath, C1, env)).isEqualTo(launch);
         assertThat(Files.getLastModifiedTime(archive)).isEqualTo(made);
     }
 
@@ -109,7 +121,7 @@ class WorkerArchiveTest {
         Files.writeString(broken, "not an archive");
         WorkerArchive.Launch launch = new WorkerArchive.Launch(jarClassPath, List.of("-XX:SharedArchiveFile=" + broken, "-Xlog:cds*=off",
                 "-Xlog:class+path=off"));
-        assertThat(simulateInWorker(launch)).isEqualTo(simulateInWorker(new WorkerArchive.Launch(jarClassPath, List.of())));
+        assertThat(simulateInWorker(launch)).isEqualTo(plain());
     }
 
     @Test
@@ -121,7 +133,7 @@ class WorkerArchiveTest {
         assertThat(WorkerArchive.forClassPath(jarClassPath, List.of(), off).jvmOptions()).isEmpty();
         // directories go after the jars, whose classes the archive holds
         String mixed = dirs + File.pathSeparator + jarClassPath;
-        WorkerArchive.Launch launch = WorkerArchive.forClassPath(mixed, List.of(), env);
+        WorkerArchive.Launch launch = WorkerArchive.forClassPath(mixed, C1, env);
         assertThat(launch.classPath()).isEqualTo(jarClassPath + File.pathSeparator + dirs);
     }
 
