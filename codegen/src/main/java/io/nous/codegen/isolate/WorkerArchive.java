@@ -164,7 +164,8 @@ public final class WorkerArchive {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> train = new ArrayList<>(List.of(java));
         train.addAll(extraOptions);
-        train.addAll(List.of("-XX:DumpLoadedClassList=" + list, "-Xmx256m", "-XX:+UseSerialGC", "-cp", jarPath, WorkerMain.class.getName(),
+        // C1 only: the training run is short and lists classes; compiling its code well would only cost time
+        train.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:DumpLoadedClassList=" + list, "-Xmx256m", "-XX:+UseSerialGC", "-cp", jarPath, WorkerMain.class.getName(),
                 WorkerMain.TRAIN));
         List<String> dump = new ArrayList<>(List.of(java));
         dump.addAll(extraOptions);
