@@ -100,16 +100,7 @@ public final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--worker-heap: " + e.getMessage());
             }
-            // every source is verified and compiled here first: one the verifier rejects never starts a worker JVM
-            for (String p : policies) {
-                Simulations.staticCheck(p, contract());
-            }
-            Simulations.staticCheck(admission, contract());
-            try (WorkerPool pool = new WorkerPool(options)) {
-                for (String p : policies) {
-                    results.add(Simulations.run(s, p, admission, pool, contract()));
-                }
-            }
+            results.addAll(Simulations.runIsolated(s, policies, admission, options, contract()));
         } else {
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policies) {

@@ -13,6 +13,8 @@ import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Turns policy references from the command line into simulation results, in process or in a worker JVM. */
 final class Simulations {
@@ -20,11 +22,32 @@ final class Simulations {
     }
 
     /**
-     * Runs one scenario with one policy. With a worker pool, a policy given as a .java file never
-     * runs in this JVM: the worker checks, compiles and simulates it.
+     * Runs one scenario with each policy in a worker JVM. Every .java source is verified and compiled
+     * here first (no candidate code runs in this JVM), so that one the verifier rejects never starts a
+     * worker.
      */
-    static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract) {
-        if (pool == null || !(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef))) {
+    static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
+                                                        WorkerPool.Options options, Contract contract) {
+        for (String p : policyRefs) {
+            staticCheck(p, contract);
+        }
+        staticCheck(admissionRef, contract);
+        List<SimulationResult> out = new ArrayList<>();
+        try (WorkerPool pool = new WorkerPool(options)) {
+            for (String p : policyRefs) {
+                out.add(run(s, p, admissionRef, pool, contract));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Runs one scenario with one policy. With a worker pool, a policy given as a .java file never
+     * runs in this JVM: the worker checks, compiles and simulates it (its source verified by
+     * {@link #runIsolated} already).
+     */
+    private static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract) {
+        if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef))) {
             return prepare(s, policyRef, admissionRef, contract).run();
         }
         String usageSource;
@@ -32,7 +55,6 @@ final class Simulations {
         if (CandidateFiles.isSourceReference(policyRef)) {
             usageSource = CandidateFiles.read(Path.of(policyRef));
             usageOrigin = Path.of(policyRef).getFileName().toString();
-            staticCheck(policyRef, usageSource, usageOrigin, contract);
         } else {
             if (policyRef.contains(":")) {
                 throw new UserError("--isolate runs built-in policies from their source, without parameters; drop the parameters of "
@@ -52,7 +74,6 @@ final class Simulations {
                 }
                 admissionSource = CandidateFiles.read(Path.of(admissionRef));
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
-                staticCheck(admissionRef, admissionSource, admissionOrigin, contract);
             }
         }
         WorkerProtocol.Reply reply;
@@ -72,19 +93,16 @@ final class Simulations {
         return reply.result();
     }
 
-    /** {@link #staticCheck(String, String, String, Contract)} of a reference when it names a .java file; nothing otherwise. */
-    static void staticCheck(String ref, Contract contract) {
-        if (CandidateFiles.isSourceReference(ref)) {
-            Path file = Path.of(ref);
-            staticCheck(ref, CandidateFiles.read(file), file.getFileName().toString(), contract);
+    /** Verifies and compiles a reference that names a .java file, here (no candidate code runs); nothing otherwise. */
+    private static void staticCheck(String ref, Contract contract) {
+        if (!CandidateFiles.isSourceReference(ref)) {
+            return;
         }
-    }
-
-    /** Verifies and compiles here (no candidate code runs): a source that cannot compile never reaches a worker. */
-    private static void staticCheck(String file, String source, String origin, Contract contract) {
-        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(source, origin, contract);
+        Path file = Path.of(ref);
+        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(CandidateFiles.read(file), file.getFileName().toString(),
+                contract);
         if (!r.accepted()) {
-            throw new UserError(file + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
+            throw new UserError(ref + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
         }
     }
 

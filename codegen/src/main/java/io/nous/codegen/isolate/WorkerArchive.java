@@ -111,12 +111,13 @@ public final class WorkerArchive {
     }
 
     static Path cacheDir(Map<String, String> env) {
-        String explicit = env.get(CACHE_ENV);
+        String explicit = env.getOrDefault(CACHE_ENV, "");
+        String xdg = env.getOrDefault("XDG_CACHE_HOME", "");
         Path base;
-        if (explicit != null && !explicit.isBlank()) {
+        if (!explicit.isBlank()) {
             base = Path.of(explicit);
-        } else if (env.get("XDG_CACHE_HOME") != null && !env.get("XDG_CACHE_HOME").isBlank()) {
-            base = Path.of(env.get("XDG_CACHE_HOME"), "nous");
+        } else if (!xdg.isBlank()) {
+            base = Path.of(xdg, "nous");
         } else {
             String home = System.getProperty("user.home");
             if (home == null || home.isBlank() || home.equals("?")) {

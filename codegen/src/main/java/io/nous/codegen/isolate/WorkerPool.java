@@ -65,9 +65,12 @@ public final class WorkerPool implements AutoCloseable {
     /** Kills the workers when this JVM exits on a signal (SIGTERM, Ctrl-C); a killed JVM's workers notice on their own. */
     private final Thread hook = new Thread(this::killAll, "nous-worker-reaper");
     private volatile boolean closed;
+    /** How every worker of this pool starts (the same for each, so resolved once). */
+    private final List<String> command;
 
     public WorkerPool(Options options) {
         this.options = options;
+        this.command = command(options);
         Runtime.getRuntime().addShutdownHook(hook);
         this.idle = new ArrayBlockingQueue<>(options.workers());
         for (int i = 0; i < options.workers(); i++) {
@@ -210,7 +213,7 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private Worker start() {
+    private static List<String> command(Options options) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // the user's options first, so that the heap bound and the exit on exhaustion (the walls) come last and win
@@ -220,7 +223,11 @@ public final class WorkerPool implements AutoCloseable {
         cmd.addAll(launch.jvmOptions());
         cmd.addAll(List.of("-Xmx" + options.maxHeap(), "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "-cp", launch.classPath(),
                 WorkerMain.class.getName()));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
+        return List.copyOf(cmd);
+    }
+
+    private Worker start() {
+        ProcessBuilder pb = new ProcessBuilder(command);
         try {
             Worker w = new Worker(pb.start());
             synchronized (all) {
