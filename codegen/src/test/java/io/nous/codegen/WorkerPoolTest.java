@@ -122,6 +122,48 @@ class WorkerPoolTest {
     }
 
     @Test
+    void aClosedPoolsHealthyWorkerServesTheNextPoolWithTheSameSettingsAndAnswersTheSame() throws Exception {
+        // a heap no other test uses, so that no other pool's workers are in play
+        WorkerPool.Options settings = new WorkerPool.Options(1, "200m", Duration.ofSeconds(20));
+        WorkerProtocol.Job job = job(scenario("interactive-chat", 40, 60), SOFT);
+        long pid;
+        WorkerProtocol.Reply first;
+        try (WorkerPool a = new WorkerPool(settings)) {
+            pid = a.processes().get(0).pid();
+            first = a.run(job);
+        }
+        assertThat(ProcessHandle.of(pid)).as("kept alive for the next pool").hasValueSatisfying(h -> assertThat(h.isAlive()).isTrue());
+        try (WorkerPool b = new WorkerPool(settings)) {
+            assertThat(b.processes().get(0).pid()).isEqualTo(pid);
+            WorkerProtocol.Reply again = b.run(job);
+            assertThat(again.error()).isNull();
+            assertThat(withoutWall(again.result())).isEqualTo(withoutWall(first.result()));
+            try (WorkerPool other = new WorkerPool(new WorkerPool.Options(1, "208m", Duration.ofSeconds(20)))) {
+                assertThat(other.processes().get(0).pid()).as("other settings start their own worker").isNotEqualTo(pid);
+            }
+        }
+        // a kept worker that died while idle is not handed out
+        ProcessHandle kept = ProcessHandle.of(pid).orElseThrow();
+        kept.destroyForcibly();
+        kept.onExit().get();
+        try (WorkerPool c = new WorkerPool(settings)) {
+            assertThat(c.processes().get(0).pid()).isNotEqualTo(pid);
+            assertThat(c.run(job).error()).isNull();
+        }
+    }
+
+    @Test
+    void aWorkerKilledForATimeoutIsNeverHandedOn() throws Exception {
+        WorkerPool.Options settings = new WorkerPool.Options(1, "216m", Duration.ofMillis(300));
+        long pid;
+        try (WorkerPool a = new WorkerPool(settings)) {
+            pid = a.processes().get(0).pid();
+            assertThat(a.run(job(scenario("interactive-chat", 80, 1_000_000), SOFT)).error()).contains("timed out");
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
+    }
+
+    @Test
     void extraJvmOptionsAreOptionsOrAClearRefusal() {
         assertThat(WorkerPool.extraJvmOptions(null)).isEmpty();
         assertThat(WorkerPool.extraJvmOptions("  ")).isEmpty();

@@ -1,24 +1,14 @@
 package io.nous.codegen.isolate;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -26,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * A second wall around untrusted candidates: simulations run in separate worker JVMs with a
  * bounded heap. A worker that takes longer than the timeout, dies, or answers garbage is killed
  * and replaced; the job fails with the reason and the caller's JVM is untouched. Thread-safe: up
- * to {@code workers} jobs run at once.
+ * to {@code workers} jobs run at once. A closed pool's healthy workers serve the next pool of the
+ * same JVM and settings for a while ({@link IdleWorkers}) rather than being started again.
  */
 public final class WorkerPool implements AutoCloseable {
 
@@ -53,7 +44,7 @@ public final class WorkerPool implements AutoCloseable {
     public static final String JVM_OPTIONS_ENV = "NOUS_WORKER_JAVA_OPTIONS";
 
     private final Options options;
-    private final BlockingQueue<Worker> idle;
+    private final BlockingQueue<WorkerProcess> idle;
     private final ExecutorService readers = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "nous-worker-io");
         t.setDaemon(true);
@@ -61,7 +52,7 @@ public final class WorkerPool implements AutoCloseable {
     });
     private final AtomicLong nextId = new AtomicLong();
     private final AtomicLong replaced = new AtomicLong();
-    private final java.util.Set<Worker> all = new java.util.HashSet<>();
+    private final java.util.Set<WorkerProcess> all = new java.util.HashSet<>();
     /** Kills the workers when this JVM exits on a signal (SIGTERM, Ctrl-C); a killed JVM's workers notice on their own. */
     private final Thread hook = new Thread(this::killAll, "nous-worker-reaper");
     private volatile boolean closed;
@@ -113,7 +104,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         long id = nextId.incrementAndGet();
         WorkerProtocol.Job numbered = job.withId(id);
-        Worker w = idle.take();
+        WorkerProcess w = idle.take();
         try {
             if (!w.alive()) {
                 w = replace(w);
@@ -161,15 +152,23 @@ public final class WorkerPool implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Stops the pool. Its idle, healthy workers are handed on for a later pool of this JVM that
+     * would start them the same way (see {@link IdleWorkers}); the rest are killed.
+     */
     @Override
     public void close() {
         closed = true;
-        List<Worker> workers;
+        List<WorkerProcess> workers;
+        List<WorkerProcess> healthy = new ArrayList<>();
         synchronized (all) {
+            idle.drainTo(healthy);
             workers = new ArrayList<>(all);
             all.clear();
         }
-        workers.forEach(Worker::kill);
+        workers.removeAll(healthy);
+        workers.forEach(WorkerProcess::kill);
+        healthy.forEach(IdleWorkers::give);
         readers.shutdownNow();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -178,7 +177,7 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private Worker replace(Worker w) {
+    private WorkerProcess replace(WorkerProcess w) {
         w.kill();
         synchronized (all) {
             all.remove(w);
@@ -226,10 +225,17 @@ public final class WorkerPool implements AutoCloseable {
         return List.copyOf(cmd);
     }
 
-    private Worker start() {
+    private WorkerProcess start() {
+        WorkerProcess reused = IdleWorkers.take(command);
+        if (reused != null) {
+            synchronized (all) {
+                all.add(reused);
+            }
+            return reused;
+        }
         ProcessBuilder pb = new ProcessBuilder(command);
         try {
-            Worker w = new Worker(pb.start());
+            WorkerProcess w = new WorkerProcess(pb.start(), command);
             synchronized (all) {
                 all.add(w);
             }
@@ -241,113 +247,6 @@ public final class WorkerPool implements AutoCloseable {
             return w;
         } catch (IOException | TimeoutException e) {
             throw new IllegalStateException("cannot start a worker JVM: " + e.getMessage(), e);
-        }
-    }
-
-    /** One worker process and its pipes; stderr is drained into a short tail for error messages. */
-    private static final class Worker {
-        final Process process;
-        final BufferedWriter in;
-        final BufferedReader out;
-        final Deque<String> errTail = new ArrayDeque<>();
-
-        Worker(Process p) {
-            this.process = p;
-            this.in = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
-            this.out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            Thread drain = new Thread(() -> {
-                try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                    for (String l; (l = err.readLine()) != null; ) {
-                        synchronized (errTail) {
-                            errTail.addLast(l);
-                            if (errTail.size() > 5) {
-                                errTail.removeFirst();
-                            }
-                        }
-                    }
-                } catch (IOException ignored) {
-                    // the process is gone
-                }
-            }, "nous-worker-stderr");
-            drain.setDaemon(true);
-            drain.start();
-        }
-
-        boolean alive() {
-            return process.isAlive();
-        }
-
-        void send(String line) throws IOException {
-            in.write(line);
-            in.newLine();
-            in.flush();
-        }
-
-        /** The next protocol line; other lines (a dying JVM's last words) go to the error tail. */
-        String readLine(ExecutorService readers, Duration timeout) throws TimeoutException, IOException {
-            CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
-                try {
-                    for (String l; (l = out.readLine()) != null; ) {
-                        if (l.startsWith(WorkerProtocol.MARKER)) {
-                            return l;
-                        }
-                        noise(l);
-                    }
-                    return null;
-                } catch (IOException e) {
-                    return null;
-                }
-            }, readers);
-            try {
-                return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted");
-            } catch (ExecutionException e) {
-                throw new IOException(e.getCause());
-            }
-        }
-
-        void noise(String line) {
-            synchronized (errTail) {
-                errTail.addLast(line);
-                if (errTail.size() > 5) {
-                    errTail.removeFirst();
-                }
-            }
-        }
-
-        /** Why the worker ended, in the user's terms. */
-        String deathReason() {
-            try {
-                process.waitFor(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            String tail;
-            synchronized (errTail) {
-                tail = String.join(" | ", errTail);
-            }
-            if (tail.contains("OutOfMemoryError")) {
-                return "ran out of memory in its worker JVM (heap limit reached); the worker was replaced";
-            }
-            return "the worker JVM died while running the job" + (process.isAlive() ? "" : " (exit code " + process.exitValue() + ")")
-                    + lastErrors();
-        }
-
-        String lastErrors() {
-            synchronized (errTail) {
-                return errTail.isEmpty() ? "" : " (stderr: " + String.join(" | ", errTail) + ")";
-            }
-        }
-
-        void kill() {
-            process.destroyForcibly();
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }
