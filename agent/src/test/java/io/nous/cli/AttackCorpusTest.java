@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * rejected candidate, {@code simulate} and {@code evaluate} exit 2 for a rejected one and 3 for one
  * that faults inside a simulation.
  */
+@Order(3) // among the longest classes (junit-platform.properties)
 class AttackCorpusTest {
     static final int REPETITIONS = 10;
     /** In-process simulations of an accepted attack: each ends at the same point, so a few show it does so every time. */

@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /** What every command shares: help without warnings, the same exit codes, and the same answer to bad input. */
+@Isolated("it replaces System.err to catch what picocli prints there")
 class CliConsistencyTest {
 
     private static List<String> commands() {

@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The discovery loop through the CLI: runs, kill -9 and resume, replay, duplicates, bad input. */
+@Order(2) // among the longest classes (junit-platform.properties)
 class DiscoverTest {
     @TempDir
     Path dir;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * candidate the run produced is exported too: the search never makes something the router cannot
  * take.
  */
+@Order(1) // among the longest classes (junit-platform.properties)
 class JourneyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code nous observe} against a real socket: the fake OpenAI server streams server-sent events over
  * HTTP/1.1 with the timings and failures each test asks for.
  */
+@Order(4) // among the longest classes (junit-platform.properties)
 class ObserveCommandTest {
     /** Fast steps: a 200-token answer streams in about 50 ms. */
     static final FakeEngine.Costs FAST = new FakeEngine.Costs(200, 0.5, 5, 256, 8192);
