@@ -28,6 +28,8 @@ final class IdleWorkers {
     private static final boolean ENABLED = !"off".equalsIgnoreCase(System.getenv(ENV));
     private static final Deque<Entry> IDLE = new ArrayDeque<>();
     private static ScheduledExecutorService reaper;
+    /** Set when this JVM's exit has killed the idle workers: a worker given after that is killed at once. */
+    private static boolean exiting;
 
     private record Entry(WorkerProcess worker, long since) {
     }
@@ -60,18 +62,28 @@ final class IdleWorkers {
         }
         WorkerProcess evicted = null;
         synchronized (IDLE) {
-            IDLE.addLast(new Entry(w, System.nanoTime()));
-            if (IDLE.size() > MAX_IDLE) {
-                evicted = IDLE.removeFirst().worker();
+            if (exiting) {
+                w.kill();
+                return;
             }
             if (reaper == null) {
+                try {
+                    Runtime.getRuntime().addShutdownHook(new Thread(IdleWorkers::killAll, "nous-idle-worker-killer"));
+                } catch (IllegalStateException shuttingDown) {
+                    // this JVM is exiting (a pool closed after Ctrl-C): nobody will take the worker
+                    w.kill();
+                    return;
+                }
                 reaper = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "nous-idle-worker-reaper");
                     t.setDaemon(true);
                     return t;
                 });
                 reaper.scheduleWithFixedDelay(IdleWorkers::expire, 5, 5, TimeUnit.SECONDS);
-                Runtime.getRuntime().addShutdownHook(new Thread(IdleWorkers::killAll, "nous-idle-worker-killer"));
+            }
+            IDLE.addLast(new Entry(w, System.nanoTime()));
+            if (IDLE.size() > MAX_IDLE) {
+                evicted = IDLE.removeFirst().worker();
             }
         }
         if (evicted != null) {
@@ -92,6 +104,7 @@ final class IdleWorkers {
 
     private static void killAll() {
         synchronized (IDLE) {
+            exiting = true;
             IDLE.forEach(e -> e.worker().process.destroyForcibly());
             IDLE.clear();
         }
