@@ -10,6 +10,7 @@ import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -150,6 +151,28 @@ class WorkerPoolTest {
             assertThat(c.processes().get(0).pid()).isNotEqualTo(pid);
             assertThat(c.run(job).error()).isNull();
         }
+    }
+
+    @Test
+    void noMoreWorkersAreKeptThanTheMachineHasCoresAndTheOldestGoFirst() throws Exception {
+        WorkerPool.Options settings = new WorkerPool.Options(1, "224m", Duration.ofSeconds(20));
+        int keep = Math.max(2, Runtime.getRuntime().availableProcessors());
+        List<WorkerPool> pools = new java.util.ArrayList<>();
+        for (int i = 0; i <= keep; i++) {
+            pools.add(new WorkerPool(settings));
+        }
+        List<ProcessHandle> workers = pools.stream().map(p -> p.processes().get(0)).toList();
+        pools.forEach(WorkerPool::close);
+        workers.get(0).onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(workers.subList(1, workers.size())).as("the newest are kept").allMatch(ProcessHandle::isAlive);
+        // the next pools take the kept ones, and only those
+        List<WorkerPool> again = new java.util.ArrayList<>();
+        for (int i = 0; i < keep; i++) {
+            again.add(new WorkerPool(settings));
+        }
+        assertThat(again.stream().map(p -> p.processes().get(0).pid()).toList())
+                .containsExactlyInAnyOrderElementsOf(workers.subList(1, workers.size()).stream().map(ProcessHandle::pid).toList());
+        again.forEach(WorkerPool::close);
     }
 
     @Test
