@@ -54,41 +54,43 @@ final class IdleWorkers {
         return null;
     }
 
-    /** Keeps a healthy worker of a closing pool; kills it when reuse is off or it is dead. */
+    /** Keeps a healthy worker of a closing pool; kills it when reuse is off, it is dead, or this JVM is exiting. */
     static void give(WorkerProcess w) {
-        if (!ENABLED || !w.alive()) {
-            w.kill();
-            return;
-        }
-        WorkerProcess evicted = null;
-        synchronized (IDLE) {
-            if (exiting) {
-                w.kill();
-                return;
-            }
-            if (reaper == null) {
-                try {
-                    Runtime.getRuntime().addShutdownHook(new Thread(IdleWorkers::killAll, "nous-idle-worker-killer"));
-                } catch (IllegalStateException shuttingDown) {
-                    // this JVM is exiting (a pool closed after Ctrl-C): nobody will take the worker
-                    w.kill();
-                    return;
+        WorkerProcess killed = w;
+        if (ENABLED && w.alive()) {
+            synchronized (IDLE) {
+                if (!exiting && watching()) {
+                    IDLE.addLast(new Entry(w, System.nanoTime()));
+                    killed = IDLE.size() > MAX_IDLE ? IDLE.removeFirst().worker() : null;
                 }
-                reaper = Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "nous-idle-worker-reaper");
-                    t.setDaemon(true);
-                    return t;
-                });
-                reaper.scheduleWithFixedDelay(IdleWorkers::expire, 5, 5, TimeUnit.SECONDS);
-            }
-            IDLE.addLast(new Entry(w, System.nanoTime()));
-            if (IDLE.size() > MAX_IDLE) {
-                evicted = IDLE.removeFirst().worker();
             }
         }
-        if (evicted != null) {
-            evicted.kill();
+        if (killed != null) {
+            killed.kill();
         }
+    }
+
+    /**
+     * Starts, on the first worker kept, the reaper of expired workers and the hook that kills the
+     * kept ones at exit; false when this JVM is already exiting (a pool closed after Ctrl-C), so
+     * that nothing is kept. Called with the lock held.
+     */
+    private static boolean watching() {
+        if (reaper != null) {
+            return true;
+        }
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(IdleWorkers::killAll, "nous-idle-worker-killer"));
+        } catch (IllegalStateException shuttingDown) {
+            return false;
+        }
+        reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "nous-idle-worker-reaper");
+            t.setDaemon(true);
+            return t;
+        });
+        reaper.scheduleWithFixedDelay(IdleWorkers::expire, 5, 5, TimeUnit.SECONDS);
+        return true;
     }
 
     private static void expire() {
