@@ -1,8 +1,15 @@
 package io.nous.cli;
 
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.Contract;
+import io.nous.codegen.JointSource;
+import io.nous.codegen.compile.JavacCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,14 +19,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code nous check FILE.java}: verifies, compiles and exercises a candidate policy and prints the
- * verdict. Exit 0 when it would be accepted, 4 when it is rejected.
+ * verdict: a usage-limit policy, an admitter, or a joint candidate (both in one class, checked as
+ * the two halves the router runs). javac must accept the source too: what Nous exports has to
+ * compile outside Nous. Exit 0 when it would be accepted, 4 when it is rejected.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = "Verify, compile and exercise a candidate policy source; exit 0 if it would be accepted, 4 if not.")
+        description = "Verify, compile and exercise a candidate policy source (a usage-limit policy, an admitter, or a joint candidate "
+                + "implementing both); exit 0 if it would be accepted, 4 if not.")
 public final class CheckCommand implements Callable<Integer> {
     static final int REJECTED = ExitCodes.REJECTED;
 
-    @Parameters(paramLabel = "FILE.java", description = "Candidate source: one class implementing UsageLimitPolicy or AdmissionPolicy.")
+    @Parameters(paramLabel = "FILE.java", description = "Candidate source: one class implementing UsageLimitPolicy, AdmissionPolicy, or both.")
     Path file;
 
     @picocli.CommandLine.Option(names = "--simulation-only",
@@ -31,24 +41,58 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CheckResult r = CandidateFiles.check(file, simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER);
+        String source = CandidateFiles.read(file);
+        Contract contract = simulationOnly ? Contract.SIMULATION_ONLY : Contract.ROUTER;
         PrintWriter out = spec.commandLine().getOut();
-        if (r.accepted()) {
-            out.printf(Locale.ROOT, "%s: accepted: %s policy %s%n", file, r.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-                    r.className());
-            out.printf(Locale.ROOT, "  canonical sha256 %s%n", r.canonicalHash());
-            out.printf(Locale.ROOT, "  verified in %.1f ms, compiled in %.1f ms; exercised on 1-6 bands and saturations 0-100 without a fault%n",
-                    r.verifyNanos() / 1e6, r.compileNanos() / 1e6);
-            if (r.kind() == io.nous.codegen.CandidateKind.USAGE_LIMIT) {
-                out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
-                        : "  within the router's contract: it can be exported as an llm-d-router plugin");
+        List<CheckResult> parts = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        if (joint(source)) {
+            String why = JointSource.problem(source);
+            if (why != null) {
+                problems.add(file.getFileName() + ": " + why);
+            } else {
+                JointSource.Halves h = JointSource.split(source);
+                parts.add(Candidates.check(h.usageLimit(), file.getFileName() + " (usage-limit half)", contract));
+                parts.add(Candidates.check(h.admitter(), file.getFileName() + " (admitter half)", contract));
+            }
+        } else {
+            parts.add(Candidates.check(source, file.getFileName().toString(), contract));
+        }
+        parts.forEach(r -> problems.addAll(r.problems()));
+        if (problems.isEmpty() && JavacCheck.available()) {
+            String javac = JavacCheck.candidate(source);
+            if (javac != null) {
+                problems.add(file.getFileName() + ": javac rejects it: " + javac + " (what javac rejects cannot leave Nous as a Java "
+                        + "module or a router PR's source)");
+            }
+        }
+        if (problems.isEmpty()) {
+            for (CheckResult r : parts) {
+                report(out, r, parts.size() > 1);
             }
             out.flush();
             return 0;
         }
-        out.printf(Locale.ROOT, "%s: rejected (%d problem%s)%n", file, r.problems().size(), r.problems().size() == 1 ? "" : "s");
-        r.problems().forEach(out::println);
+        out.printf(Locale.ROOT, "%s: rejected (%d problem%s)%n", file, problems.size(), problems.size() == 1 ? "" : "s");
+        problems.forEach(out::println);
         out.flush();
         return REJECTED;
+    }
+
+    /** A class that names both policy interfaces is a joint candidate (the split says whether it is a well-formed one). */
+    private static boolean joint(String source) {
+        return source.contains("UsageLimitPolicy") && source.contains("AdmissionPolicy");
+    }
+
+    private void report(PrintWriter out, CheckResult r, boolean half) {
+        String kind = r.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        out.printf(Locale.ROOT, "%s: accepted: %s policy %s%s%n", file, kind, r.className(), half ? " (" + kind + " half)" : "");
+        out.printf(Locale.ROOT, "  canonical sha256 %s%n", r.canonicalHash());
+        out.printf(Locale.ROOT, "  verified in %.1f ms, compiled in %.1f ms; exercised on 1-6 bands and saturations 0-100 without a fault%n",
+                r.verifyNanos() / 1e6, r.compileNanos() / 1e6);
+        if (r.kind() == CandidateKind.USAGE_LIMIT || r.kind() == CandidateKind.ADMISSION) {
+            out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
+                    : "  within the router's contract: it can be exported as an llm-d-router plugin");
+        }
     }
 }

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.golang.EquivalenceProof;
+import io.nous.codegen.golang.GoExport;
 import io.nous.codegen.golang.GoPackage;
-import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.GoToolchain;
 import io.nous.codegen.golang.GoldenVectors;
-import io.nous.codegen.golang.Untranslatable;
 import io.nous.codegen.javatarget.JavaModule;
 import io.nous.codegen.verify.Violation;
 import io.nous.export.Provenance;
@@ -119,85 +120,119 @@ public final class ExportCommand implements Callable<Integer> {
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
-        if (fromRun != null && RunCandidate.joint(fromRun.run())) {
-            return exportJoint(o, fromRun, summary, exported, policyName);
-        }
-        if (!check.accepted()) {
+        boolean joint = fromRun != null && RunCandidate.joint(fromRun.run());
+        if (!joint && !check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
-        if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
-            exportAdmitter(o, source, summary, check, exported, policyName, fromRun);
-            return 0;
+        String javac = io.nous.codegen.compile.JavacCheck.candidate(source);
+        if (javac != null) {
+            throw new UserError("cannot export " + exported + ": javac rejects its source: " + javac + " (nothing was written)");
         }
-        exportUsageLimit(o, source, summary, check, exported, policyName, fromRun);
+        // everything is written to a staging directory beside --out and proved there; only a complete, proved export is moved in place
+        Staging staging = Staging.beside(out);
+        List<Written> written;
+        try {
+            if (joint) {
+                written = exportJoint(staging.dir(), fromRun, summary, exported, policyName);
+            } else if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
+                written = List.of(exportAdmitter(staging.dir(), source, summary, check, exported, policyName, fromRun));
+            } else {
+                written = List.of(exportUsageLimit(staging.dir(), source, summary, check, exported, policyName, fromRun));
+            }
+            staging.commit();
+        } finally {
+            staging.discard();
+        }
+        for (Written w : written) {
+            w.lines().forEach(o::println);
+        }
+        o.flush();
+        if (router != null && !written.isEmpty() && written.get(0).plugin() != null) {
+            placeInRouter(o, written.get(0).plugin(), summary, fromRun, exported);
+        }
         return 0;
     }
 
-    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module); returns the plugin type (null for a module). */
-    private String exportUsageLimit(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
-                                 RunCandidate fromRun) {
+    /** What one export wrote: the plugin (null for a Maven module) and the lines that tell the user, already relative to --out. */
+    private record Written(io.nous.codegen.golang.RouterPlugin plugin, String pluginType, List<String> lines) {
+    }
+
+    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module) under {@code dest}. */
+    private Written exportUsageLimit(Path dest, String source, String summary, CheckResult check, String exported, String policyName,
+                                     RunCandidate fromRun) {
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
         }
-        List<GoldenVectors.Case> vectors;
-        GoTranslator.GoCode code;
+        Path shown = out.resolve(staged(dest));
+        if (target.equals("java")) {
+            List<GoldenVectors.Case> vectors;
+            try {
+                vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
+                new JavaModule(policyName, source, vectors).write(dest);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--name: " + e.getMessage());
+            } catch (GoldenVectors.ContractBroken e) {
+                throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
+            }
+            String compiled = io.nous.codegen.javatarget.JavaModuleCheck.compile(dest);
+            if (compiled != null) {
+                throw new UserError("cannot export " + exported + " as a Maven module: javac rejects it: " + compiled + " (nothing was written)");
+            }
+            return new Written(null, null, List.of(String.format("exported %s as a Maven module (%d golden cases, compiled with javac) to %s",
+                    exported, vectors.size(), shown), "test it:  (cd " + shown + " && mvn test)"));
+        }
+        if (!force) {
+            var upstream = UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+            if (upstream.isPresent()) {
+                throw new UserError(exported + " behaves exactly like " + upstream.get().describe() + ", which llm-d-router already "
+                        + "ships: configure that plugin (flowControl.usageLimitPolicyPluginRef: " + upstream.get().pluginType()
+                        + ") instead of adding a copy; --force exports it anyway (nothing was written)");
+            }
+        }
+        GoExport.Outcome outcome;
         try {
-            vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
-            if (target.equals("java")) {
-                new JavaModule(policyName, source, vectors).write(out);
-                o.printf("exported %s as a Maven module (%d golden cases) to %s%ntest it:  (cd %s && mvn test)%n", exported, vectors.size(),
-                        out, out);
-                o.flush();
-                return null;
-            }
-            code = GoTranslator.translate(source);
-            if (!force) {
-                var upstream = UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
-                if (upstream.isPresent()) {
-                    throw new UserError(exported + " behaves exactly like " + upstream.get().describe() + ", which llm-d-router already "
-                            + "ships: configure that plugin (flowControl.usageLimitPolicyPluginRef: " + upstream.get().pluginType()
-                            + ") instead of adding a copy; --force exports it anyway (nothing was written)");
-                }
-            }
+            outcome = GoExport.usageLimit(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv()));
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
-        } catch (GoldenVectors.ContractBroken e) {
-            throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
-        } catch (Untranslatable e) {
-            throw new UserError("cannot export " + exported + " to Go: " + e.getMessage());
+        } catch (GoExport.Refused e) {
+            throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        GoPackage pkg;
-        try {
-            pkg = new GoPackage(policyName, source, code, vectors, summary);
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--name: " + e.getMessage());
-        }
+        GoPackage pkg = (GoPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
-        pkg.write(out);
-        ObjectMapper json = io.nous.store.PlainJson.mapper();
-        try {
-            if (fromRun != null) {
-                writeRunProvenance(fromRun, exported, source, pkg.pluginType(), pkg.javaFileName());
-            } else {
-                ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("builtin_policy", exported)
-                        .put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "")
-                        .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
-                        .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
-                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-                Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe built-in Nous policy `"
-                        + exported + "`" + (prov.get("parameters").asText().isEmpty() ? "" : " with " + prov.get("parameters").asText())
-                        + " ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText() + "`), exported by Nous " + Nous.VERSION + ".\n");
-            }
-        } catch (IOException e) {
-            throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
+        writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "builtin_policy");
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(String.format("exported %s as %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(), pkg.goPackage(),
+                outcome.goldenCases(), shown));
+        lines.addAll(proofLines(outcome, shown));
+        return new Written(pkg, pkg.pluginType(), lines);
+    }
+
+    /** The path a user will see for a staged directory: the same place under --out. */
+    private Path staged(Path dest) {
+        return dest.getFileName() != null && (dest.getFileName().toString().equals("limit") || dest.getFileName().toString().equals("admitter"))
+                ? Path.of(dest.getFileName().toString()) : Path.of("");
+    }
+
+    /** What the proof did, in the words of the export's output. */
+    private static List<String> proofLines(GoExport.Outcome outcome, Path shown) {
+        GoExport.Verdict v = outcome.verdict();
+        EquivalenceProof.Proof proof = outcome.proof();
+        int sequences = proof.usageLimit().size() + proof.admission().size();
+        List<String> lines = new java.util.ArrayList<>();
+        if (v.proved()) {
+            lines.add(String.format(java.util.Locale.ROOT, "proved: the Go answers all %,d calls of %d seeded sequences exactly as the Java did "
+                    + "(%s; %.1f s)", proof.calls(), sequences, String.join(", ", v.ran()), v.millis() / 1000.0));
+        } else {
+            lines.add("the equivalence proof was not run: " + v.skipped() + ". Run it:  (cd " + shown + " && go vet ./... && go test ./...)"
+                    + String.format(java.util.Locale.ROOT, "  (TestJavaEquivalence replays the %,d calls)", proof.calls()));
         }
-        if (router != null) {
-            placeInRouter(o, pkg, summary, fromRun, exported);
+        if (proof.horizonNote() != null) {
+            lines.add("note: " + proof.horizonNote());
         }
-        o.printf("exported %s as %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(), vectors.size(), out);
-        o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
-        o.flush();
-        return pkg.pluginType();
+        if (v.proved()) {
+            lines.add("test it again:  (cd " + shown + " && go vet ./... && go test ./...)");
+        }
+        return lines;
     }
 
     /**
@@ -205,7 +240,7 @@ public final class ExportCommand implements Callable<Integer> {
      * {@code OUT/limit} and {@code OUT/admitter}, and one {@code OUT/epp-config.yaml} that enables
      * them together with flow control on.
      */
-    private int exportJoint(PrintWriter o, RunCandidate fromRun, String summary, String exported, String policyName) {
+    private List<Written> exportJoint(Path root, RunCandidate fromRun, String summary, String exported, String policyName) {
         if (router != null || !target.equals("go")) {
             throw new UserError("a joint candidate exports as two Go packages to --out; --router and --target java take one policy "
                     + "(place each package from OUT/limit and OUT/admitter)");
@@ -231,96 +266,103 @@ public final class ExportCommand implements Callable<Integer> {
                     + ", both of which llm-d-router already ships: configure those plugins instead of adding copies; --force exports "
                     + "them anyway (nothing was written)");
         }
-        Path root = out;
+        List<Written> written = new java.util.ArrayList<>();
         String limitType;
         String admitterType;
-        try {
-            if (limitUpstream.isEmpty()) {
-                out = root.resolve("limit");
-                limitType = exportUsageLimit(o, h.usageLimit(), summary, limit, exported, policyName, fromRun);
-            } else {
-                limitType = limitUpstream.get().pluginType();
-                o.printf("the usage-limit half behaves exactly like %s: configured, not exported%n", limitUpstream.get().describe());
-            }
-            if (admitterUpstream.isEmpty()) {
-                out = root.resolve("admitter");
-                admitterType = exportAdmitter(o, h.admitter(), summary, admitter, exported, policyName, fromRun);
-            } else {
-                admitterType = admitterUpstream.get().pluginType();
-                o.printf("the admitter half behaves exactly like %s: configured, not exported%n", admitterUpstream.get().describe());
-            }
-        } finally {
-            out = root;
+        if (limitUpstream.isEmpty()) {
+            Written w = exportUsageLimit(root.resolve("limit"), h.usageLimit(), summary, limit, exported, policyName, fromRun);
+            written.add(w);
+            limitType = w.pluginType();
+        } else {
+            limitType = limitUpstream.get().pluginType();
+            written.add(new Written(null, limitType, List.of("the usage-limit half behaves exactly like " + limitUpstream.get().describe()
+                    + ": configured, not exported")));
+        }
+        if (admitterUpstream.isEmpty()) {
+            Written w = exportAdmitter(root.resolve("admitter"), h.admitter(), summary, admitter, exported, policyName, fromRun);
+            written.add(w);
+            admitterType = w.pluginType();
+        } else {
+            admitterType = admitterUpstream.get().pluginType();
+            written.add(new Written(null, admitterType, List.of("the admitter half behaves exactly like " + admitterUpstream.get().describe()
+                    + ": configured, not exported")));
         }
         try {
             Files.createDirectories(root);
             Files.writeString(root.resolve("epp-config.yaml"), io.nous.codegen.golang.EppConfig.yaml(limitType, admitterType));
         } catch (IOException e) {
-            throw new UserError("cannot write " + root.resolve("epp-config.yaml") + ": " + e.getMessage());
+            throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }
-        o.printf("exported %s as the pair %s + %s, enabled together by %s%n", exported, limitType, admitterType, root.resolve("epp-config.yaml"));
-        o.flush();
-        return 0;
+        written.add(new Written(null, null, List.of("exported " + exported + " as the pair " + limitType + " + " + admitterType
+                + ", enabled together by " + out.resolve("epp-config.yaml"))));
+        return written;
     }
 
-    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters); returns its plugin type. */
-    private String exportAdmitter(PrintWriter o, String source, String summary, CheckResult check, String exported, String policyName,
-                               RunCandidate fromRun) {
+    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters) under {@code dest}. */
+    private Written exportAdmitter(Path dest, String source, String summary, CheckResult check, String exported, String policyName,
+                                   RunCandidate fromRun) {
         if (!target.equals("go")) {
             throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
         }
-        List<io.nous.codegen.golang.AdmissionVectors.Case> vectors = io.nous.codegen.golang.AdmissionVectors.record(check.candidate()::newAdmissionPolicy,
-                GoTranslator.termsForm(source));
         if (!force) {
             UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy).ifPresent(m -> {
                 throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: configure that "
                         + "plugin (type: " + m.pluginType() + ") instead of adding a copy; --force exports it anyway (nothing was written)");
             });
         }
-        io.nous.codegen.golang.AdmitterPackage pkg;
+        GoExport.Outcome outcome;
         try {
-            pkg = new io.nous.codegen.golang.AdmitterPackage(policyName, source, GoTranslator.translateAdmission(source), vectors, summary);
+            outcome = GoExport.admitter(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv()));
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
-        } catch (Untranslatable e) {
-            throw new UserError("cannot export " + exported + " to Go: " + e.getMessage());
+        } catch (GoExport.Refused e) {
+            throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
+        io.nous.codegen.golang.AdmitterPackage pkg = (io.nous.codegen.golang.AdmitterPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
-        pkg.write(out);
-        ObjectMapper json = io.nous.store.PlainJson.mapper();
+        writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
+        Path shown = out.resolve(staged(dest));
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(String.format("exported %s as the admitter %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(),
+                pkg.goPackage(), outcome.goldenCases(), shown));
+        lines.addAll(proofLines(outcome, shown));
+        return new Written(pkg, pkg.pluginType(), lines);
+    }
+
+    /** provenance.json and PROVENANCE.md: the run's for a run's candidate, else the policy's own. */
+    private void writeProvenance(Path dest, RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName,
+                                 String policyKey) {
         try {
             if (fromRun != null) {
-                writeRunProvenance(fromRun, exported, source, pkg.pluginType(), pkg.javaFileName());
-            } else {
-                ObjectNode prov = json.createObjectNode().put("plugin_type", pkg.pluginType()).put("policy", exported)
-                        .put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + pkg.javaFileName())
-                        .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
-                Files.writeString(out.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-                Files.writeString(out.resolve("PROVENANCE.md"), "# Provenance of " + pkg.pluginType() + "\n\nThe admission policy `" + exported
-                        + "` ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
-                        + "`), exported by Nous " + Nous.VERSION + ".\n");
+                writeRunProvenance(dest, fromRun, exported, source, pluginType, javaFileName);
+                return;
             }
+            ObjectMapper json = io.nous.store.PlainJson.mapper();
+            ObjectNode prov = json.createObjectNode().put("plugin_type", pluginType).put(policyKey, exported);
+            if (policyKey.equals("builtin_policy")) {
+                prov.put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "");
+            }
+            prov.put("source_sha256", Provenance.sha256(source)).put("source_file", "source/" + javaFileName)
+                    .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
+            Files.writeString(dest.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+            String params = prov.has("parameters") && !prov.get("parameters").asText().isEmpty() ? " with " + prov.get("parameters").asText() : "";
+            String what = policyKey.equals("builtin_policy") ? "The built-in Nous policy `" : "The admission policy `";
+            Files.writeString(dest.resolve("PROVENANCE.md"), "# Provenance of " + pluginType + "\n\n" + what + exported + "`" + params
+                    + " ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
+                    + "`), exported by Nous " + Nous.VERSION + ".\n");
         } catch (IOException e) {
             throw new UserError("cannot write the provenance under " + out + ": " + e.getMessage());
         }
-        if (router != null) {
-            placeInRouter(o, pkg, summary, fromRun, exported);
-        }
-        o.printf("exported %s as the admitter %s (package %s, %d golden cases) to %s%n", exported, pkg.pluginType(), pkg.goPackage(),
-                vectors.size(), out);
-        o.printf("test it:  (cd %s && go vet ./... && go test ./...)%n", out);
-        o.flush();
-        return pkg.pluginType();
     }
 
     /** provenance.json and PROVENANCE.md for a candidate of a run: the run, its hypothesis and evidence, the source beside it. */
-    private void writeRunProvenance(RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName)
+    private void writeRunProvenance(Path dest, RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName)
             throws IOException {
         ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pluginType, Nous.VERSION, NousBuild.commit());
         prov.put("source_file", "source/" + javaFileName);
-        Files.writeString(out.resolve("provenance.json"),
+        Files.writeString(dest.resolve("provenance.json"),
                 io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
-        Files.writeString(out.resolve("PROVENANCE.md"), Provenance.markdown(prov));
+        Files.writeString(dest.resolve("PROVENANCE.md"), Provenance.markdown(prov));
     }
 
     /** With --router, and no --force: refuses a package whose behaviour the checkout already has (nothing is written). */

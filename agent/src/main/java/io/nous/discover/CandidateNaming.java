@@ -22,10 +22,13 @@ final class CandidateNaming {
 
     /** The source with its class renamed and documented, or unchanged when it cannot be parsed. */
     static String apply(String source, String id, String statement, String mechanism, String operator, List<String> parents) {
+        if (!io.nous.codegen.verify.SourceLimits.check(source).isEmpty()) {
+            return source;
+        }
         CompilationUnit cu;
         try {
             cu = StaticJavaParser.parse(source);
-        } catch (RuntimeException e) {
+        } catch (StackOverflowError | RuntimeException e) {
             return source;
         }
         ClassOrInterfaceDeclaration cls = cu.findFirst(ClassOrInterfaceDeclaration.class).orElse(null);

@@ -67,6 +67,30 @@ public final class Candidate {
         return newAdmissionPolicy(new Class<?>[0]);
     }
 
+    /**
+     * A fresh guarded usage-limit instance whose average work is bounded by {@code limit} instead of
+     * the simulator's limit (the per-call bound stays): for an audit that asks it far more than a
+     * simulation does, such as the export's equivalence proof.
+     */
+    public UsageLimitPolicy newUsageLimitPolicy(io.nous.codegen.guard.CostLimit limit) {
+        if (kind != CandidateKind.USAGE_LIMIT) {
+            throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
+        }
+        Budget budget = budget(limit);
+        return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, new Class<?>[0], new Object[0]), name, budget,
+                threadBudget);
+    }
+
+    /** {@link #newUsageLimitPolicy(io.nous.codegen.guard.CostLimit)} for an admission candidate. */
+    public AdmissionPolicy newAdmissionPolicy(io.nous.codegen.guard.CostLimit limit) {
+        if (kind != CandidateKind.ADMISSION) {
+            throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
+        }
+        Budget budget = budget(limit);
+        return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(budget, new Class<?>[0], new Object[0]), name, budget,
+                threadBudget);
+    }
+
     /** A fresh guarded instance of an admission candidate, built with the constructor of these parameter types. */
     public AdmissionPolicy newAdmissionPolicy(Class<?>[] parameterTypes, Object... args) {
         if (kind != CandidateKind.ADMISSION) {
@@ -82,7 +106,11 @@ public final class Candidate {
      * a simulation-only policy may keep arrays, so its allocation over its life is bounded too.
      */
     private Budget budget() {
-        return new Budget(Budget.DEFAULT_UNITS, Budget.DEFAULT_DEPTH, io.nous.codegen.guard.CostLimit.DEFAULT,
+        return budget(io.nous.codegen.guard.CostLimit.DEFAULT);
+    }
+
+    private Budget budget(io.nous.codegen.guard.CostLimit limit) {
+        return new Budget(Budget.DEFAULT_UNITS, Budget.DEFAULT_DEPTH, limit,
                 contract == Contract.ROUTER ? Long.MAX_VALUE : Budget.MAX_LIFETIME_ALLOCATED);
     }
 

@@ -45,9 +45,18 @@ public final class JointSource {
 
     /** Why a source is not a joint class, or null when it is one. */
     public static String problem(String source) {
+        // the same linear pre-scan as verification, before any parser sees the text: no size or nesting can stall or crash it
+        List<io.nous.codegen.verify.Violation> limits = io.nous.codegen.verify.SourceLimits.check(
+                io.nous.codegen.verify.SourceLimits.withoutBom(source));
+        if (!limits.isEmpty()) {
+            io.nous.codegen.verify.Violation v = limits.get(0);
+            return "line " + v.line() + ": " + v.message() + " (" + v.fixIt() + ")";
+        }
         CompilationUnit cu;
         try {
-            cu = StaticJavaParser.parse(source);
+            cu = StaticJavaParser.parse(io.nous.codegen.verify.SourceLimits.withoutBom(source));
+        } catch (StackOverflowError e) {
+            return "the source nests too deeply to be read";
         } catch (RuntimeException e) {
             return "the source does not parse: " + firstLine(e.getMessage());
         }

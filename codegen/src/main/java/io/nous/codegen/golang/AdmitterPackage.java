@@ -27,13 +27,16 @@ public final class AdmitterPackage implements RouterPlugin {
     private final String javaSource;
     private final GoTranslator.GoCode code;
     private final List<AdmissionVectors.Case> vectors;
+    private final EquivalenceProof.Proof proof;
     private final String summary;
 
     /**
      * @param name    the admitter's name in kebab case; the plugin type is {@code <name>-admitter}
+     * @param proof   the call sequences and Java's digests the package's equivalence test replays
      * @param summary one paragraph for the package doc and README: what the admitter does and why
      */
-    public AdmitterPackage(String name, String javaSource, GoTranslator.GoCode code, List<AdmissionVectors.Case> vectors, String summary) {
+    public AdmitterPackage(String name, String javaSource, GoTranslator.GoCode code, List<AdmissionVectors.Case> vectors,
+                           EquivalenceProof.Proof proof, String summary) {
         if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException("an admitter name is lower-case kebab case, e.g. shed-early; got '" + name + "'");
         }
@@ -48,6 +51,7 @@ public final class AdmitterPackage implements RouterPlugin {
         this.javaSource = javaSource;
         this.code = code;
         this.vectors = vectors;
+        this.proof = proof;
         this.summary = GoPackage.ascii(summary);
     }
 
@@ -106,7 +110,9 @@ public final class AdmitterPackage implements RouterPlugin {
         String dir = goPackage() + "/";
         f.put(dir + "plugin.go", pluginGo());
         f.put(dir + "plugin_test.go", pluginTestGo());
+        f.put(dir + "equivalence_test.go", EquivalenceGo.admitter(goPackage(), terms()));
         f.put(dir + "testdata/golden_vectors.json", goldenJson());
+        f.put(dir + "testdata/equivalence.json", proof.json());
         f.put(dir + "README.md", readme());
         f.put(dir + "epp-config.yaml", config());
         f.put("source/" + javaFileName(), javaSource);
@@ -336,7 +342,12 @@ public final class AdmitterPackage implements RouterPlugin {
                 + (terms() ? "(priorities 2 to -2; pools saturated by both terms, by the queue alone and by the KV cache alone, on a\n"
                         + "grid, a sweep from 0 to 1.5 and around the policy's own breakpoints, and the two terms combined;\n"
                         : "(priorities 2 to -2; saturations on a grid, a sweep from 0 to 1.5 and around the policy's own breakpoints;\n")
-                + AdmissionVectors.DRAWS.length + " draws each, in turn, on a fresh policy).\n";
+                + AdmissionVectors.DRAWS.length + " draws each, in turn, on a fresh policy).\n"
+                + "`equivalence_test.go` replays " + String.format(java.util.Locale.ROOT, "%,d", proof.calls()) + " more calls in "
+                + proof.admission().size() + " seeded sequences (`testdata/equivalence.json`: random priorities, pool states\n"
+                + "and draws, a grid, edge values such as -0, NaN and +Inf, held states for "
+                + String.format(java.util.Locale.ROOT, "%,d", proof.horizon()) + " calls) and compares a\ndigest of every decision "
+                + "with the Java policy's.\n";
     }
 
     private String config() {

@@ -39,8 +39,9 @@ public final class GoFormat {
     }
 
     private static String statement(String s, String indent) {
-        if (s.isEmpty() || s.equals("}") || s.equals("} else {") || s.equals("break") || s.equals("continue") || s.equals("return")
-                || s.equals("default:") || s.equals("switch {") || s.startsWith("//") || s.startsWith("func ")) {
+        if (s.isEmpty() || s.equals("}") || s.equals("{") || s.equals("} else {") || s.equals("break") || s.equals("continue")
+                || s.equals("return") || s.equals("default:") || s.equals("switch {") || s.equals("for {") || s.startsWith("//")
+                || s.startsWith("func ")) {
             return s;
         }
         if (s.startsWith("if ") && s.endsWith(" {")) {
@@ -57,13 +58,17 @@ public final class GoFormat {
         }
         if (s.startsWith("for ") && s.endsWith(" {")) {
             String head = s.substring(4, s.length() - 2);
+            if (head.startsWith("range ")) {
+                return "for range " + expr(head.substring(6), 1, indent) + " {";
+            }
             if (head.startsWith("_, ") && head.contains(" := range ")) {
                 int at = head.indexOf(" := range ");
                 return "for " + head.substring(0, at) + " := range " + expr(head.substring(at + 10), 1, indent) + " {";
             }
             List<String> parts = splitTopLevel(head, ';');
             if (parts.size() == 3) {
-                return "for " + simpleStatement(parts.get(0).strip(), indent) + "; " + expr(parts.get(1).strip(), 1, indent) + "; "
+                String cond = parts.get(1).strip();
+                return "for " + simpleStatement(parts.get(0).strip(), indent) + "; " + (cond.isEmpty() ? "" : expr(cond, 1, indent)) + "; "
                         + simpleStatement(parts.get(2).strip(), indent) + " {";
             }
             return "for " + expr(head, 1, indent) + " {";
@@ -327,8 +332,9 @@ public final class GoFormat {
                 int j = i;
                 while (j < s.length()) {
                     char d = s.charAt(j);
-                    boolean exponentSign = (d == '+' || d == '-') && j > i && (s.charAt(j - 1) == 'e' || s.charAt(j - 1) == 'E')
-                            && !s.substring(i, j).startsWith("0x");
+                    boolean hex = s.startsWith("0x", i) || s.startsWith("0X", i);
+                    char prev = j > i ? s.charAt(j - 1) : ' ';
+                    boolean exponentSign = (d == '+' || d == '-') && j > i && (hex ? prev == 'p' || prev == 'P' : prev == 'e' || prev == 'E');
                     if (Character.isLetterOrDigit(d) || d == '.' || d == '_' || exponentSign) {
                         j++;
                     } else {

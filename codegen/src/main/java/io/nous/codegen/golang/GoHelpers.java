@@ -1,85 +1,90 @@
 package io.nous.codegen.golang;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
-/** Go functions that reproduce Java semantics the Go standard library does not share exactly. */
+/**
+ * Go functions that give Java's semantics where Go's standard library does not: casts and
+ * {@code Math.round}, {@code max}/{@code min} with Java's NaN and signed-zero rules, the integer
+ * helpers, and ports of fdlibm 5.3 for every transcendental function an export may call (Java's
+ * {@code StrictMath} is defined by fdlibm; Go's {@code math} differs from it on 9% of {@code exp}
+ * and 20% of {@code pow} inputs, and by CPU). Each lives in {@code helpers/<name>.go} beside this
+ * class, gofmt-formatted, with a first line {@code // needs: a, b} naming the helpers it calls.
+ */
 final class GoHelpers {
     private GoHelpers() {
     }
 
-    private static final Map<String, String> SOURCES = Map.of(
-            "javaRound", """
-                    // javaRound is Java's Math.round(double): half rounds up (toward +Inf, unlike math.Round for
-                    // negative halves), NaN gives 0, and out-of-range values saturate.
-                    func javaRound(x float64) int64 {
-                    	if math.IsNaN(x) {
-                    		return 0
-                    	}
-                    	r := math.Floor(x)
-                    	if x-r >= 0.5 {
-                    		r++
-                    	}
-                    	return javaToInt64(r)
-                    }
-                    """,
-            "javaToInt64", """
-                    // javaToInt64 is Java's (long) cast of a double: truncation, NaN gives 0, saturation at the ends.
-                    func javaToInt64(x float64) int64 {
-                    	switch {
-                    	case math.IsNaN(x):
-                    		return 0
-                    	case x >= 9.223372036854775807e18:
-                    		return math.MaxInt64
-                    	case x <= -9.223372036854775808e18:
-                    		return math.MinInt64
-                    	}
-                    	return int64(x)
-                    }
-                    """,
-            "javaToInt32", """
-                    // javaToInt32 is Java's (int) cast of a double: truncation, NaN gives 0, saturation at the ends.
-                    func javaToInt32(x float64) int32 {
-                    	switch {
-                    	case math.IsNaN(x):
-                    		return 0
-                    	case x >= math.MaxInt32:
-                    		return math.MaxInt32
-                    	case x <= math.MinInt32:
-                    		return math.MinInt32
-                    	}
-                    	return int32(x)
-                    }
-                    """,
-            "javaSignum", """
-                    // javaSignum is Java's Math.signum(double).
-                    func javaSignum(x float64) float64 {
-                    	if x > 0 {
-                    		return 1
-                    	}
-                    	if x < 0 {
-                    		return -1
-                    	}
-                    	return x
-                    }
-                    """,
-            "maxInt32", "func maxInt32(a, b int32) int32 {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n",
-            "maxInt64", "func maxInt64(a, b int64) int64 {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n",
-            "minInt32", "func minInt32(a, b int32) int32 {\n\tif a < b {\n\t\treturn a\n\t}\n\treturn b\n}\n",
-            "minInt64", "func minInt64(a, b int64) int64 {\n\tif a < b {\n\t\treturn a\n\t}\n\treturn b\n}\n",
-            "absInt32", "func absInt32(a int32) int32 {\n\tif a < 0 {\n\t\treturn -a\n\t}\n\treturn a\n}\n",
-            "absInt64", "func absInt64(a int64) int64 {\n\tif a < 0 {\n\t\treturn -a\n\t}\n\treturn a\n}\n");
+    private record Helper(String source, List<String> needs) {
+    }
+
+    /** Every helper, by name; its source without the needs line. */
+    private static final Map<String, Helper> HELPERS = load();
+
+    private static Map<String, Helper> load() {
+        Map<String, Helper> out = new LinkedHashMap<>();
+        for (String name : read("helpers/index.txt").lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            String text = read("helpers/" + name + ".go");
+            List<String> needs = List.of();
+            if (text.startsWith("// needs:")) {
+                int nl = text.indexOf('\n');
+                needs = List.of(text.substring("// needs:".length(), nl).strip().split("\\s*,\\s*"));
+                text = text.substring(nl + 1);
+            }
+            out.put(name, new Helper(text, needs));
+        }
+        return out;
+    }
+
+    private static String read(String resource) {
+        try (InputStream in = GoHelpers.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing Go helper resource " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every helper's name: all of them are package-level Go names no translated name may take. */
+    static Set<String> names() {
+        return HELPERS.keySet();
+    }
 
     /** The helper's Go source. */
     static String source(String name) {
-        String s = SOURCES.get(name);
-        if (s == null) {
+        Helper h = HELPERS.get(name);
+        if (h == null) {
             throw new IllegalStateException("no Go helper " + name);
         }
-        return s;
+        return h.source();
     }
 
-    /** Helpers a helper calls itself. */
-    static java.util.Set<String> needs(String name) {
-        return name.equals("javaRound") ? java.util.Set.of("javaToInt64") : java.util.Set.of();
+    /** The helpers {@code name} calls, directly or through others. */
+    static Set<String> needs(String name) {
+        Set<String> out = new TreeSet<>();
+        Deque<String> todo = new ArrayDeque<>(HELPERS.get(name).needs());
+        while (!todo.isEmpty()) {
+            String n = todo.pop();
+            if (out.add(n)) {
+                todo.addAll(HELPERS.get(n).needs());
+            }
+        }
+        return out;
+    }
+
+    /** Whether the helper uses package math. */
+    static boolean needsMath(String name) {
+        return source(name).contains("math.");
     }
 }

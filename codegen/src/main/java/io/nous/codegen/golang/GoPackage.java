@@ -25,13 +25,16 @@ public final class GoPackage implements RouterPlugin {
     private final String javaSource;
     private final GoTranslator.GoCode code;
     private final List<GoldenVectors.Case> vectors;
+    private final EquivalenceProof.Proof proof;
     private final String summary;
 
     /**
      * @param name    the policy's name in kebab case; the plugin type is {@code <name>-policy}
+     * @param proof   the call sequences and Java's digests the package's equivalence test replays
      * @param summary one paragraph for the package doc and README: what the policy does and why
      */
-    public GoPackage(String name, String javaSource, GoTranslator.GoCode code, List<GoldenVectors.Case> vectors, String summary) {
+    public GoPackage(String name, String javaSource, GoTranslator.GoCode code, List<GoldenVectors.Case> vectors,
+                     EquivalenceProof.Proof proof, String summary) {
         if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException("a policy name is lower-case kebab case, e.g. shed-early; got '" + name + "'");
         }
@@ -39,6 +42,7 @@ public final class GoPackage implements RouterPlugin {
         this.javaSource = javaSource;
         this.code = code;
         this.vectors = vectors;
+        this.proof = proof;
         this.summary = ascii(summary);
     }
 
@@ -131,7 +135,9 @@ public final class GoPackage implements RouterPlugin {
         String dir = goPackage() + "/";
         f.put(dir + "policy.go", policyGo());
         f.put(dir + "policy_test.go", policyTestGo());
+        f.put(dir + "equivalence_test.go", EquivalenceGo.usageLimit(goPackage()));
         f.put(dir + "testdata/golden_vectors.json", goldenJson());
+        f.put(dir + "testdata/equivalence.json", proof.json());
         f.put(dir + "README.md", readme());
         f.put(dir + "epp-config.yaml", config());
         // the Java that was simulated, outside the Go package: PROVENANCE.md links to it
@@ -392,7 +398,12 @@ public final class GoPackage implements RouterPlugin {
                 + "rejected), the typed name, ceilings in [0, 1] and non-increasing for 1-" + GoldenVectors.MAX_BANDS
                 + " bands over s in [0, 1.5], and\nreplays the " + vectors.size() + " golden cases in `testdata/golden_vectors.json`, "
                 + "recorded from the Java policy (a fresh policy per case;\nband counts 1-" + GoldenVectors.MAX_BANDS
-                + "; saturations on a fixed grid and at the policy's own breakpoints; calls enough for three cycles\nof its counter).\n";
+                + "; saturations on a fixed grid and at the policy's own breakpoints; calls enough for three cycles\nof its counter).\n"
+                + "`equivalence_test.go` replays " + String.format(java.util.Locale.ROOT, "%,d", proof.calls()) + " more calls in "
+                + proof.usageLimit().size() + " seeded sequences (`testdata/equivalence.json`: saturations on a fine\n"
+                + "grid, random, a random walk and edge values such as -0, NaN and +Inf; held saturations for "
+                + String.format(java.util.Locale.ROOT, "%,d", proof.horizon()) + " calls;\nrandom priorities) and compares a digest of "
+                + "every answer with the Java policy's, bit for bit.\n";
     }
 
     private String config() {

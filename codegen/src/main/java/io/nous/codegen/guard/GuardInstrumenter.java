@@ -42,7 +42,9 @@ import java.util.Set;
  *       try/finally depth counter;</li>
  *   <li>at every loop back-edge, a charge of one iteration's work;</li>
  *   <li>around every array dimension, the elements it really allocates (the product with the
- *       dimensions before it).</li>
+ *       dimensions before it);</li>
+ *   <li>{@code Math.pow} and the other functions fdlibm defines become {@code StrictMath} calls
+ *       ({@link #STRICT_MATH}), so a candidate computes the same bits on every machine and in its Go export.</li>
  * </ul>
  * Work is counted in syntax nodes, with transcendental helpers weighing {@value #HEAVY_CALL} more.
  * Code that runs before the instance exists (static methods, the arguments of {@code this(...)})
@@ -56,6 +58,15 @@ public final class GuardInstrumenter {
     public static final String FIELD = "$nousBudget";
     /** Extra work units of one call to a transcendental Math/StrictMath helper. */
     public static final int HEAVY_CALL = 20;
+    /**
+     * Functions a candidate calls as {@code Math.X} that run as {@code StrictMath.X}: the ones fdlibm
+     * defines. Java's {@code Math} may use CPU-specific intrinsics for them (results differ between
+     * machines by an ulp, and from any Go port); {@code StrictMath} is the same bits everywhere, and
+     * the Go export carries ports of exactly it.
+     */
+    public static final Set<String> STRICT_MATH = Set.of("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log",
+            "log10", "log1p", "pow", "cbrt", "hypot", "sinh", "cosh", "tanh", "copySign");
+
     private static final Set<String> HEAVY = Set.of("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
             "exp", "expm1", "log", "log10", "log1p", "pow", "cbrt", "hypot", "IEEEremainder");
 
@@ -125,6 +136,10 @@ public final class GuardInstrumenter {
                 edits.add(new Edit(offset(lineStarts, d.getBegin().orElseThrow()), 4, target + call + "("));
                 edits.add(new Edit(offset(lineStarts, d.getEnd().orElseThrow()) + 1, -2, ")"));
             }
+        }
+        for (MethodCallExpr call : unit.findAll(MethodCallExpr.class, c -> STRICT_MATH.contains(c.getNameAsString())
+                && c.getScope().filter(s -> s instanceof NameExpr ne && ne.getNameAsString().equals("Math")).isPresent())) {
+            edits.add(new Edit(offset(lineStarts, call.getScope().get().getBegin().orElseThrow()), 7, "Strict"));
         }
         // Apply from the end so earlier offsets stay valid; at one offset, closers before openers.
         edits.sort(Comparator.comparingInt(Edit::offset).reversed().thenComparing(Comparator.comparingInt(Edit::order).reversed()));

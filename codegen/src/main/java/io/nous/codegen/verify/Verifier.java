@@ -171,6 +171,7 @@ public final class Verifier {
         }
         checkImports(cu, ctx);
         cu.walk(n -> checkNode(n, ctx));
+        FinalAssignments.check(cu).forEach(v -> out.add(v));
         out.sort(Comparator.comparingInt(Violation::line).thenComparingInt(Violation::column));
         String pkg = cu.getPackageDeclaration().map(p -> p.getNameAsString()).orElse("");
         return new Verification(List.copyOf(dedupe(out)), cu, cls == null ? null : (pkg.isEmpty() ? "" : pkg + ".") + cls.getNameAsString(), kind);
@@ -278,6 +279,13 @@ public final class Verifier {
             }
         }
         return cls.getImplementedTypes().size() == 1 ? kind : null;
+    }
+
+    /** Whether {@code m} is the method of the policy interface (so {@code @Override} is legal on it). */
+    private static boolean implementsSpi(MethodDeclaration m) {
+        List<String> types = m.getParameters().stream().map(prm -> prm.getType().asString()).toList();
+        return m.getNameAsString().equals("computeLimit") && types.equals(List.of("double", "int[]", "double[]"))
+                || m.getNameAsString().equals("admit") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM));
     }
 
     /** The two forms of {@code AdmissionPolicy.admit}, by their parameter types. */
@@ -433,6 +441,10 @@ public final class Verifier {
         } else if (n instanceof MarkerAnnotationExpr a) {
             if (!a.getNameAsString().equals("Override")) {
                 ctx.add(a, "annotation", "only @Override is allowed", "remove @" + a.getNameAsString() + ".");
+            } else if (!(a.getParentNode().orElse(null) instanceof MethodDeclaration m) || !implementsSpi(m)) {
+                // the in-memory compiler ignores where an annotation stands; javac (and so the exported Java module) does not
+                ctx.add(a, "annotation", "@Override belongs only on the method that implements the policy interface (computeLimit or "
+                        + "admit); javac rejects it anywhere else", "remove this @Override.");
             }
         } else if (n instanceof ThisExpr t) {
             if (t.getTypeName().isPresent()) {

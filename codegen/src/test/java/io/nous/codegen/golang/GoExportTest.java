@@ -30,7 +30,11 @@ class GoExportTest {
         CheckResult r = Candidates.check(source, name + ".java");
         assertThat(r.problems()).isEmpty();
         List<GoldenVectors.Case> vectors = GoldenVectors.record(r.candidate()::newUsageLimitPolicy);
-        return new GoPackage(name, source, GoTranslator.translate(source), vectors, "A test export.");
+        GoTranslator.GoCode code = GoTranslator.translate(source);
+        int horizon = EquivalenceProof.horizon(com.github.javaparser.StaticJavaParser.parse(source), code.counterField() != null);
+        EquivalenceProof.Proof proof = EquivalenceProof.usageLimit(() -> r.candidate().newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT),
+                horizon, null);
+        return new GoPackage(name, source, code, vectors, proof, "A test export.");
     }
 
     /**
@@ -89,7 +93,11 @@ class GoExportTest {
         CheckResult r = Candidates.check(source, name + ".java");
         assertThat(r.problems()).isEmpty();
         return new AdmitterPackage(name, source, GoTranslator.translateAdmission(source),
-                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), "A test export.");
+                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), admissionProof(r, false), "A test export.");
+    }
+
+    static EquivalenceProof.Proof admissionProof(CheckResult r, boolean terms) {
+        return EquivalenceProof.admission(() -> r.candidate().newAdmissionPolicy(EquivalenceProof.PROOF_LIMIT), terms, 1024, null);
     }
 
     @Test
@@ -99,9 +107,9 @@ class GoExportTest {
         Path out = dir.resolve("admitter");
         pkg.write(out);
         String plugin = Files.readString(out.resolve("probshed/plugin.go"));
-        // the Java local 'p' would be the Go receiver: it is renamed, and the receiver keeps its name
+        // the Java local 'p' would be the Go receiver: it is renamed, and the receiver keeps its name; Java's min has its own helper
         assertThat(plugin).contains("func (p *policy) admit(priority int32, saturation float64, u float64) bool {")
-                .contains("p2 := math.Min(").contains("var _ requestcontrol.Admitter = (*policy)(nil)")
+                .contains("p2 := javaMin(").contains("var _ requestcontrol.Admitter = (*policy)(nil)")
                 .contains("const AdmitterType = \"prob-shed-admitter\"");
         // sheddable at s = 0.5: refused with probability min(0.125 * 20, 1) = 1; at 0.2: 0.16
         com.fasterxml.jackson.databind.JsonNode golden = new com.fasterxml.jackson.databind.ObjectMapper().readTree(pkg.goldenJson());
@@ -201,11 +209,11 @@ class GoExportTest {
         assertThat(kvAlone.want()).doesNotContain(false);
         assertThat(vectors).allMatch(AdmissionVectors.Case::terms);
         assertThatThrownBy(() -> new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER),
-                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), "A test export."))
+                AdmissionVectors.record(r.candidate()::newAdmissionPolicy), admissionProof(r, true), "A test export."))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other form");
 
         AdmitterPackage pkg = new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER), vectors,
-                "A test export.");
+                admissionProof(r, true), "A test export.");
         assertThat(pkg.terms()).isTrue();
         Path out = dir.resolve("queuefirst");
         pkg.write(out);

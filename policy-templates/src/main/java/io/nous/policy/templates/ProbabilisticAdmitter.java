@@ -25,7 +25,8 @@ public final class ProbabilisticAdmitter implements AdmissionPolicy {
         if (priority >= 0) {
             return true;
         }
-        double p = Math.min(Math.pow(saturation, power) * k, 1.0);
+        // StrictMath: the same bits on every machine, and what a candidate's Math.pow runs as
+        double p = Math.min(StrictMath.pow(saturation, power) * k, 1.0);
         return !(u < p);
     }
 }

@@ -1,0 +1,191 @@
+package io.nous.codegen.golang;
+
+/**
+ * The inputs of the equivalence proof, generated the same way in Java and in the exported Go test
+ * (whose twin of this class is written by {@link EquivalenceGo}): a SplitMix64 stream per sequence,
+ * turned into saturations, pool states, priorities and draws by IEEE operations that round alike in
+ * both languages. Nothing here reads the clock or a shared random source.
+ */
+final class CallSequences {
+    private CallSequences() {
+    }
+
+    /** SplitMix64 (Steele, Lea and Flood 2014), as the Go test computes it. */
+    static final class SplitMix {
+        private long state;
+
+        SplitMix(long seed) {
+            state = seed;
+        }
+
+        long next() {
+            state += 0x9e3779b97f4a7c15L;
+            long z = state;
+            z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+            z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+            return z ^ (z >>> 31);
+        }
+
+        /** A uniform double in [0, 1): the top 53 bits, scaled exactly. */
+        double uniform() {
+            return (next() >>> 11) * 0x1p-53;
+        }
+
+        /** A uniform int in [0, n). */
+        int below(int n) {
+            return (int) Long.remainderUnsigned(next(), n);
+        }
+    }
+
+    /** Values at the edges of what a policy can be asked: zeros of both signs, NaN, infinity, the neighbours of 0.5 and 1. */
+    static final double[] SPECIALS = {-0.0, 0.0, Double.NaN, Double.POSITIVE_INFINITY, 1.0, Math.nextDown(1.0), Math.nextUp(1.0), 0.5,
+        Math.nextDown(0.5), Double.MIN_VALUE, Double.MIN_NORMAL, 1e-300, 2.0, 100.0, 1e6};
+
+    /** How a usage-limit sequence's saturation moves from call to call. */
+    enum Saturations {
+        /** 0 to 1.5 in thousandths, over and over. */
+        GRID,
+        /** Uniform in [0, 1.5). */
+        RANDOM,
+        /** A random walk in [0, 1.6], as a real pool's saturation moves. */
+        WALK,
+        /** The edge values above a quarter of the time, else uniform in [0, 3). */
+        SPECIAL,
+        /** One value for the whole sequence: a counter's every cycle. */
+        HOLD;
+
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The saturation at each call of one sequence. */
+    static final class SaturationStream {
+        private final Saturations kind;
+        private final double hold;
+        private final SplitMix rng;
+        private int k;
+        private double walk = 0.5;
+
+        SaturationStream(Saturations kind, double hold, long seed) {
+            this.kind = kind;
+            this.hold = hold;
+            this.rng = new SplitMix(seed);
+        }
+
+        double next() {
+            return switch (kind) {
+                case GRID -> (k++ % 1501) / 1000.0;
+                case RANDOM -> rng.uniform() * 1.5;
+                case WALK -> {
+                    walk += (rng.uniform() - 0.5) * 0.05;
+                    if (walk < 0) {
+                        walk = -walk;
+                    }
+                    if (walk > 1.6) {
+                        walk = 3.2 - walk;
+                    }
+                    yield walk;
+                }
+                case SPECIAL -> rng.below(4) == 0 ? SPECIALS[rng.below(SPECIALS.length)] : rng.uniform() * 3;
+                case HOLD -> hold;
+            };
+        }
+    }
+
+    /** How an admission sequence's pool states are drawn. */
+    enum PoolStates {
+        /** Saturation, queue and KV terms uniform and independent. */
+        RANDOM,
+        /** Saturation 0 to 1.5 in hundredths, its terms together, the queue alone and the KV cache alone in turn. */
+        GRID,
+        /** Each value an edge value a quarter of the time, else uniform in [0, 3). */
+        SPECIAL,
+        /** One pool state for the whole sequence. */
+        HOLD;
+
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One admission call's inputs. */
+    record AdmissionCall(int priority, double saturation, double queue, double kv, double u) {
+    }
+
+    /** The inputs of each call of one admission sequence. */
+    static final class AdmissionStream {
+        private final PoolStates kind;
+        private final double hold;
+        private final SplitMix rng;
+        private int k;
+
+        AdmissionStream(PoolStates kind, double hold, long seed) {
+            this.kind = kind;
+            this.hold = hold;
+            this.rng = new SplitMix(seed);
+        }
+
+        AdmissionCall next() {
+            int priority = rng.below(7) - 3;
+            double s;
+            double q;
+            double kv;
+            switch (kind) {
+                case RANDOM -> {
+                    s = rng.uniform() * 1.5;
+                    q = rng.uniform() * 1.5;
+                    kv = rng.uniform() * 1.2;
+                }
+                case GRID -> {
+                    s = (k % 151) / 100.0;
+                    int axis = (k / 151) % 3;
+                    q = axis == 2 ? 0.0 : s;
+                    kv = axis == 1 ? 0.0 : s;
+                    k++;
+                }
+                case SPECIAL -> {
+                    s = special();
+                    q = special();
+                    kv = special();
+                }
+                default -> {
+                    s = hold;
+                    q = hold;
+                    kv = hold;
+                }
+            }
+            double u = rng.below(16) == 0 ? new double[] {0.0, Math.nextDown(1.0), 0.5}[rng.below(3)] : rng.uniform();
+            return new AdmissionCall(priority, s, q, kv, u);
+        }
+
+        private double special() {
+            return rng.below(4) == 0 ? SPECIALS[rng.below(SPECIALS.length)] : rng.uniform() * 3;
+        }
+    }
+
+    /** FNV-1a over 64-bit words, byte by byte in little-endian order; NaN counts as one canonical NaN. */
+    static final class Digest {
+        private static final long OFFSET = 0xcbf29ce484222325L;
+        private static final long PRIME = 0x100000001b3L;
+        /** The word recorded for a call that failed (Java threw, Go panicked) instead of its answers. */
+        static final long FAULT = 0x4641554c54000000L;
+
+        private long h = OFFSET;
+
+        void word(long w) {
+            for (int i = 0; i < 8; i++) {
+                h ^= (w >>> (8 * i)) & 0xff;
+                h *= PRIME;
+            }
+        }
+
+        void value(double d) {
+            word(Double.doubleToLongBits(d)); // canonical NaN: the sign and payload of a NaN are not the policy's to choose
+        }
+
+        long sum() {
+            return h;
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package io.nous.codegen.golang;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.expr.DoubleLiteralExpr;
+import com.github.javaparser.ast.expr.IntegerLiteralExpr;
+import com.github.javaparser.ast.expr.LongLiteralExpr;
+import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.guard.CostLimit;
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * What the Java candidate answers on long, seeded call sequences, kept as digests of every answer
+ * so that the exported Go can be proved to answer the same, bit for bit ({@link EquivalenceGo}
+ * writes the Go side, {@code GoCheck} runs it). Each sequence starts from a fresh instance, as the
+ * router starts a plugin. Usage-limit sequences cover 1–6 bands with the router's priorities and
+ * random ones, saturations on a 0.001 grid, random off-grid, a random walk, the edge values
+ * (−0.0, NaN, infinity, the neighbours of 0.5 and 1, huge) and, for a policy with a counter, one
+ * saturation held for a horizon past every constant in its source (each counter threshold).
+ * Admission sequences draw priority, saturation, queue and KV terms and the uniform draw the same
+ * ways. A call that throws in Java counts as a fault, which the Go must match with a panic.
+ */
+public final class EquivalenceProof {
+    /** Calls per digest in a short sequence; a long one has at most {@link #MAX_DIGESTS} digests. */
+    static final int CHUNK = 256;
+    static final int MAX_DIGESTS = 64;
+    /** The longest horizon a held saturation is followed. */
+    public static final int MAX_HORIZON = 1 << 21;
+    /** Calls of a short sequence of each generator. */
+    static final int SHORT = 4096;
+    /** Average work a candidate may do per call during the proof: far more than the simulator allows, since the edge inputs may cost more. */
+    public static final CostLimit PROOF_LIMIT = new CostLimit(1000);
+
+    private static final double[] HOLDS = {0.0, 0.3, 0.5, 0.55, 0.6, 5.0 / 7, 0.75, 0.9, 0.99, 1.0, 1.2, 3.0};
+    private static final double[] LONG_HOLDS = {0.55, 0.75, 0.95};
+
+    /** A usage-limit sequence: its inputs and the digests of Java's answers. */
+    public record UsageLimitSequence(String name, int[] priorities, CallSequences.Saturations saturations, double hold, long seed,
+                                     int calls, int chunk, long[] digests) {
+    }
+
+    /** An admission sequence: its inputs and the digests of Java's answers. */
+    public record AdmissionSequence(String name, CallSequences.PoolStates states, double hold, long seed, int calls, int chunk,
+                                    long[] digests) {
+    }
+
+    /** The sequences of one candidate with Java's digests; {@code horizonNote} says what the held sequences could not reach, or null. */
+    public record Proof(List<UsageLimitSequence> usageLimit, List<AdmissionSequence> admission, boolean terms, int horizon,
+                        String horizonNote) {
+        /** Calls the proof makes in all. */
+        public long calls() {
+            return usageLimit.stream().mapToLong(UsageLimitSequence::calls).sum() + admission.stream().mapToLong(AdmissionSequence::calls).sum();
+        }
+
+        /** The Go test's fixture, {@code testdata/equivalence.json}. */
+        public String json() {
+            StringBuilder sb = new StringBuilder("{\n  \"calls\": ").append(calls()).append(",\n  \"sequences\": [\n");
+            List<String> lines = new ArrayList<>();
+            for (UsageLimitSequence q : usageLimit) {
+                lines.add("    {\"name\": \"" + q.name() + "\", \"priorities\": " + Arrays.toString(q.priorities()).replace(" ", "")
+                        + ", \"saturations\": \"" + q.saturations().key() + "\", \"hold\": " + q.hold() + ", \"seed\": " + q.seed()
+                        + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": " + digests(q.digests()) + "}");
+            }
+            for (AdmissionSequence q : admission) {
+                lines.add("    {\"name\": \"" + q.name() + "\", \"states\": \"" + q.states().key() + "\", \"hold\": " + q.hold()
+                        + ", \"seed\": " + q.seed() + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": "
+                        + digests(q.digests()) + "}");
+            }
+            sb.append(String.join(",\n", lines));
+            return sb.append("\n  ]\n}\n").toString();
+        }
+
+        private static String digests(long[] d) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < d.length; i++) {
+                sb.append(i > 0 ? ", " : "").append('"').append(hex(d[i])).append('"');
+            }
+            return sb.append(']').toString();
+        }
+    }
+
+    private EquivalenceProof() {
+    }
+
+    static String hex(long v) {
+        return String.format(Locale.ROOT, "%016x", v);
+    }
+
+    /**
+     * The horizon of the held sequences: past twice the largest integer constant in the source (a
+     * counter's threshold or period), at least 1,024 calls, at most {@link #MAX_HORIZON}; 64 calls
+     * for a policy without a counter (its calls are independent).
+     */
+    public static int horizon(Node source, boolean counter) {
+        if (!counter) {
+            return 64;
+        }
+        double max = 0;
+        for (Node n : source.findAll(Node.class)) {
+            double v = n instanceof IntegerLiteralExpr i ? Math.abs((double) ExpressionTranslator.parseIntegral(i.getValue(), false))
+                    : n instanceof LongLiteralExpr l ? Math.abs((double) ExpressionTranslator.parseIntegral(l.getValue().replaceAll("[lL]$", ""), true))
+                    : n instanceof DoubleLiteralExpr d ? literalValue(d) : 0;
+            max = Math.max(max, v);
+        }
+        return (int) Math.min(MAX_HORIZON, Math.max(1024, 2 * Math.ceil(max) + 256));
+    }
+
+    private static double literalValue(DoubleLiteralExpr d) {
+        try {
+            double v = Math.abs(Double.parseDouble(d.getValue().replace("_", "").replaceAll("[dDfF]$", "")));
+            return v == Math.rint(v) && v < 1e9 ? v : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** A note for the proof when the source names a constant the horizon does not reach, else null. */
+    public static String horizonNote(int horizon, boolean counter) {
+        if (!counter || horizon < MAX_HORIZON) {
+            return null;
+        }
+        return "the policy's counter is followed for " + String.format(Locale.ROOT, "%,d", MAX_HORIZON) + " calls; a threshold beyond that "
+                + "is not covered (a 600 s simulation calls the policy 600,000 times)";
+    }
+
+    // ---- usage-limit ----
+
+    /** The sequences of a usage-limit policy, without their digests. */
+    static List<UsageLimitSequence> usageLimitSequences(int horizon) {
+        List<UsageLimitSequence> out = new ArrayList<>();
+        long seed = 1;
+        for (int bands = 1; bands <= GoldenVectors.MAX_BANDS; bands++) {
+            int[] routers = GoldenVectors.priorities(bands);
+            out.add(spec("bands=" + bands + ",grid", routers, CallSequences.Saturations.GRID, 0, seed++, 3002));
+            out.add(spec("bands=" + bands + ",random", routers, CallSequences.Saturations.RANDOM, 0, seed++, SHORT));
+            out.add(spec("bands=" + bands + ",walk", routers, CallSequences.Saturations.WALK, 0, seed++, SHORT));
+            out.add(spec("bands=" + bands + ",special", routers, CallSequences.Saturations.SPECIAL, 0, seed++, SHORT));
+            long pseed = 1000 + bands;
+            out.add(spec("bands=" + bands + ",random-priorities", randomPriorities(bands, pseed), CallSequences.Saturations.RANDOM, 0,
+                    seed++, SHORT / 2));
+        }
+        boolean longRun = horizon > 65536;
+        for (int bands : longRun ? new int[] {2, 4} : new int[] {2, 3, 6}) {
+            for (double h : longRun ? LONG_HOLDS : HOLDS) {
+                out.add(spec("bands=" + bands + ",hold=" + GoTranslator.goDouble(h), GoldenVectors.priorities(bands),
+                        CallSequences.Saturations.HOLD, h, seed++, horizon));
+            }
+        }
+        return out;
+    }
+
+    /** Distinct priorities, highest first, between -1000 and 1000. */
+    private static int[] randomPriorities(int bands, long seed) {
+        CallSequences.SplitMix r = new CallSequences.SplitMix(seed);
+        java.util.TreeSet<Integer> set = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
+        while (set.size() < bands) {
+            set.add(r.below(2001) - 1000);
+        }
+        return set.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static UsageLimitSequence spec(String name, int[] priorities, CallSequences.Saturations kind, double hold, long seed, int calls) {
+        int chunk = Math.max(CHUNK, (calls + MAX_DIGESTS - 1) / MAX_DIGESTS);
+        return new UsageLimitSequence(name, priorities, kind, hold, seed, calls, chunk, null);
+    }
+
+    /** Runs every sequence on fresh instances and keeps Java's digests. */
+    public static Proof usageLimit(Supplier<UsageLimitPolicy> fresh, int horizon, String horizonNote) {
+        List<UsageLimitSequence> out = new ArrayList<>();
+        for (UsageLimitSequence q : usageLimitSequences(horizon)) {
+            out.add(new UsageLimitSequence(q.name(), q.priorities(), q.saturations(), q.hold(), q.seed(), q.calls(), q.chunk(),
+                    run(q, fresh.get(), 0, 0, null)));
+        }
+        return new Proof(List.copyOf(out), List.of(), false, horizon, horizonNote);
+    }
+
+    /** One usage-limit call's answer: the ceilings, or null when it failed. */
+    public record UsageLimitAnswer(double saturation, double[] ceilings, String fault) {
+    }
+
+    /**
+     * Runs one sequence: returns the digests, and collects the answers of calls {@code [from, to)} into {@code answers} when given.
+     */
+    static long[] run(UsageLimitSequence q, UsageLimitPolicy p, int from, int to, List<UsageLimitAnswer> answers) {
+        CallSequences.SaturationStream stream = new CallSequences.SaturationStream(q.saturations(), q.hold(), q.seed());
+        int bands = q.priorities().length;
+        double[] c = new double[bands];
+        List<Long> digests = new ArrayList<>();
+        CallSequences.Digest d = new CallSequences.Digest();
+        for (int call = 0; call < q.calls(); call++) {
+            double s = stream.next();
+            Arrays.fill(c, 1.0);
+            String fault = null;
+            try {
+                p.computeLimit(s, q.priorities().clone(), c);
+                for (double v : c) {
+                    d.value(v);
+                }
+            } catch (CandidateFault f) {
+                fault = f.getMessage();
+                d.word(CallSequences.Digest.FAULT);
+            }
+            if (answers != null && call >= from && call < to) {
+                answers.add(new UsageLimitAnswer(s, fault == null ? c.clone() : null, fault));
+            }
+            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
+                digests.add(d.sum());
+                d = new CallSequences.Digest();
+            }
+        }
+        return digests.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    // ---- admission ----
+
+    static List<AdmissionSequence> admissionSequences(int horizon) {
+        List<AdmissionSequence> out = new ArrayList<>();
+        long seed = 101;
+        for (int i = 0; i < 3; i++) {
+            out.add(admissionSpec("random-" + (i + 1), CallSequences.PoolStates.RANDOM, 0, seed++, SHORT));
+        }
+        out.add(admissionSpec("grid", CallSequences.PoolStates.GRID, 0, seed++, 3 * 151 * 4));
+        for (int i = 0; i < 2; i++) {
+            out.add(admissionSpec("special-" + (i + 1), CallSequences.PoolStates.SPECIAL, 0, seed++, SHORT));
+        }
+        for (double h : horizon > 65536 ? LONG_HOLDS : HOLDS) {
+            out.add(admissionSpec("hold=" + GoTranslator.goDouble(h), CallSequences.PoolStates.HOLD, h, seed++, horizon));
+        }
+        return out;
+    }
+
+    private static AdmissionSequence admissionSpec(String name, CallSequences.PoolStates kind, double hold, long seed, int calls) {
+        int chunk = Math.max(CHUNK, (calls + MAX_DIGESTS - 1) / MAX_DIGESTS);
+        return new AdmissionSequence(name, kind, hold, seed, calls, chunk, null);
+    }
+
+    /** Runs every admission sequence on fresh instances and keeps Java's digests. */
+    public static Proof admission(Supplier<AdmissionPolicy> fresh, boolean terms, int horizon, String horizonNote) {
+        List<AdmissionSequence> out = new ArrayList<>();
+        for (AdmissionSequence q : admissionSequences(horizon)) {
+            out.add(new AdmissionSequence(q.name(), q.states(), q.hold(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
+        }
+        return new Proof(List.of(), List.copyOf(out), terms, horizon, horizonNote);
+    }
+
+    /** One admission call: its inputs and the decision (null when it failed). */
+    public record AdmissionAnswer(CallSequences.AdmissionCall call, Boolean admitted, String fault) {
+    }
+
+    static long[] run(AdmissionSequence q, AdmissionPolicy p, int from, int to, List<AdmissionAnswer> answers) {
+        CallSequences.AdmissionStream stream = new CallSequences.AdmissionStream(q.states(), q.hold(), q.seed());
+        List<Long> digests = new ArrayList<>();
+        CallSequences.Digest d = new CallSequences.Digest();
+        for (int call = 0; call < q.calls(); call++) {
+            CallSequences.AdmissionCall in = stream.next();
+            Boolean admitted = null;
+            String fault = null;
+            try {
+                admitted = p.admit(in.priority(), in.saturation(), in.queue(), in.kv(), in.u());
+                d.word(admitted ? 1 : 0);
+            } catch (CandidateFault f) {
+                fault = f.getMessage();
+                d.word(CallSequences.Digest.FAULT);
+            }
+            if (answers != null && call >= from && call < to) {
+                answers.add(new AdmissionAnswer(in, admitted, fault));
+            }
+            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
+                digests.add(d.sum());
+                d = new CallSequences.Digest();
+            }
+        }
+        return digests.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Java's answers to calls {@code [from, to)} of a usage-limit sequence, from a fresh instance. */
+    public static List<UsageLimitAnswer> answers(UsageLimitSequence q, UsageLimitPolicy fresh, int from, int to) {
+        List<UsageLimitAnswer> out = new ArrayList<>();
+        run(q, fresh, from, to, out);
+        return out;
+    }
+
+    /** Java's answers to calls {@code [from, to)} of an admission sequence, from a fresh instance. */
+    public static List<AdmissionAnswer> answers(AdmissionSequence q, AdmissionPolicy fresh, int from, int to) {
+        List<AdmissionAnswer> out = new ArrayList<>();
+        run(q, fresh, from, to, out);
+        return out;
+    }
+}
