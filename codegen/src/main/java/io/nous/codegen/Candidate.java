@@ -133,6 +133,17 @@ public final class Candidate {
                     return MethodHandles.privateLookupIn(policyClass, MethodHandles.lookup())
                             .findConstructor(policyClass, MethodType.methodType(void.class, parameterTypes));
                 } catch (ReflectiveOperationException e) {
+                    Throwable root = e;
+                    while (root.getCause() != null) {
+                        root = root.getCause();
+                    }
+                    if (root instanceof VerifyError v) {
+                        // Janino 3.1.12 emits invalid bytecode for a few legal expressions, e.g. false ? d : 7 (a constant
+                        // condition with branches of different types): the JVM refuses the class when it is first used
+                        throw new CandidateFault("candidate '" + name + "' cannot be loaded: the in-memory compiler produced code the JVM "
+                                + "rejects (" + v.getMessage().lines().findFirst().orElse("VerifyError") + "); write that method's "
+                                + "conditional expressions with a condition that is not constant and branches of one type");
+                    }
                     throw new CandidateFault("candidate '" + name + "' cannot be created: it has no constructor taking "
                             + java.util.Arrays.toString(parameterTypes));
                 }

@@ -76,7 +76,7 @@ final class ExpressionTranslator {
             return Constant.ofBool(b.getValue());
         }
         if (e instanceof NameExpr n) {
-            if (tr.local(n.getNameAsString()) != null) {
+            if (tr.local(n.getNameAsString()) != null || declaredType(n) != null) {
                 return null;
             }
             Translation.Field f = tr.constants.get(n.getNameAsString());
@@ -99,9 +99,22 @@ final class ExpressionTranslator {
         }
         if (e instanceof ConditionalExpr c) {
             Constant cond = fold(c.getCondition());
-            Constant a = cond == null ? null : fold(c.getThenExpr());
+            if (cond == null || cond.type() != JavaType.BOOL) {
+                return null;
+            }
+            Constant taken = fold(cond.asBool() ? c.getThenExpr() : c.getElseExpr());
+            if (taken != null) {
+                // not a constant expression in Java's sense when the other branch is not, but its value is this one
+                try {
+                    JavaType t = conditionalType(c);
+                    return taken.type() == t ? taken : taken.type().numeric() && t.numeric() ? taken.to(t) : null;
+                } catch (Untranslatable u) {
+                    return null;
+                }
+            }
+            Constant a = fold(c.getThenExpr());
             Constant b = a == null ? null : fold(c.getElseExpr());
-            if (b == null || cond.type() != JavaType.BOOL) {
+            if (b == null) {
                 return null;
             }
             if (a.type() == b.type()) {
@@ -186,6 +199,111 @@ final class ExpressionTranslator {
         }
         // 2147483648 and 9223372036854775808L are only legal under a unary minus, whose negation wraps back
         return isLong ? Long.parseUnsignedLong(v) : (int) Long.parseLong(v);
+    }
+
+    /**
+     * Whether evaluating {@code e} can throw in Java (and so panic in Go): an array access, an integer
+     * division or remainder by anything but a non-zero constant, an array created with a computed
+     * size, floorDiv or floorMod, or a call of the policy's own methods. Such an expression is kept
+     * where its value is not needed, and is ordered against effects like a read.
+     */
+    boolean mayFault(Expression e) {
+        for (com.github.javaparser.ast.Node n : e.findAll(com.github.javaparser.ast.Node.class)) {
+            if (n instanceof ArrayAccessExpr || Translation.ownCall(n)) {
+                return true;
+            }
+            if (n instanceof ArrayCreationExpr ac && ac.getLevels().stream().anyMatch(l -> l.getDimension().map(d -> fold(d) == null)
+                    .orElse(false))) {
+                return true;
+            }
+            if (n instanceof MethodCallExpr m && (m.getNameAsString().equals("floorDiv") || m.getNameAsString().equals("floorMod"))) {
+                return true;
+            }
+            if (n instanceof BinaryExpr b && (b.getOperator() == BinaryExpr.Operator.DIVIDE || b.getOperator() == BinaryExpr.Operator.REMAINDER)) {
+                Constant divisor = fold(b.getRight());
+                if (divisor != null && divisor.type().integral() && divisor.asLong() != 0 || divisor != null && divisor.type() == JavaType.DOUBLE) {
+                    continue;
+                }
+                try {
+                    if (staticType(b).integral()) {
+                        return true;
+                    }
+                } catch (Untranslatable u) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The declared type of the local or parameter a name refers to, found in the syntax tree by
+     * Java's scoping (so it does not depend on how far the translation has come), or null for a
+     * field or an unknown name.
+     */
+    static JavaType declaredType(NameExpr n) {
+        String name = n.getNameAsString();
+        com.github.javaparser.ast.Node child = n;
+        com.github.javaparser.ast.Node p = n.getParentNode().orElse(null);
+        while (p != null) {
+            if (p instanceof com.github.javaparser.ast.stmt.BlockStmt b) {
+                JavaType found = null;
+                for (com.github.javaparser.ast.stmt.Statement st : b.getStatements()) {
+                    if (st == child) {
+                        break;
+                    }
+                    if (st instanceof com.github.javaparser.ast.stmt.ExpressionStmt es
+                            && es.getExpression() instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr d) {
+                        for (com.github.javaparser.ast.body.VariableDeclarator v : d.getVariables()) {
+                            if (v.getNameAsString().equals(name)) {
+                                found = typeOrNull(v.getType(), v);
+                            }
+                        }
+                    }
+                }
+                if (found != null) {
+                    return found;
+                }
+            } else if (p instanceof com.github.javaparser.ast.stmt.ForStmt f) {
+                for (Expression init : f.getInitialization()) {
+                    if (init instanceof com.github.javaparser.ast.expr.VariableDeclarationExpr d && init != child) {
+                        for (com.github.javaparser.ast.body.VariableDeclarator v : d.getVariables()) {
+                            if (v.getNameAsString().equals(name)) {
+                                return typeOrNull(v.getType(), v);
+                            }
+                        }
+                    }
+                }
+            } else if (p instanceof com.github.javaparser.ast.stmt.ForEachStmt fe && child != fe.getVariable() && child != fe.getIterable()) {
+                com.github.javaparser.ast.body.VariableDeclarator v = fe.getVariable().getVariables().get(0);
+                if (v.getNameAsString().equals(name)) {
+                    return typeOrNull(v.getType(), v);
+                }
+            } else if (p instanceof com.github.javaparser.ast.body.CallableDeclaration<?> c) {
+                for (com.github.javaparser.ast.body.Parameter prm : c.getParameters()) {
+                    if (prm.getNameAsString().equals(name)) {
+                        return typeOrNull(prm.getType(), prm);
+                    }
+                }
+                return null;
+            }
+            child = p;
+            p = p.getParentNode().orElse(null);
+        }
+        return null;
+    }
+
+    private static JavaType typeOrNull(com.github.javaparser.ast.type.Type t, com.github.javaparser.ast.Node at) {
+        try {
+            return JavaType.of(t, at);
+        } catch (Untranslatable u) {
+            return null;
+        }
+    }
+
+    /** What must be kept even where a value is not needed: effects, and what may throw. */
+    boolean mustEvaluate(Expression e) {
+        return tr.effects(e) || mayFault(e);
     }
 
     // ---- expressions ----
@@ -302,7 +420,8 @@ final class ExpressionTranslator {
         boolean[] reads = new boolean[n];
         for (int i = 0; i < n; i++) {
             effects[i] = tr.effects(operands.get(i));
-            reads[i] = tr.reads(operands.get(i));
+            // an operand that may throw must not move across an effect either: Java would throw before (or after) it
+            reads[i] = tr.reads(operands.get(i)) || mayFault(operands.get(i));
         }
         List<GoExpr> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -339,7 +458,7 @@ final class ExpressionTranslator {
 
     private GoExpr binary(BinaryExpr b, GoLines pre) {
         BinaryExpr.Operator op = b.getOperator();
-        if (op == BinaryExpr.Operator.AND || op == BinaryExpr.Operator.OR) {
+        if (op == BinaryExpr.Operator.AND || op == BinaryExpr.Operator.OR || booleanWithoutEffects(b)) {
             return shortCircuit(b, pre);
         }
         List<GoExpr> parts = ordered(List.of(b.getLeft(), b.getRight()), pre);
@@ -347,8 +466,8 @@ final class ExpressionTranslator {
         GoExpr r = parts.get(1);
         if ((op == BinaryExpr.Operator.BINARY_AND || op == BinaryExpr.Operator.BINARY_OR || op == BinaryExpr.Operator.XOR)
                 && l.type() == JavaType.BOOL && r.type() == JavaType.BOOL) {
-            // Java's & and | on booleans evaluate both sides; Go's && and || would skip the right one
-            if (op != BinaryExpr.Operator.XOR && tr.effects(b.getRight())) {
+            // Java's & and | on booleans evaluate both sides; Go's && and || would skip the right one (and what it does or throws)
+            if (op != BinaryExpr.Operator.XOR && mustEvaluate(b.getRight())) {
                 l = l.isConstant() ? l : spill(l, pre, b.getLeft());
                 r = spill(r, pre, b.getRight());
             }
@@ -358,8 +477,20 @@ final class ExpressionTranslator {
         return arithmetic(b, op, l, r);
     }
 
-    /** A binary operator on two translated operands, with Java's promotion, shift rules and remainder. */
+    /**
+     * A binary operator on two translated operands, with Java's promotion, shift rules and remainder.
+     * Two constant operands are combined here, in Java: Go would evaluate them exactly.
+     */
     GoExpr arithmetic(Node at, BinaryExpr.Operator op, GoExpr l, GoExpr r) {
+        if (l.isConstant() && r.isConstant()) {
+            Constant v = Constant.binary(op, l.constant(), r.constant());
+            if (v != null) {
+                if (GoLiteral.needsMath(v)) {
+                    tr.imports.add("math");
+                }
+                return GoExpr.literal(v);
+            }
+        }
         switch (op) {
             case EQUALS, NOT_EQUALS, LESS, LESS_EQUALS, GREATER, GREATER_EQUALS -> {
                 if (l.type() == JavaType.BOOL && r.type() == JavaType.BOOL && (op == BinaryExpr.Operator.EQUALS
@@ -413,39 +544,127 @@ final class ExpressionTranslator {
         String left = l.isConstant() ? GoLiteral.typed(l.constant()) : l.prec() < GoExpr.ATOM ? "(" + l.go() + ")" : l.go();
         if (op == BinaryExpr.Operator.UNSIGNED_RIGHT_SHIFT) {
             String unsigned = width == 32 ? "uint32" : "uint64";
-            return new GoExpr(l.type().go + "(" + unsigned + "(" + GoExpr.strip(left) + ") >> " + count + ")", l.type());
+            // a constant's unsigned bits are written as such: Go does not convert a negative constant to an unsigned type
+            String bits = !l.isConstant() ? GoExpr.strip(left) : width == 32 ? Integer.toUnsignedString(l.constant().asInt())
+                    : Long.toUnsignedString(l.constant().asLong());
+            return new GoExpr(l.type().go + "(" + unsigned + "(" + bits + ") >> " + count + ")", l.type());
         }
         return new GoExpr(left + (op == BinaryExpr.Operator.LEFT_SHIFT ? " << " : " >> ") + count, l.type(), 5);
     }
 
-    /** {@code a && b}, {@code a || b}: when the right operand needs statements, they run only when Java would evaluate it. */
+    /**
+     * A chain {@code a && b && c} (or {@code ||}): an operand that needs statements gets them only
+     * when Java would evaluate it. An operand that repeats an earlier one with nothing in between
+     * that could change it is dropped (the value is the same, and go vet calls it redundant), and
+     * {@code x != 1 || x != 2} keeps its second comparison in a temporary (its value, and go vet's
+     * "suspect" check, would otherwise be a problem only for the linter).
+     */
     private GoExpr shortCircuit(BinaryExpr b, GoLines pre) {
-        boolean and = b.getOperator() == BinaryExpr.Operator.AND;
-        GoExpr l = expr(b.getLeft(), pre);
-        GoLines inner = new GoLines();
-        GoExpr r = expr(b.getRight(), inner);
-        if (l.type() != JavaType.BOOL || r.type() != JavaType.BOOL) {
-            throw Untranslatable.at(b, b.getOperator().asString(), "needs booleans");
+        BinaryExpr.Operator op = shortForm(b.getOperator());
+        boolean and = op == BinaryExpr.Operator.AND;
+        String goOp = and ? "&&" : "||";
+        List<Expression> operands = new ArrayList<>();
+        flatten(b, op, operands);
+        GoExpr acc = null;
+        List<String> seen = new ArrayList<>();
+        List<GoExpr> comparisons = new ArrayList<>();
+        boolean effectsSince = false;
+        for (Expression operand : operands) {
+            GoLines inner = new GoLines();
+            GoExpr x = expr(operand, acc == null ? pre : inner);
+            if (x.type() != JavaType.BOOL) {
+                throw Untranslatable.at(operand, op.asString(), "needs booleans");
+            }
+            boolean effects = tr.effects(operand);
+            if (acc == null) {
+                acc = x;
+                seen.add(x.bare());
+                comparisons.add(x);
+                effectsSince = effects;
+                continue;
+            }
+            if (inner.isEmpty() && !effects && !effectsSince && seen.contains(x.bare())) {
+                continue;
+            }
+            if (inner.isEmpty() && suspect(comparisons, x, and)) {
+                if (pre == null) {
+                    throw Untranslatable.at(operand, "condition", "this condition cannot be written here in Go (a loop update); compute it "
+                            + "in the loop body");
+                }
+                x = spill(x, pre, operand);
+            }
+            effectsSince |= effects;
+            seen.add(x.bare());
+            comparisons.add(x);
+            if (inner.isEmpty()) {
+                acc = join(acc, goOp, x, JavaType.BOOL);
+                continue;
+            }
+            if (pre == null) {
+                throw Untranslatable.at(b, "evaluation order", "this condition needs statements, which Go cannot place here (a loop update)");
+            }
+            String t = tr.names.temp();
+            pre.add(t + " := " + typedValue(acc));
+            pre.add("if " + (and ? t : "!" + t) + " {");
+            GoLines body = new GoLines();
+            body.addAll(inner);
+            body.add(t + " = " + x.bare());
+            pre.addIndented(body);
+            pre.add("}");
+            acc = new GoExpr(t, JavaType.BOOL);
         }
-        if (inner.isEmpty()) {
-            return join(l, and ? "&&" : "||", r, JavaType.BOOL);
-        }
-        if (pre == null) {
-            throw Untranslatable.at(b, "evaluation order", "this condition needs statements, which Go cannot place here (a loop update)");
-        }
-        String t = tr.names.temp();
-        pre.add(t + " := " + typedValue(l));
-        pre.add("if " + (and ? t : "!" + t) + " {");
-        GoLines body = new GoLines();
-        body.addAll(inner);
-        body.add(t + " = " + r.bare());
-        pre.addIndented(body);
-        pre.add("}");
-        return new GoExpr(t, JavaType.BOOL);
+        return acc;
     }
 
-    /** {@code c ? a : b} as an if/else in the prelude that assigns a temporary. */
+    /**
+     * Java's {@code &} and {@code |} on booleans whose right side has no effects and cannot throw mean
+     * {@code &&} and {@code ||} (skipping such a side changes nothing).
+     */
+    private boolean booleanWithoutEffects(BinaryExpr b) {
+        return (b.getOperator() == BinaryExpr.Operator.BINARY_AND || b.getOperator() == BinaryExpr.Operator.BINARY_OR)
+                && !mustEvaluate(b.getRight()) && staticType(b.getLeft()) == JavaType.BOOL && staticType(b.getRight()) == JavaType.BOOL;
+    }
+
+    private static BinaryExpr.Operator shortForm(BinaryExpr.Operator op) {
+        return op == BinaryExpr.Operator.BINARY_AND ? BinaryExpr.Operator.AND : op == BinaryExpr.Operator.BINARY_OR ? BinaryExpr.Operator.OR : op;
+    }
+
+    /** The operands of a chain of one operator (or its non-short-circuit twin without effects), left to right, through parentheses. */
+    private void flatten(Expression e, BinaryExpr.Operator op, List<Expression> out) {
+        Expression u = unwrap(e);
+        if (u instanceof BinaryExpr b && (b.getOperator() == op || booleanWithoutEffects(b) && shortForm(b.getOperator()) == op)) {
+            flatten(b.getLeft(), op, out);
+            flatten(b.getRight(), op, out);
+        } else {
+            out.add(e);
+        }
+    }
+
+    /** go vet's "suspect or/and": {@code x != c1 || x != c2} (or {@code x == c1 && x == c2}) with two different constants. */
+    private static boolean suspect(List<GoExpr> earlier, GoExpr x, boolean and) {
+        String want = and ? " == " : " != ";
+        int at = x.go().indexOf(want);
+        if (x.prec() != 3 || at < 0) {
+            return false;
+        }
+        String left = x.go().substring(0, at);
+        String right = x.go().substring(at + want.length());
+        for (GoExpr e : earlier) {
+            int k = e.go().indexOf(want);
+            if (e.prec() == 3 && k >= 0 && e.go().substring(0, k).equals(left) && !e.go().substring(k + want.length()).equals(right)
+                    && right.matches("-?[0-9.eE+x]+|true|false") && e.go().substring(k + want.length()).matches("-?[0-9.eE+x]+|true|false")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code c ? a : b} as an if/else in the prelude that assigns a temporary; with a constant condition, the branch Java takes. */
     private GoExpr conditional(ConditionalExpr c, GoLines pre) {
+        Constant cond = fold(c.getCondition());
+        if (cond != null && cond.type() == JavaType.BOOL) {
+            return convert(expr(cond.asBool() ? c.getThenExpr() : c.getElseExpr(), pre), conditionalType(c));
+        }
         if (pre == null) {
             throw Untranslatable.at(c, "conditional", "a conditional expression cannot stand here in Go (a loop update); compute it in "
                     + "the loop body");
@@ -476,7 +695,20 @@ final class ExpressionTranslator {
     void lowerConditional(ConditionalExpr c, Function<Branch, String> leaf, GoLines out) {
         List<Chain.Link> links = new ArrayList<>();
         Expression els = c;
+        // a constant condition: only the branch Java takes is written
+        while (unwrap(els) instanceof ConditionalExpr ec && fold(ec) == null && fold(ec.getCondition()) != null) {
+            els = fold(ec.getCondition()).asBool() ? ec.getThenExpr() : ec.getElseExpr();
+        }
+        if (!(unwrap(els) instanceof ConditionalExpr first) || fold(first) != null) {
+            Expression only = els;
+            out.add(leaf.apply(() -> expr(only, out)));
+            return;
+        }
         while (unwrap(els) instanceof ConditionalExpr ec && fold(ec) == null) {
+            if (fold(ec.getCondition()) != null) {
+                els = fold(ec.getCondition()).asBool() ? ec.getThenExpr() : ec.getElseExpr();
+                continue;
+            }
             GoLines condPre = new GoLines();
             String cond = condition(ec.getCondition(), condPre);
             GoLines body = new GoLines();
@@ -519,6 +751,13 @@ final class ExpressionTranslator {
             return op.isPrefix() ? new GoExpr(add, JavaType.LONG) : new GoExpr(add + (inc ? " - 1" : " + 1"), JavaType.LONG, 4);
         }
         GoExpr x = expr(u.getExpression(), pre);
+        if (x.isConstant() && x.constant().unary(op) != null) {
+            Constant v = x.constant().unary(op);
+            if (GoLiteral.needsMath(v)) {
+                tr.imports.add("math");
+            }
+            return GoExpr.literal(v);
+        }
         return switch (op) {
             case LOGICAL_COMPLEMENT -> {
                 if (x.type() != JavaType.BOOL) {
@@ -543,8 +782,9 @@ final class ExpressionTranslator {
         };
     }
 
+    /** The operand of a unary operator: parenthesized when it binds looser, or when it starts with a sign (Go reads "--" as one token). */
     private static String paren(GoExpr x) {
-        return x.prec() < GoExpr.UNARY ? "(" + x.go() + ")" : x.go();
+        return x.prec() < GoExpr.UNARY || x.go().startsWith("-") || x.go().startsWith("+") ? "(" + x.go() + ")" : x.go();
     }
 
     private GoExpr call(MethodCallExpr m, GoLines pre) {
@@ -658,7 +898,9 @@ final class ExpressionTranslator {
         }
         e = unwrap(e);
         if (e instanceof NameExpr n) {
-            return name(n).type();
+            Translation.Local l = tr.local(n.getNameAsString());
+            JavaType declared = l == null ? declaredType(n) : null;
+            return l != null ? l.type() : declared != null ? declared : name(n).type();
         }
         if (e instanceof FieldAccessExpr fa) {
             if (fa.getScope() instanceof ThisExpr) {

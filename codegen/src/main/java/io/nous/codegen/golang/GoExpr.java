@@ -6,8 +6,9 @@ package io.nous.codegen.golang;
  * and, when Java evaluates it at compile time, its value.
  */
 record GoExpr(String go, JavaType type, int prec, Constant constant) {
-    static final int ATOM = 6;
-    static final int UNARY = 5;
+    static final int ATOM = 7;
+    /** Above every binary level: {@code ^(a & b)} keeps its parentheses (Go's {@code &} is level 5). */
+    static final int UNARY = 6;
 
     GoExpr(String go, JavaType type) {
         this(go, type, ATOM, null);

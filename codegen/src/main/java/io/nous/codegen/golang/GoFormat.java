@@ -126,9 +126,39 @@ public final class GoFormat {
             this.indent = indent;
         }
 
+        /** The operator token printed last, when nothing came after it yet (go/printer's lastTok). */
+        private String lastOp;
+
+        /**
+         * Prints an operator token, with a blank before it where it would otherwise combine with the
+         * operator before it into another token ({@code x- -1}, not {@code x--1}: go/printer's mayCombine).
+         */
+        private void op(String op, StringBuilder sb) {
+            if (lastOp != null && mayCombine(lastOp, op.charAt(0))) {
+                sb.append(' ');
+            }
+            sb.append(op);
+            lastOp = op;
+        }
+
+        private static boolean mayCombine(String prev, char next) {
+            return switch (prev) {
+                case "+" -> next == '+';
+                case "-" -> next == '-';
+                case "/" -> next == '*';
+                case "<" -> next == '-' || next == '<';
+                case "&" -> next == '&' || next == '^';
+                default -> false;
+            };
+        }
+
         void print(Node n, int prec1, int depth, StringBuilder sb) {
+            if (!(n instanceof Unary) && !(n instanceof Binary)) {
+                lastOp = null; // whatever this prints starts with an operand or a bracket, which combines with nothing
+            }
             if (n instanceof Atom a) {
                 sb.append(a.text());
+                lastOp = null;
             } else if (n instanceof Paren p) {
                 if (p.inner() instanceof Paren) {
                     print(p.inner(), 0, depth, sb);
@@ -138,7 +168,7 @@ public final class GoFormat {
                     sb.append(')');
                 }
             } else if (n instanceof Unary u) {
-                sb.append(u.op());
+                op(u.op(), sb);
                 print(u.operand(), UNARY_PREC, depth, sb);
             } else if (n instanceof Selector s) {
                 print(s.x(), HIGHEST, depth, sb);
@@ -194,10 +224,12 @@ public final class GoFormat {
             print(b.x(), prec, depth + diffPrec(b.x(), prec), sb);
             if (blank) {
                 sb.append(' ');
+                lastOp = null;
             }
-            sb.append(b.op());
+            op(b.op(), sb);
             if (blank) {
                 sb.append(' ');
+                lastOp = null;
             }
             print(b.y(), prec + 1, depth + 1, sb);
         }

@@ -11,8 +11,11 @@ import java.util.List;
 final class GoLines {
     private final List<String> lines = new ArrayList<>();
 
+    /** Adds a statement; an empty one (a store that turned out to do nothing) is left out. */
     void add(String line) {
-        lines.add(line);
+        if (!line.isEmpty()) {
+            lines.add(line);
+        }
     }
 
     /** Appends {@code inner} one level deeper (the body of a block). */

@@ -61,7 +61,10 @@ final class StatementTranslator {
         }
         returns = ret;
         method = m;
-        dead = new DeadLocals(m, tr::effects);
+        dead = new DeadLocals(m, ex::mustEvaluate, c -> {
+            Constant k = ex.fold(c);
+            return k != null && k.type() == JavaType.BOOL ? k.asBool() : null;
+        });
         GoLines out = new GoLines();
         for (Statement s : m.getBody().orElseThrow().getStatements()) {
             stmt(s, out);
@@ -217,6 +220,12 @@ final class StatementTranslator {
         if (init && e instanceof VariableDeclarationExpr d && d.getVariables().size() == 1) {
             VariableDeclarator v = d.getVariables().get(0);
             JavaType t = JavaType.of(v.getType(), v);
+            if (dead.isDead(v)) {
+                // never read: Go would reject the loop variable; what its value does still happens before the loop
+                tr.declare(v.getNameAsString(), tr.names.fresh("unused"), t, v);
+                v.getInitializer().ifPresent(x -> effectsOnly(x, pre));
+                return "";
+            }
             String go = tr.names.javaName(v.getNameAsString());
             String value = v.getInitializer().map(x -> ExpressionTranslator.typedValue(ex.convertArgument(ex.expr(x, pre), t, x)))
                     .orElse(zero(t));
@@ -332,15 +341,17 @@ final class StatementTranslator {
             return;
         }
         String go = tr.names.javaName(java);
-        if (v.getInitializer().isEmpty()) {
+        if (v.getInitializer().isEmpty() || dead.deadStore(v)) {
+            // no value, or one nobody reads before the next store: a plain declaration (what the value does still happens)
             tr.declare(java, go, t, v);
+            v.getInitializer().ifPresent(x -> effectsOnly(x, out));
             out.add("var " + go + " " + t.go);
             return;
         }
         Expression init = v.getInitializer().get();
         if (ExpressionTranslator.unwrap(init) instanceof ConditionalExpr c && ex.fold(c) == null) {
             out.add("var " + go + " " + t.go);
-            ex.lowerConditional(c, x -> go + " = " + ex.convertArgument(x.translated(), t, c).bare(), out);
+            ex.lowerConditional(c, x -> assignment(go, ex.convertArgument(x.translated(), t, c).bare()), out);
             tr.declare(java, go, t, v);
             return;
         }
@@ -352,9 +363,9 @@ final class StatementTranslator {
         out.add(go + " := " + ExpressionTranslator.typedValue(value));
     }
 
-    /** What a store nobody reads must still do: its effects (a call that changes state, a counter increment). */
+    /** What a store nobody reads must still do: its effects (a call that changes state, a counter increment), or throw as Java would. */
     private void effectsOnly(Expression value, GoLines out) {
-        if (!tr.effects(value)) {
+        if (!ex.mustEvaluate(value)) {
             return;
         }
         Expression v = ExpressionTranslator.unwrap(value);
@@ -368,10 +379,11 @@ final class StatementTranslator {
         out.add("_ = " + x.bare());
     }
 
-    private boolean deadTarget(Expression target) {
+    /** Whether a store to a local or parameter is one nobody reads (left out, its effects kept). */
+    private boolean deadTarget(Expression target, Node store) {
         if (target instanceof NameExpr n) {
             Translation.Local l = tr.local(n.getNameAsString());
-            return l != null && l.declaration() != null && dead.isDead(l.declaration());
+            return l != null && l.declaration() != null && dead.deadStore(store);
         }
         return false;
     }
@@ -385,15 +397,24 @@ final class StatementTranslator {
         if (target instanceof FieldAccessExpr fa && fa.getScope() instanceof ThisExpr) {
             throw Untranslatable.at(target, "field assignment", "constants cannot be assigned");
         }
-        if (deadTarget(target)) {
+        if (deadTarget(target, a)) {
             effectsOnly(a.getValue(), out);
             return;
+        }
+        if (a.getOperator() == AssignExpr.Operator.ASSIGN && selfAssignment(target, a.getValue())) {
+            return; // x = x changes nothing (and go vet rejects it)
         }
         if (a.getOperator() == AssignExpr.Operator.ASSIGN) {
             plainAssignment(a, target, out);
         } else {
             compoundAssignment(a, target, out);
         }
+    }
+
+    /** {@code x = x} or {@code a[i] = a[i]} with nothing that could change in between. */
+    private boolean selfAssignment(Expression target, Expression value) {
+        Expression v = ExpressionTranslator.unwrap(value);
+        return v.toString().equals(target.toString()) && !tr.effects(v) && (v instanceof NameExpr || v instanceof ArrayAccessExpr);
     }
 
     /** Where a store goes: a local, or an array element with its index fixed; and its Java type. */
@@ -440,7 +461,7 @@ final class StatementTranslator {
         if (ExpressionTranslator.unwrap(value) instanceof ConditionalExpr c && ex.fold(c) == null) {
             Place at = place(target, pre, true);
             out.addAll(pre);
-            ex.lowerConditional(c, x -> at.go() + " = " + ex.convertArgument(x.translated(), at.type(), c).bare(), out);
+            ex.lowerConditional(c, x -> assignment(at.go(), ex.convertArgument(x.translated(), at.type(), c).bare()), out);
             return;
         }
         Place at;
@@ -463,7 +484,19 @@ final class StatementTranslator {
             v = ex.expr(value, pre);
         }
         out.addAll(pre);
-        out.add(at.go() + " = " + ex.convertArgument(v, at.type(), value).bare());
+        out.add(assignment(at.go(), ex.convertArgument(v, at.type(), value).bare()));
+    }
+
+    /**
+     * {@code target = value}, or nothing when a branch stores a local's own value back (go vet rejects
+     * {@code x = x}); an array element read back keeps its bounds check ({@code _ = a[i]}), as Java
+     * would throw there.
+     */
+    private static String assignment(String target, String value) {
+        if (!target.equals(value)) {
+            return target + " = " + value;
+        }
+        return target.contains("[") ? "_ = " + value : "";
     }
 
     /**
@@ -479,8 +512,39 @@ final class StatementTranslator {
         if (target instanceof ArrayAccessExpr && tr.effects(a.getValue())) {
             old = ex.spill(old, pre, target);
         }
+        if (at.type() == JavaType.BOOL && !ex.mustEvaluate(a.getValue()) && target instanceof NameExpr) {
+            Expression value = ExpressionTranslator.unwrap(a.getValue());
+            if (op == BinaryExpr.Operator.XOR) {
+                if (value.toString().equals(target.toString())) {
+                    out.add(at.go() + " = false"); // x ^= x (written out, staticcheck calls it identical operands)
+                    return;
+                }
+            } else {
+                // without effects, x &= e is x = x && e: one chain, so a repeated operand is dropped as anywhere (x &= x does nothing)
+                BinaryExpr whole = new BinaryExpr(target.clone(), new com.github.javaparser.ast.expr.EnclosedExpr(a.getValue().clone()),
+                        op == BinaryExpr.Operator.BINARY_AND ? BinaryExpr.Operator.AND : BinaryExpr.Operator.OR);
+                GoExpr chained = ex.expr(whole, pre);
+                out.addAll(pre);
+                out.add(assignment(at.go(), chained.bare()));
+                return;
+            }
+        }
         GoExpr v = ex.expr(a.getValue(), pre);
-        GoExpr result = ex.narrow(ex.arithmetic(a, op, old, v), at.type(), a);
+        GoExpr result;
+        if (at.type() == JavaType.BOOL) {
+            // Java's &=, |= and ^= on booleans evaluate the right side always; Go's && and || would skip it
+            if (ex.mustEvaluate(a.getValue())) {
+                v = ex.spill(v, pre, a.getValue());
+            }
+            result = switch (op) {
+                case BINARY_AND -> ExpressionTranslator.join(old, "&&", v, JavaType.BOOL);
+                case BINARY_OR -> ExpressionTranslator.join(old, "||", v, JavaType.BOOL);
+                case XOR -> ExpressionTranslator.join(old, "!=", v, JavaType.BOOL);
+                default -> throw Untranslatable.at(a, a.getOperator().asString(), "this compound assignment does not apply to a boolean");
+            };
+        } else {
+            result = ex.narrow(ex.arithmetic(a, op, old, v), at.type(), a);
+        }
         out.addAll(pre);
         out.add(at.go() + " = " + result.bare());
     }
@@ -535,7 +599,7 @@ final class StatementTranslator {
             }
             return;
         }
-        if (deadTarget(target)) {
+        if (deadTarget(target, u)) {
             return;
         }
         GoLines pre = new GoLines();
@@ -564,6 +628,9 @@ final class StatementTranslator {
                 return false;
             }
             for (Expression ref : later.findAll(Expression.class, tr::isCounter)) {
+                if (!dead.evaluated(ref, ex::mustEvaluate)) {
+                    continue; // read only by a store the translation leaves out
+                }
                 Node parent = ref.getParentNode().orElse(null);
                 if (parent instanceof AssignExpr a && a.getTarget() == ref || parent instanceof UnaryExpr ui && Translation.isIncrement(ui)) {
                     return false;

@@ -27,6 +27,10 @@ class GoFormatTest {
         assertThat(GoFormat.expr("a * b", 1)).isEqualTo("a * b");
         assertThat(GoFormat.expr("x[i + 1]", 1)).isEqualTo("x[i+1]");
         assertThat(GoFormat.expr("a - -b", 1)).isEqualTo("a - -b");
+        // tokens that would combine keep a blank between them, as go/printer's mayCombine does
+        assertThat(GoFormat.expr("f(n - -1 / n, c)", 1)).isEqualTo("f(n- -1/n, c)");
+        assertThat(GoFormat.expr("f(a & ^b, c)", 1)).isEqualTo("f(a & ^b, c)");
+        assertThat(GoFormat.expr("0x1.8p-3 * x", 1)).isEqualTo("0x1.8p-3 * x");
         assertThat(GoFormat.expr("f(a + b)", 1)).isEqualTo("f(a + b)");
         assertThat(GoFormat.expr("f(a + b, c)", 1)).isEqualTo("f(a+b, c)");
         assertThat(GoFormat.line("\t\tif x * 2 > y - 1 {")).isEqualTo("\t\tif x*2 > y-1 {");
