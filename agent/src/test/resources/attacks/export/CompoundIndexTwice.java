@@ -10,7 +10,7 @@ public final class CompoundIndexTwice implements UsageLimitPolicy {
             return;
         }
         ceilings[last(ceilings)] *= 0.5;
-        if (tick % 3 == 0) {
+        if (tick % 4 == 0) {
             ceilings[ceilings.length - 1] = 0.0;
         }
     }

@@ -3,11 +3,12 @@ import io.nous.sim.spi.AdmissionPolicy;
 
 public final class MaxNaNInfinity implements AdmissionPolicy {
     @Override
-    public boolean admit(int priority, double saturation, double u) {
+    public boolean admit(int priority, double saturation, double queue, double kv, double u) {
         if (priority >= 0) {
             return true;
         }
-        double worst = Math.max(saturation, saturation > 50 ? Double.POSITIVE_INFINITY : saturation);
-        return !(worst > 0.9) || u > 0.8;
+        // queue pressure grows without bound as the KV cache fills
+        double pressure = Math.max(saturation, queue / (1.0 - Math.min(kv, 1.0)));
+        return !(pressure > 0.9) || u > 0.8;
     }
 }

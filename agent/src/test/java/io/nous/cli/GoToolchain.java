@@ -33,6 +33,15 @@ final class GoToolchain {
         pb.environment().put("XDG_CACHE_HOME", root.resolve("user").toString());
     }
 
+    /** Whether Go is installed; where it is required (NOUS_REQUIRE_GO, as in CI) its absence fails the test. */
+    static boolean goInstalled() {
+        boolean present = Files.isExecutable(Path.of("/usr/bin/go"));
+        if (!present && System.getenv("NOUS_REQUIRE_GO") != null) {
+            throw new AssertionError("Go is required (NOUS_REQUIRE_GO) but /usr/bin/go is missing");
+        }
+        return present;
+    }
+
     /** Also what every exported package must satisfy, so the method keeps its short name. */
     static void vetAndTest(Path module) throws Exception {
         Path goBin = Path.of("/usr/bin/go");
