@@ -52,7 +52,7 @@ public final class ReportCommand implements Callable<Integer> {
         List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.source(), threads);
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
                 admitter ? null : c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
-                Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null,
+                run.summary().orElse(null),
                 admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && io.nous.codegen.golang.GoTranslator.termsForm(c.source())));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");
         try {

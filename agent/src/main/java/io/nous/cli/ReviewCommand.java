@@ -80,7 +80,7 @@ public final class ReviewCommand implements Callable<Integer> {
         String baseline = admitter ? "legacy-threshold" : PolicyRegistry.BASELINE;
         String incumbentId = story.parents().isEmpty() ? baseline : story.parents().get(0);
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()
-                : RunCandidate.read(c.run().candidateFile(incumbentId));
+                : RunCandidate.verifiedSource(c.run(), incumbentId);
         JsonNode config = c.run().config();
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
                 config.path("objective").asText("critical-ttft"), admitter ? null : c.check().candidate()::newUsageLimitPolicy,

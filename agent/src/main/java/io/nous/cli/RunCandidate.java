@@ -29,12 +29,46 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
     static RunCandidate load(Run run, String id) {
         String chosen = id != null ? id : winner(run);
         Path file = run.candidateFile(chosen);
-        if (!chosen.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
+        if (!chosen.matches("c\\d{4,}") || !Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new UserError("run " + run.id() + " has no candidate '" + chosen + "'; see nous runs show " + run.id());
         }
-        String source = read(file);
+        String source = verifiedSource(run, chosen);
         return new RunCandidate(run, chosen, source, Candidates.check(source, chosen + ".java", Contract.SIMULATION_ONLY),
                 Provenance.stories(run).get(chosen));
+    }
+
+    /**
+     * A candidate's source, read safely from the run directory and checked against what the journal
+     * recorded when the run wrote it: the exact bytes (runs from this version on), else the
+     * behaviour's canonical hash. A file edited, replaced or linked in after the run is refused:
+     * the journal's evidence is for the original.
+     */
+    static String verifiedSource(Run run, String id) {
+        String source = run.candidateSource(id);
+        JsonNode record = null;
+        for (JournalRecord r : run.journal().records()) {
+            if (r.type().equals("candidate") && r.body().path("id").asText().equals(id)) {
+                record = r.body();
+            }
+        }
+        if (record == null) {
+            throw new UserError("candidates/" + id + ".java is not a candidate of run " + run.id() + "'s journal; see nous runs show " + run.id());
+        }
+        String exact = record.path("source_sha256").asText(null);
+        boolean intact;
+        if (exact != null) {
+            intact = exact.equals(Provenance.sha256(source));
+        } else {
+            // a run written before the exact hash was kept: the behaviour's hash, as the problem class computed it
+            io.nous.discover.Compiled c = io.nous.discover.Problems.byId(io.nous.store.PrincipleLibrary.problemOf(run)).compile(source);
+            intact = c.accepted() && record.path("sha256").asText().equals(c.canonicalHash());
+        }
+        if (!intact) {
+            throw new UserError("candidates/" + id + ".java of run " + run.id() + " was changed after the run: it is not the source the "
+                    + "journal recorded, and the run's evidence is for that one; restore the file ('nous replay " + run.id()
+                    + "' checks the whole run)");
+        }
+        return source;
     }
 
     /** Whether the run searched joint candidates (a usage-limit policy and an admitter in one class). */
@@ -78,11 +112,15 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
         }
         Collections.reverse(promoted);
         for (String id : promoted) {
-            Path file = run.candidateFile(id);
-            if (id.equals(except) || !id.matches("c\\d{4,}") || !Files.isRegularFile(file)) {
+            if (id.equals(except) || !id.matches("c\\d{4,}")) {
                 continue;
             }
-            String source = read(file);
+            String source;
+            try {
+                source = verifiedSource(run, id);
+            } catch (UserError | io.nous.store.StoreException e) {
+                continue; // a changed file is no candidate to recommend
+            }
             if (RouterContract.check(source).isEmpty() && Candidates.check(source, id + ".java").accepted()) {
                 return id;
             }
@@ -99,14 +137,11 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
     }
 
     static String winner(Run run) {
-        try {
-            JsonNode s = new ObjectMapper().readTree(Files.readString(run.summaryFile()));
-            if (s.path("best").isNull() || s.path("best").isMissingNode()) {
-                throw new UserError("run " + run.id() + " has no winner; name a candidate");
-            }
-            return s.path("best").path("candidate_id").asText();
-        } catch (IOException e) {
-            throw new UserError("run " + run.id() + " has no summary (still running or interrupted?); name a candidate");
+        JsonNode s = run.summary().orElseThrow(() -> new UserError("run " + run.id() + " has no summary (still running or "
+                + "interrupted?); name a candidate"));
+        if (s.path("best").isNull() || s.path("best").isMissingNode()) {
+            throw new UserError("run " + run.id() + " has no winner; name a candidate");
         }
+        return s.path("best").path("candidate_id").asText();
     }
 }

@@ -31,7 +31,7 @@ final class RunView {
     RunView(Run run) {
         this.run = run;
         this.journal = run.journal();
-        this.summary = Files.exists(run.summaryFile()) ? RunsCommand.read(run.summaryFile()) : null;
+        this.summary = run.summary().orElse(null);
         this.flag = new RunStore(run.dir().getParent()).runsDirFlag();
     }
 

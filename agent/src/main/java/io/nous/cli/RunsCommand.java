@@ -43,16 +43,29 @@ public final class RunsCommand implements Runnable {
                 out.println("no runs in " + runsDir);
             }
             for (Run r : runs) {
-                JsonNode c = r.config();
-                String outcome = "unfinished (nous discover --resume " + r.id() + new RunStore(runsDir).runsDirFlag() + ")";
-                if (Files.exists(r.summaryFile())) {
-                    JsonNode s = read(r.summaryFile());
-                    JsonNode best = s.get("best");
-                    outcome = best == null || best.isNull() ? "no winner"
-                            : "winner " + best.get("candidate_id").asText() + " " + Summaries.pct(best.path("search").path("change"));
-                    outcome = s.get("iterations").asInt() + " proposals, " + outcome;
+                String objective;
+                String proposer;
+                String outcome;
+                try {
+                    JsonNode c = r.config();
+                    objective = c.path("objective").asText("?");
+                    proposer = c.path("proposer").asText("?");
+                    outcome = "unfinished (nous discover --resume " + r.id() + new RunStore(runsDir).runsDirFlag() + ")";
+                    java.util.Optional<JsonNode> summary = r.summary();
+                    if (summary.isPresent()) {
+                        JsonNode s = summary.get();
+                        JsonNode best = s.get("best");
+                        outcome = best == null || best.isNull() ? "no winner"
+                                : "winner " + best.path("candidate_id").asText() + " " + Summaries.pct(best.path("search").path("change"));
+                        outcome = s.path("iterations").asInt() + " proposals, " + outcome;
+                    }
+                } catch (io.nous.store.StoreException e) {
+                    // one unreadable run does not hide the others
+                    objective = "?";
+                    proposer = "?";
+                    outcome = "unreadable: " + e.getMessage();
                 }
-                out.printf(Locale.ROOT, "%-24s %-14s %-8s %s%n", r.id(), c.get("objective").asText(), c.get("proposer").asText(), outcome);
+                out.printf(Locale.ROOT, "%-24s %-14s %-8s %s%n", r.id(), objective, proposer, outcome);
             }
             out.flush();
             return 0;

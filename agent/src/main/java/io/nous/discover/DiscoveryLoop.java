@@ -178,6 +178,20 @@ public final class DiscoveryLoop {
             RunSummary summary = summary(test, upstream);
             if (!replay) {
                 run.writeSummary(summary);
+            } else if (java.nio.file.Files.exists(run.summaryFile())) {
+                // what runs show, list and report print: it must still be what the run concluded
+                com.fasterxml.jackson.databind.JsonNode written;
+                try {
+                    written = run.summary().orElseThrow();
+                } catch (io.nous.store.StoreException e) {
+                    throw new JournalDivergence(e.getMessage());
+                }
+                com.fasterxml.jackson.databind.JsonNode derived = io.nous.store.Journal.body(summary.withLlm(written.get("llm")));
+                if (!written.equals(derived)) {
+                    throw new JournalDivergence("summary.json differs from the summary the run re-derives (" + JournalDivergence
+                            .firstDifference("", written, derived).replace(" in the journal but ", " in summary.json but ") + "): it was changed "
+                            + "after the run");
+                }
             }
             return summary;
         }
@@ -261,8 +275,13 @@ public final class DiscoveryLoop {
         source = CandidateNaming.apply(source, id, statement, mechanism, operator, parents);
         if (!replay) {
             run.writeCandidate(id, source);
+        } else if (!run.candidateSource(id).equals(source)) {
+            // the file is what export, review and report ship: it must still be the source this run wrote and measured
+            throw new JournalDivergence("candidates/" + id + ".java differs from the source the run wrote for " + id
+                    + " (it was edited or replaced after the run); the journal's evidence is for the original");
         }
-        jf.record(new CandidateRecord(id, iteration, operator, List.copyOf(parents), check.canonicalHash(), "candidates/" + id + ".java"));
+        jf.record(new CandidateRecord(id, iteration, operator, List.copyOf(parents), check.canonicalHash(), "candidates/" + id + ".java",
+                io.nous.export.Provenance.sha256(source)));
 
         double[] feat = exercised.behaviour();
         PolicyUnderTest candidate = problem.candidate(sandbox, id, compiledAs(id, source));

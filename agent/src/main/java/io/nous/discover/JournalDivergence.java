@@ -14,9 +14,15 @@ public final class JournalDivergence extends RuntimeException {
         super(describe(journaled, type, derived));
     }
 
+    /** A difference that is not in one record (a run file that no longer matches what the run wrote). */
+    JournalDivergence(String message) {
+        super(message);
+    }
+
     private static String describe(JournalRecord j, String type, ObjectNode derived) {
         if (j == null) {
-            return "the run went on past the end of the journal with a '" + type + "' record";
+            return "the journal ends before the run does (the run goes on with a '" + type + "' record): it was cut short, by an "
+                    + "interrupted run or a truncated file";
         }
         if (!j.type().equals(type)) {
             return "record " + j.seq() + ": the journal has '" + j.type() + "' where the run produced '" + type + "'";

@@ -73,12 +73,26 @@ final class JournalFollower {
         return record(type, io.nous.store.Journal.body(body));
     }
 
+    /**
+     * Fields a later version added to a record type: a journal written before them lacks them, and
+     * re-deriving such a record still matches (the journal is not rewritten; new runs carry them).
+     */
+    private static final java.util.Map<String, List<String>> ADDED_FIELDS = java.util.Map.of("candidate",
+            io.nous.store.journal.CandidateRecord.ADDED_FIELDS);
+
     /** Appends, or verifies and reuses the existing record at this position. */
     JournalRecord record(String type, ObjectNode body) {
         if (cursor < existing.size()) {
             JournalRecord old = existing.get(cursor++);
-            if (!old.type().equals(type) || !normalized(old.body()).equals(normalized(body))) {
-                throw new JournalDivergence(old, type, body);
+            ObjectNode derived = body;
+            for (String added : ADDED_FIELDS.getOrDefault(type, List.of())) {
+                if (!old.body().has(added) && derived.has(added)) {
+                    derived = derived.deepCopy();
+                    derived.remove(added);
+                }
+            }
+            if (!old.type().equals(type) || !normalized(old.body()).equals(normalized(derived))) {
+                throw new JournalDivergence(old, type, derived);
             }
             return old;
         }

@@ -51,6 +51,96 @@ public final class Run {
         return readJson(configFile());
     }
 
+    /**
+     * A file of this run as text, read only when it is a regular file inside the run directory with
+     * no symbolic link on the way: a run directory is evidence, and a file swapped in from elsewhere
+     * must not pass for it.
+     *
+     * @param relative the path inside the run directory, e.g. {@code candidates/c0003.java}
+     * @throws StoreException naming the file when it is missing, a link, outside the run, or unreadable
+     */
+    public String readFile(String relative) {
+        Path base = dir.toAbsolutePath().normalize();
+        Path file = base.resolve(relative).normalize();
+        if (!file.startsWith(base) || file.equals(base)) {
+            throw new StoreException(relative + " is not a file inside run " + id, null);
+        }
+        try {
+            for (Path p = file; !p.equals(base); p = p.getParent()) {
+                if (Files.isSymbolicLink(p)) {
+                    throw new StoreException(base.relativize(p) + " of run " + id + " is a symbolic link; a run's files are its own "
+                            + "(replace the link with the file the run wrote)", null);
+                }
+            }
+            if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new StoreException(relative + " of run " + id + (Files.exists(file) ? " is not a regular file" : " is missing"), null);
+            }
+            if (!file.toRealPath().startsWith(base.toRealPath())) {
+                throw new StoreException(relative + " of run " + id + " resolves outside the run directory", null);
+            }
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new StoreException(relative + " of run " + id + " is not UTF-8 text (it was changed after the run)", e);
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + relative + " of run " + id + ": " + Journal.reason(e), e);
+        }
+    }
+
+    /** The source of one candidate, read safely ({@link #readFile}); checking it against the journal is the caller's. */
+    public String candidateSource(String candidateId) {
+        if (!candidateId.matches("c\\d{4,}")) {
+            throw new StoreException("'" + candidateId + "' is not a candidate id", null);
+        }
+        return readFile("candidates/" + candidateId + ".java");
+    }
+
+    /**
+     * The run's {@code summary.json} as a checked tree, or empty while the run is unfinished: it must
+     * have a summary's shape and name this run (a hand-edited or truncated file fails here with one
+     * line, not later in whoever reads it). Missing optional parts read as null.
+     */
+    public java.util.Optional<com.fasterxml.jackson.databind.JsonNode> summary() {
+        if (!Files.exists(summaryFile(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return java.util.Optional.empty();
+        }
+        String text = readFile("summary.json");
+        io.nous.store.journal.RunSummary s;
+        try {
+            s = Journal.JSON.readValue(text, io.nous.store.journal.RunSummary.class);
+        } catch (IOException e) {
+            throw new StoreException("summary.json of run " + id + " is not a run summary: " + what(e) + "; it was changed after the "
+                    + "run (the evidence is in journal.jsonl: 'nous replay " + id + "' checks it)", e);
+        }
+        String problem = s == null ? "it is empty" : !id.equals(s.runId()) ? "it names run " + s.runId()
+                : s.best() != null && (s.best().candidateId() == null || !s.best().candidateId().matches("c\\d{4,}"))
+                        ? "its winner has no candidate id" : s.best() != null && s.best().search() == null ? "its winner has no search result"
+                        : null;
+        if (problem != null) {
+            throw new StoreException("summary.json of run " + id + " is not this run's summary: " + problem + "; it was changed after "
+                    + "the run (the evidence is in journal.jsonl: 'nous replay " + id + "' checks it)", null);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode tree = Journal.body(s);
+        return java.util.Optional.of(tree);
+    }
+
+    /** What is wrong with a JSON file, in words: where, and what was expected (not the JSON library's message). */
+    private static String what(IOException e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonParseException p) {
+            return "it is not JSON (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")";
+        }
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
+            StringBuilder path = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : m.getPath()) {
+                path.append(r.getFieldName() != null ? (path.length() > 0 ? "." : "") + r.getFieldName() : "[" + r.getIndex() + "]");
+            }
+            return "'" + path + "' has the wrong type or shape";
+        }
+        if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException || e.getMessage() != null && e.getMessage().contains("end-of-input")) {
+            return "it ends early (truncated)";
+        }
+        return "it cannot be read as one";
+    }
+
     public Journal openJournal() {
         return Journal.openForAppend(journalFile());
     }

@@ -40,7 +40,7 @@ class JournalRecordsTest {
                 new ProposalFailure("proposal-failed", 4, 0, "the reply held no code"),
                 new Rejection(5, List.of("candidate.java:3:1 [field] 'avg' is a second piece of state")),
                 new Duplicate(6, "c0002", "ab12"),
-                new CandidateRecord("c0007", 7, "perturb-constant", List.of("c0002"), "cd34", "candidates/c0007.java"),
+                new CandidateRecord("c0007", 7, "perturb-constant", List.of("c0002"), "cd34", "candidates/c0007.java", "ef56"),
                 new RacingAudit("c0007", "worse under variant nominal", 0.01, false, false),
                 new PredictionVerdict("c0007", List.of(new PredictionVerdict.Outcome("near", "decrease", -0.2, -0.31, "confirmed"),
                         new PredictionVerdict.Outcome("over", "decrease", -0.2, null, "untested")), false),
