@@ -308,8 +308,9 @@ class ExportCommandTest {
     void aWinnerFromBeforeTheRouterContractNamesTheBestExportableCandidate() throws Exception {
         Path runs = dir.resolve("my runs");
         var run = new RunStore(runs).create("old", new ObjectMapper().createObjectNode().put("proposer", "evolve"));
-        run.writeCandidate("c0002", io.nous.policy.PolicyRegistry.builtin().template("soft-reflective-ceiling").source());
-        run.writeCandidate("c0003", """
+        try (var j = run.openJournal()) {
+            HandMadeRuns.candidate(run, j, "c0002", io.nous.policy.PolicyRegistry.builtin().template("soft-reflective-ceiling").source());
+            HandMadeRuns.candidate(run, j, "c0003", """
                 import io.nous.sim.spi.UsageLimitPolicy;
 
                 public final class TwoCounters implements UsageLimitPolicy {
@@ -326,12 +327,12 @@ class ExportCommandTest {
                     }
                 }
                 """);
-        try (var j = run.openJournal()) {
             var json = new ObjectMapper();
             j.append("promotion", json.createObjectNode().put("candidate", "c0002").put("accepted", true));
             j.append("promotion", json.createObjectNode().put("candidate", "c0003").put("accepted", true));
         }
-        Files.writeString(run.summaryFile(), "{\"best\":{\"candidate_id\":\"c0003\"}}\n");
+        Files.writeString(run.summaryFile(), "{\"run_id\":\"old\",\"best\":{\"candidate_id\":\"c0003\","
+                + "\"search\":{\"change\":-0.4,\"ci_low\":-0.5,\"ci_high\":-0.3,\"verdict\":\"better\"}}}\n");
         Path out = dir.resolve("w");
         CliHarness h = CliHarness.run("export", "old", "--runs-dir", runs.toString(), "--out", out.toString());
         assertThat(h.exit()).isEqualTo(2);
@@ -351,8 +352,8 @@ class ExportCommandTest {
         assertThat(noRun.err()).contains("no run 'nope'").doesNotContain("\tat ");
 
         var run = new RunStore(runs).create("r1", new ObjectMapper().createObjectNode().put("proposer", "evolve"));
-        run.openJournal().close();
-        run.writeCandidate("c0001", """
+        try (var j = run.openJournal()) {
+            HandMadeRuns.candidate(run, j, "c0001", """
                 import io.nous.sim.spi.UsageLimitPolicy;
 
                 public final class Switchy implements UsageLimitPolicy {
@@ -365,6 +366,7 @@ class ExportCommandTest {
                     }
                 }
                 """);
+        }
         CliHarness missing = CliHarness.run("export", "r1", "c0042", "--runs-dir", runs.toString(), "--out", dir.resolve("b").toString());
         assertThat(missing.exit()).isNotZero();
         assertThat(missing.err()).contains("no candidate 'c0042'");

@@ -35,9 +35,11 @@ public final class JavacCheck {
     /**
      * The first javac error of a candidate's source compiled against the policy interfaces on this
      * JVM's class path, as "line L: message", or null when javac accepts it (or no javac is present:
-     * then {@link #available()} is false).
+     * then {@link #available()} is false). A leading byte-order mark is an encoding mark, not source
+     * (Nous reads and writes candidates without it), so javac sees the text after it.
      */
     public static String candidate(String source) {
+        source = io.nous.codegen.verify.SourceLimits.withoutBom(source);
         Matcher m = Pattern.compile("\\bclass\\s+([A-Za-z_$][A-Za-z0-9_$]*)").matcher(source);
         String name = m.find() ? m.group(1) : "Candidate";
         return compile(List.of(memory(name + ".java", source)), List.of("-classpath", System.getProperty("java.class.path", "")), false);
