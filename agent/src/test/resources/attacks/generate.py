@@ -6,7 +6,8 @@ files={}
 def add(fname, expect, src):
     files[fname]=f'// expect: {expect}\n'+src
 add('SlowAfterOneBand.java','check=rejected | too slow', cls('SlowAfterOneBand','        double acc = 0;\n        if (p.length > 1) { for (int i = 0; i < 30000; i++) { acc += i; } }\n        c[0] = acc >= 0 ? 1.0 : 0.5;'))
-add('StrictTanLoop.java','check=rejected | too slow', cls('StrictTanLoop','        double x = s;\n        for (int i = 0; i < 2000; i++) { x = StrictMath.tan(x + i); }\n        c[0] = Double.isNaN(x) ? 1.0 : 1.0;'))
+add('StrictAtanLoop.java','check=rejected | too slow', cls('StrictAtanLoop','        double x = s;\n        for (int i = 0; i < 2000; i++) { x = StrictMath.atan(x + i); }\n        c[0] = Double.isNaN(x) ? 1.0 : 1.0;'))
+add('RemainderGap.java','check=rejected | too slow', cls('RemainderGap','        tick++;\n        for (int i = 0; i < c.length; i++) { c[i] = (tick * 1e300 + i) % 1e-300 > 0 ? 1.0 : 1.0; }','    private long tick;\n'))
 helper='    private double big(double v) {\n' + ''.join(f'        v = v * 1.0000001 + {i}.5;\n' for i in range(400)) + '        return v;\n    }\n'
 add('HugeHelper.java','check=rejected | too slow', cls('HugeHelper','        double acc = s;\n        for (int i = 0; i < 50; i++) { acc = big(acc); }\n        c[0] = acc > -1 ? 1.0 : 0.5;','',helper))
 add('SlowOnlyWhenOverloaded.java','check=rejected | too slow', cls('SlowOnlyWhenOverloaded','        double acc = 0;\n        if (s > 3) { for (int i = 0; i < 200000; i++) { acc += i; } }\n        c[0] = acc >= 0 ? 1.0 : 0.5;'))

@@ -84,10 +84,68 @@ final class CodegenBench {
                 out.flush();
             }
         }
+        costLimit(out, duration, repeat, json, root);
         if (json) {
             out.println(JsonReport.write(root));
         }
         out.flush();
+    }
+
+    /**
+     * Variants of soft-reflective-ceiling that compute the same ceilings plus extra work per band,
+     * each as close to the cost limit as its kind allows: what a candidate the guard lets through
+     * can cost a simulation, against the template itself (all three guarded).
+     */
+    private static final String[][] NEAR_THE_LIMIT = {
+        // a double remainder with a 16-17 bit exponent gap in every band: ~1,300 units a band
+        {"remainders", "double reflective = 1 - i * s / (n - 1);",
+            "double reflective = 1 - i * s / (n - 1);\n            if ((65536.0 * (1.5 + s) + tick) % 1.1 < 0) { ceilings[i] = 0.5; continue; }"},
+        // plain arithmetic in a loop in every band: ~1,300 units a band
+        {"arithmetic loop", "double reflective = 1 - i * s / (n - 1);",
+            "double reflective = 1 - i * s / (n - 1);\n            double drift = s;\n"
+                + "            for (int k = 0; k < 100; k++) { drift = drift * 0.999 + k; }\n"
+                + "            if (drift < 0) { ceilings[i] = 0.5; continue; }"},
+        // a general-path pow in every band: ~1,850 units a band, over the per-band allowance at 6 bands
+        {"pow", "double reflective = 1 - i * s / (n - 1);",
+            "double reflective = 1 - i * s / (n - 1);\n            if (Math.pow(s + 1, 1.7 + i) < 0) { ceilings[i] = 0.5; continue; }"}};
+
+    private static void costLimit(PrintWriter out, double duration, int repeat, boolean json, ObjectNode root) {
+        ArrayNode rows = root.putArray("cost_limit");
+        String template = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
+        CheckResult base = Candidates.check(template, "srf.java");
+        if (!json) {
+            out.printf(Locale.ROOT, "%ncandidates near the cost limit (%s): simulation wall time against the template, both guarded%n",
+                    io.nous.codegen.guard.CostLimit.DEFAULT.factor() + "x the template's work units");
+        }
+        for (String[] variant : NEAR_THE_LIMIT) {
+            String source = template.replace(variant[1], variant[2]);
+            CheckResult r = Candidates.check(source, variant[0] + ".java");
+            ObjectNode row = rows.addObject();
+            row.put("candidate", variant[0]);
+            if (r.candidate() == null) {
+                row.put("refused", String.join("; ", r.problems()));
+                if (!json) {
+                    out.printf(Locale.ROOT, "  %-16s refused: %s%n", variant[0], String.join("; ", r.problems()));
+                }
+                continue;
+            }
+            Scenario s = Scenario.builder(WorkloadCatalog.builtin().workload("interactive-chat")).qps(80).durationSeconds(duration).build();
+            try {
+                double[] both = timeInterleaved(s, () -> base.candidate().newUsageLimitPolicy(), () -> r.candidate().newUsageLimitPolicy(), repeat);
+                JsonReport.num(row, "template_wall_seconds", both[0]);
+                JsonReport.num(row, "candidate_wall_seconds", both[1]);
+                JsonReport.num(row, "ratio", both[1] / both[0]);
+                if (!json) {
+                    out.printf(Locale.ROOT, "  %-16s template %.3f s, candidate %.3f s: %.2fx%n", variant[0], both[0], both[1], both[1] / both[0]);
+                }
+            } catch (io.nous.sim.epp.PolicyException e) {
+                row.put("stopped", e.getMessage());
+                if (!json) {
+                    out.printf(Locale.ROOT, "  %-16s stopped in the simulation: %s%n", variant[0], e.getMessage());
+                }
+            }
+            out.flush();
+        }
     }
 
     /** Alternates the two variants so that JIT state and machine noise hit both alike; medians. */

@@ -42,4 +42,24 @@ class TemplateCostTest {
             assertThat(worstRatio).isGreaterThan(0.9);
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ProbabilisticAdmitter", "LegacyThresholdAdmitter"})
+    void admittersCostNoMoreThanTheModel(String name) throws IOException {
+        CheckResult r = Candidates.check(Files.readString(TEMPLATES.resolve(name + ".java")), name + ".java");
+        assertThat(r.problems()).isEmpty();
+        io.nous.codegen.guard.GuardedAdmissionPolicy p = (io.nous.codegen.guard.GuardedAdmissionPolicy) r.candidate().newAdmissionPolicy();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int call = 0; call < 4000; call++) {
+            double s = random.nextDouble() * 1.2;
+            // sheddable requests only: the ones an admitter does its work for
+            p.admit(-1, s, s, s, random.nextDouble());
+        }
+        double perCall = (double) p.budget().spent() / p.budget().calls();
+        System.out.printf("%s: %.1f work units per admission%n", name, perCall);
+        assertThat(perCall).isLessThanOrEqualTo(CostLimit.ADMISSION_TEMPLATE);
+        if (name.equals("ProbabilisticAdmitter")) {
+            assertThat(perCall / CostLimit.ADMISSION_TEMPLATE).isGreaterThan(0.9);
+        }
+    }
 }

@@ -16,8 +16,10 @@ import java.util.Set;
  * that names {@code java.lang.System} or calls {@code Math.random} never gets loaded.
  */
 public final class ConstantPoolCheck {
-    private static final Set<String> BUDGET_METHODS = Set.of("enterMethod", "exit", "tick", "allocate", "first", "next", "last");
-    private static final Set<String> GUARD_METHODS = Set.of("creating", "enter", "alloc", "first", "next", "last");
+    private static final Set<String> BUDGET_METHODS = Set.of("enterMethod", "exit", "tick", "allocate", "first", "next", "last",
+            "rem", "remBy", "remByWorst", "ieeeRemainder", "pow");
+    private static final Set<String> GUARD_METHODS = Set.of("creating", "enter", "alloc", "first", "next", "last",
+            "rem", "remBy", "remByWorst", "ieeeRemainder", "pow");
 
     private ConstantPoolCheck() {
     }

@@ -106,12 +106,6 @@ final class MathCalls {
                 Constant k = Constant.ofDouble(name.equals("toRadians") ? 0.017453292519943295 : 57.29577951308232);
                 return ex.arithmetic(at, com.github.javaparser.ast.expr.BinaryExpr.Operator.MULTIPLY, x, GoExpr.literal(k));
             }
-            case "fma" -> {
-                tr.imports.add("math");
-                return new GoExpr("math.FMA(" + ex.convert(args.get(0), JavaType.DOUBLE).bare() + ", "
-                        + ex.convert(args.get(1), JavaType.DOUBLE).bare() + ", " + ex.convert(args.get(2), JavaType.DOUBLE).bare() + ")",
-                        JavaType.DOUBLE);
-            }
             default -> {
                 String go = args.size() == 1 ? UNARY.get(name) : args.size() == 2 ? BINARY.get(name) : null;
                 if (go == null) {

@@ -40,4 +40,62 @@ public final class $nousGuard {
     public static int last(int n) {
         return creating().last(n);
     }
+
+    // remainders in code without a budget in hand; see Budget#rem
+
+    public static double rem(double x, double y) {
+        return creating().rem(x, y);
+    }
+
+    public static float rem(float x, float y) {
+        return creating().rem(x, y);
+    }
+
+    public static int rem(int x, int y) {
+        return x % y;
+    }
+
+    public static long rem(long x, long y) {
+        return x % y;
+    }
+
+    public static double remBy(double x, double y) {
+        return creating().remBy(x, y);
+    }
+
+    public static float remBy(float x, float y) {
+        return creating().remBy(x, y);
+    }
+
+    public static int remBy(int x, int y) {
+        return y;
+    }
+
+    public static long remBy(long x, long y) {
+        return y;
+    }
+
+    public static double remByWorst(double y) {
+        return creating().remByWorst(y);
+    }
+
+    public static float remByWorst(float y) {
+        return creating().remByWorst(y);
+    }
+
+    public static int remByWorst(int y) {
+        return y;
+    }
+
+    public static long remByWorst(long y) {
+        return y;
+    }
+
+    public static double ieeeRemainder(double x, double y) {
+        return creating().ieeeRemainder(x, y);
+    }
+
+    public static double pow(double x, double y) {
+        return creating().pow(x, y);
+    }
 }

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * How much work a candidate may do per call on average over a simulation, relative to the most
- * expensive shipped template (soft-reflective-ceiling) at the same number of bands. A candidate
+ * expensive shipped template of its kind: soft-reflective-ceiling at the same number of bands for a
+ * usage limit, probabilistic-admitter for an admission decision. A candidate
  * over it is stopped with a deterministic "too slow" fault: the same in-process, in a worker and on
  * replay. A warm-up allowance lets the first calls do one-off work.
  *
@@ -17,6 +18,11 @@ public record CostLimit(double factor) {
      */
     public static final double TEMPLATE_BASE = 41;
     public static final double TEMPLATE_PER_BAND = 69;
+    /**
+     * Work units per admission decision of the probabilistic-admitter template, the costlier shipped
+     * admitter (one general-path {@code pow}); the model admission candidates are held to.
+     */
+    public static final double ADMISSION_TEMPLATE = 1900;
     /** Calls' worth of allowance granted up front. */
     public static final int WARM_UP_CALLS = 1000;
 
@@ -43,9 +49,18 @@ public record CostLimit(double factor) {
         return factor * templateUnits(bands);
     }
 
+    /** Average work units allowed per admission decision. */
+    public double unitsPerAdmission() {
+        return factor * ADMISSION_TEMPLATE;
+    }
+
     /** Work allowed before the average starts to count. */
     public double warmUpUnits() {
         return WARM_UP_CALLS * unitsPerCall(6);
+    }
+
+    String describeAdmission() {
+        return String.format(Locale.ROOT, "%.0fx the probabilistic admitter's %.0f units", factor, ADMISSION_TEMPLATE);
     }
 
     String describe(int bands) {

@@ -20,6 +20,11 @@ public final class GuardedAdmissionPolicy implements AdmissionPolicy {
         this.threadBudget = threadBudget;
     }
 
+    /** The instance's budget, with the work it has used so far. */
+    public Budget budget() {
+        return budget;
+    }
+
     @Override
     public boolean admit(int priority, double saturation, double u) {
         return admit(priority, saturation, saturation, saturation, u);
@@ -33,7 +38,7 @@ public final class GuardedAdmissionPolicy implements AdmissionPolicy {
         }
         try {
             boolean admit = delegate.admit(priority, saturation, queue, kv, u);
-            budget.endCall(1);
+            budget.endAdmission();
             return admit;
         } catch (Throwable t) {
             throw Faults.translate(t, name, "admit at priority " + priority + ", saturation " + saturation

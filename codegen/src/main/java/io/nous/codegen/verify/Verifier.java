@@ -499,6 +499,12 @@ public final class Verifier {
                 ctx.add(call, "reflection", "Class.forName loads classes by name and is not allowed", "remove it.");
                 return;
             }
+            if ((cls.equals("Math") || cls.equals("StrictMath")) && name.equals("fma")) {
+                ctx.add(call, "call", cls + ".fma(...) is not allowed: without an FMA instruction the JVM computes it with BigDecimal,"
+                        + " up to 60 us a call depending on the operands, so its cost cannot be bounded",
+                        "write a * b + c (rounded twice), or keep the product in a local first.");
+                return;
+            }
             Set<String> allowed = AllowList.STATIC_METHODS.get(cls);
             if (allowed != null) {
                 if (!allowed.contains(name)) {

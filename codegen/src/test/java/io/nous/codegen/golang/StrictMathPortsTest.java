@@ -59,7 +59,6 @@ class StrictMathPortsTest {
             new Fn("signum", "javaSignum(x)", (x, y) -> Math.signum(x)),
             new Fn("IEEEremainder", "math.Remainder(x, y)", Math::IEEEremainder),
             new Fn("remainder", "math.Mod(x, y)", (x, y) -> x % y),
-            new Fn("fma", "math.FMA(x, y, x)", (x, y) -> Math.fma(x, y, x)),
             new Fn("rint", "math.RoundToEven(x)", (x, y) -> Math.rint(x)),
             new Fn("round", "float64(javaRound(x))", (x, y) -> (double) Math.round(x)),
             new Fn("(int)", "float64(javaToInt32(x))", (x, y) -> (double) (int) x),
