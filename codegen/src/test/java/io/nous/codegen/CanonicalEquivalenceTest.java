@@ -88,14 +88,7 @@ class CanonicalEquivalenceTest {
         if (!r.accepted()) {
             return; // e.g. a self-referencing initializer; not what this property is about
         }
-        double[] b = behaviour(r);
-        double[] before = seen.putIfAbsent(r.canonicalHash(), b);
-        if (before != null) {
-            assertThat(b).as("same hash %s for%n%s%nand%n%s", r.canonicalHash(), seenSource.get(r.canonicalHash()), src)
-                    .containsExactly(before);
-        } else {
-            seenSource.put(r.canonicalHash(), src);
-        }
+        assertBehavesAsItsHashClass(seen, seenSource, r, src);
         // renaming the class and adding comments keeps the hash
         CheckResult renamed = Candidates.compileOnly(src.replace("class P ", "class Q ").replace("{\n", "{ // note\n"), "Q.java");
         assertThat(renamed.canonicalHash()).isEqualTo(r.canonicalHash());
@@ -124,5 +117,110 @@ class CanonicalEquivalenceTest {
                 + "        for (int i = 1; i < c.length; i++) { c[i] = s >= gate && s < 1.0 ? " + field + " : 1.0; }\n"
                 + "        if (s >= 1.0) { for (int i = 1; i < c.length; i++) { c[i] = 0.0; } }\n"
                 + "    }\n}\n";
+    }
+
+    /** A statement of a switch program: a name's first assignment in the switch declares a local, or assigns the field. */
+    record CaseStmt(Stmt stmt, boolean declares) {
+    }
+
+    /**
+     * Programs whose later statements sit in the cases of a switch, one statement under each label:
+     * a local declared under one label is in scope under the labels after it (one switch block, one
+     * scope) and gone after the switch, where the same name is the field again. The fields are
+     * mutable here, so binding a name to the wrong declaration changes what the policy remembers
+     * between calls.
+     */
+    record SwitchProgram(List<CaseStmt> body, int switchAt, String result) {
+        private static final String[] LABELS = {"case 2:", "case 3:", "default:"};
+
+        String source(String cls) {
+            StringBuilder sb = new StringBuilder("import io.nous.sim.spi.UsageLimitPolicy;\n")
+                    .append("public final class ").append(cls).append(" implements UsageLimitPolicy {\n");
+            double[] fields = {0.1, 0.3, 0.7};
+            for (int i = 0; i < NAMES.length; i++) {
+                sb.append("    private double ").append(NAMES[i]).append(" = ").append(fields[i]).append(";\n");
+            }
+            sb.append("    public void computeLimit(double s, int[] p, double[] c) {\n");
+            java.util.Set<String> method = new java.util.HashSet<>();
+            java.util.Set<String> block = new java.util.HashSet<>();
+            int at = Math.min(switchAt, body.size());
+            for (int k = 0; k < body.size(); k++) {
+                Stmt st = body.get(k).stmt();
+                boolean switched = k >= at;
+                if (k == at) {
+                    sb.append("        switch (p.length) {\n");
+                }
+                if (switched) {
+                    sb.append(k > at ? "                break;\n" : "").append("            ").append(LABELS[k - at]).append('\n');
+                }
+                // under a new label, a local of the switch block is unassigned: reading it would not compile
+                String left = switched && block.contains(st.left()) ? "s" : st.left();
+                String right = switched && block.contains(st.right()) ? "s" : st.right();
+                boolean inScope = method.contains(st.name()) || switched && block.contains(st.name());
+                boolean declare = !inScope && (!switched || body.get(k).declares());
+                if (declare) {
+                    (switched ? block : method).add(st.name());
+                }
+                sb.append(switched ? "                " : "        ").append(declare ? "double " : "").append(st.name()).append(" = ")
+                        .append(left).append(' ').append(st.op()).append(' ').append(right).append(";\n");
+            }
+            if (at < body.size()) {
+                sb.append("        }\n");
+            }
+            sb.append("        double v = Math.max(0.0, Math.min(1.0, ").append(result).append("));\n")
+                    .append("        for (int i = 1; i < c.length; i++) { c[i] = v; }\n    }\n}\n");
+            return sb.toString();
+        }
+    }
+
+    @Provide
+    Arbitrary<SwitchProgram> switchPrograms() {
+        // smaller still than the method-body space: twins that differ only in a binding must both come up
+        Arbitrary<String> operand = Arbitraries.of("x", "s");
+        Arbitrary<Stmt> stmt = Combinators.combine(Arbitraries.of("a", "x"), operand, Arbitraries.just('+'), operand).as(Stmt::new);
+        Arbitrary<CaseStmt> caseStmt = Combinators.combine(stmt, Arbitraries.of(true, false)).as(CaseStmt::new);
+        return Combinators.combine(caseStmt.list().ofMinSize(2).ofMaxSize(3), Arbitraries.integers().between(0, 1), Arbitraries.of("a", "x"))
+                .as(SwitchProgram::new);
+    }
+
+    private final Map<String, double[]> seenSwitch = new HashMap<>();
+    private final Map<String, String> seenSwitchSource = new HashMap<>();
+
+    @Property(tries = 800, seed = "26")
+    void switchCandidatesSharingAHashBehaveAlike(@ForAll("switchPrograms") SwitchProgram program) {
+        String src = program.source("P");
+        CheckResult r = Candidates.compileOnly(src, "P.java", Contract.SIMULATION_ONLY);
+        if (r.accepted()) {
+            assertBehavesAsItsHashClass(seenSwitch, seenSwitchSource, r, src);
+        }
+    }
+
+    /** Records the behaviour of the first program of each hash and checks every later one against it. */
+    private static void assertBehavesAsItsHashClass(Map<String, double[]> seen, Map<String, String> sources, CheckResult r, String src) {
+        double[] b = behaviour(r);
+        double[] before = seen.putIfAbsent(r.canonicalHash(), b);
+        if (before != null) {
+            assertThat(b).as("same hash %s for%n%s%nand%n%s", r.canonicalHash(), sources.get(r.canonicalHash()), src).containsExactly(before);
+        } else {
+            sources.put(r.canonicalHash(), src);
+        }
+    }
+
+    @Property(tries = 1)
+    void aLocalOfOneCaseIsInScopeInTheNextAndNotAfterTheSwitch() {
+        // in case 3, x is the local declared in case 2; in the twin it is the field, which then remembers 0.9
+        String local = "import io.nous.sim.spi.UsageLimitPolicy;\npublic final class S implements UsageLimitPolicy {\n"
+                + "    private double x = 0.1;\n"
+                + "    public void computeLimit(double s, int[] p, double[] c) {\n"
+                + "        switch (p.length) {\n            case 2:\n                double x = s;\n                break;\n"
+                + "            case 3:\n                x = 0.9;\n                break;\n            default:\n                break;\n        }\n"
+                + "        for (int i = 1; i < c.length; i++) { c[i] = x; }\n    }\n}\n";
+        String field = local.replace("double x = s;", "double y = s;");
+        CheckResult a = Candidates.compileOnly(local, "S.java", Contract.SIMULATION_ONLY);
+        CheckResult b = Candidates.compileOnly(field, "S.java", Contract.SIMULATION_ONLY);
+        assertThat(a.accepted()).as(a.problems().toString()).isTrue();
+        assertThat(b.accepted()).as(b.problems().toString()).isTrue();
+        assertThat(behaviour(a)).isNotEqualTo(behaviour(b));
+        assertThat(a.canonicalHash()).isNotEqualTo(b.canonicalHash());
     }
 }

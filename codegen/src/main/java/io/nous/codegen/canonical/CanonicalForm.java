@@ -19,7 +19,6 @@ import com.github.javaparser.ast.nodeTypes.NodeWithModifiers;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ForEachStmt;
 import com.github.javaparser.ast.stmt.ForStmt;
-import com.github.javaparser.ast.stmt.SwitchEntry;
 import com.github.javaparser.ast.stmt.SwitchStmt;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -43,7 +42,8 @@ import java.util.Map;
  * {@code f0, f1, ...} in declaration order and every local and parameter {@code v0, v1, ...} in
  * order of declaration within its method. Renaming resolves scopes first: every name is bound to
  * the declaration it really refers to (the innermost one in scope at that point, else a field), so
- * a field read before a same-named local is declared stays a field read. The verifier bounds the
+ * a field read before a same-named local is declared stays a field read, and a switch block is
+ * one scope, as in Java. The verifier bounds the
  * tree's depth, so the walk's recursion is bounded; everything else is linear in the source.
  */
 public final class CanonicalForm {
@@ -126,8 +126,9 @@ public final class CanonicalForm {
         }
 
         void walk(Node n) {
-            boolean scoped = n instanceof BlockStmt || n instanceof ForStmt || n instanceof ForEachStmt || n instanceof SwitchStmt
-                    || n instanceof SwitchEntry;
+            // a switch block is one scope: a local declared under one case label is in scope under the
+            // labels after it (JLS 6.3); an arrow case's block is a block of its own
+            boolean scoped = n instanceof BlockStmt || n instanceof ForStmt || n instanceof ForEachStmt || n instanceof SwitchStmt;
             if (scoped) {
                 scopes.push(new HashMap<>());
             }
