@@ -45,6 +45,29 @@ class CandidateCommandsTest {
     }
 
     @Test
+    void checkTakesAJointCandidateHalfByHalfAndRefusesAMalformedOne() throws Exception {
+        PolicyRegistry reg = PolicyRegistry.builtin();
+        String pair = io.nous.codegen.JointSource.merge(reg.template("soft-reflective-ceiling").source(),
+                reg.template("probabilistic-admitter").source(), "Pair");
+        CliHarness ok = CliHarness.run("check", write("Pair.java", pair).toString());
+        assertThat(ok.exit()).as(ok.out() + ok.err()).isZero();
+        assertThat(ok.out()).contains("accepted: usage-limit policy").contains("(usage-limit half)")
+                .contains("accepted: admission policy").contains("(admission half)");
+
+        // a bad admitter half is named as such
+        CliHarness bad = CliHarness.run("check", write("BadPair.java", pair.replace("return !(u < p);", "return !(Math.random() < p);")).toString());
+        assertThat(bad.exit()).as(bad.out()).isEqualTo(CheckCommand.REJECTED);
+        assertThat(bad.out()).contains("admitter half").contains("Math.random");
+
+        // too deep for any parser: refused by the pre-scan with a line, no stack overflow
+        String deep = pair.replaceFirst("double s = saturation;", "double s = " + "(".repeat(500) + "saturation" + ")".repeat(500) + ";");
+        CliHarness tooDeep = CliHarness.run("check", write("DeepPair.java", deep).toString());
+        assertThat(tooDeep.exit()).as(tooDeep.out() + tooDeep.err()).isEqualTo(CheckCommand.REJECTED);
+        assertThat(tooDeep.out()).contains("nest more than");
+        assertThat(tooDeep.out() + tooDeep.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
     void checkOfAMissingFileIsBadInput() {
         CliHarness h = CliHarness.run("check", dir.resolve("Nope.java").toString());
         assertThat(h.exit()).isEqualTo(2);

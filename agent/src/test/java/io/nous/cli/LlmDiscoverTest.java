@@ -253,6 +253,55 @@ class LlmDiscoverTest {
     }
 
     @Test
+    void aJointProposalTooDeepOrTooLargeIsRejectedBeforeAnyParserAndTheRunResumes() throws Exception {
+        String pair = io.nous.codegen.JointSource.merge(policy(0.8), SMOOTH_ADMITTER, "Pair");
+        // 500 nested parentheses: a recursive-descent parser overflows its stack on these
+        String deep = pair.replace("ceilings[i] = priorities[i] < 0 ? 0.8 : 1.0;",
+                "ceilings[i] = " + "(".repeat(500) + "0.8" + ")".repeat(500) + ";");
+        // 750 KB: far past the source limit, and minutes of parsing and compiling if it got that far
+        StringBuilder filler = new StringBuilder();
+        for (int i = 0; filler.length() < 750_000; i++) {
+            filler.append("    private static final double K").append(i).append(" = ").append(i).append(".5;\n");
+        }
+        String huge = pair.replace("public final class Pair implements UsageLimitPolicy, AdmissionPolicy {\n",
+                "public final class Pair implements UsageLimitPolicy, AdmissionPolicy {\n" + filler);
+        assertThat(huge.length()).isGreaterThan(750_000);
+        server.enqueue(completion(proposal(deep), 1000, 200));
+        server.enqueue(completion(proposal(huge), 1100, 200_000));
+        server.enqueue(completion(proposal(pair), 1200, 220));
+        Path runs = dir.resolve("runs");
+        List<String> args = new ArrayList<>(List.of(discover(runs, "--budget", "1", "--problem", "joint")));
+        args.set(args.indexOf("static-usage-limit"), "static-usage-limit+legacy-threshold");
+        long t0 = System.nanoTime();
+        CliHarness h = CliHarness.run(args.toArray(String[]::new));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        assertThat(h.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        String id = onlyRun(runs);
+        Path journal = runs.resolve(id).resolve("journal.jsonl");
+        List<String> rejections = Files.readAllLines(journal).stream()
+                .filter(l -> l.contains("\"type\":\"verification\"") && l.contains("\"ok\":false")).toList();
+        assertThat(rejections).hasSize(2);
+        assertThat(rejections.get(0)).contains("nest more than");
+        assertThat(rejections.get(1)).contains("characters");
+        System.out.printf("joint run with a 500-paren and a %,d-character proposal: %.1f s in all%n", huge.length(), seconds);
+
+        // cut the run back to just after the rejections, as a crash would: resuming follows the journal
+        // through both (re-checking each proposal, never parsing one) and asks the model for the next
+        List<String> lines = Files.readAllLines(journal);
+        int last = lines.indexOf(rejections.get(1));
+        Files.write(journal, lines.subList(0, last + 1));
+        Files.delete(runs.resolve(id).resolve("summary.json"));
+        server.enqueue(completion(proposal(pair), 1200, 220));
+        CliHarness resumed = CliHarness.run("discover", "--resume", id, "--runs-dir", runs.toString());
+        assertThat(resumed.exit()).as(resumed.out() + resumed.err()).isZero();
+        assertThat(resumed.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    @Test
     void aSpentTokenBudgetStopsTheRunCleanly() throws Exception {
         server.enqueue(completion(proposal(policy(0.7)), 3000, 500));
         server.enqueue(completion(proposal(policy(0.5)), 3000, 500));
