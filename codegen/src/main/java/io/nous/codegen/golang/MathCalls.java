@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * The Java library calls an exported policy may make, each with the Go that computes exactly what
  * the Java computed. Go's {@code math} is used only where it is exact by definition (square root,
- * floor, ceiling, rounding to even, absolute value, remainder, fused multiply-add); Java's
+ * floor, ceiling, rounding to even, absolute value, remainder); Java's
  * {@code max}/{@code min}, {@code round}, {@code signum}, {@code copySign} and casts have Go helpers
  * with Java's special cases; and the transcendental functions, which Go and Java compute with
  * different algorithms (and Go differently per CPU), are ports of fdlibm 5.3, the algorithm that
@@ -26,12 +26,20 @@ final class MathCalls {
             Map.entry("expm1", "strictExpm1"), Map.entry("log", "strictLog"), Map.entry("log10", "strictLog10"),
             Map.entry("log1p", "strictLog1p"), Map.entry("cbrt", "strictCbrt"), Map.entry("tanh", "strictTanh"),
             Map.entry("sinh", "strictSinh"), Map.entry("cosh", "strictCosh"), Map.entry("atan", "strictAtan"),
-            Map.entry("asin", "strictAsin"), Map.entry("acos", "strictAcos"), Map.entry("nextUp", "javaNextUp"),
+            Map.entry("nextUp", "javaNextUp"),
             Map.entry("nextDown", "javaNextDown"), Map.entry("signum", "javaSignum"));
 
     /** Two-argument double functions. */
     private static final Map<String, String> BINARY = Map.of("pow", "strictPow", "atan2", "strictAtan2", "hypot", "strictHypot",
             "copySign", "javaCopySign", "IEEEremainder", "math.Remainder", "nextAfter", "javaNextAfter");
+
+    /** The Go helpers the call table names (every one must exist in {@link GoHelpers}). */
+    static Set<String> helpersNamed() {
+        Set<String> out = new java.util.TreeSet<>();
+        UNARY.values().stream().filter(g -> !g.startsWith("math.")).forEach(out::add);
+        BINARY.values().stream().filter(g -> !g.startsWith("math.")).forEach(out::add);
+        return out;
+    }
 
     /**
      * The Go for {@code scope.name(args)}; {@code args} are translated, in Java's order.
@@ -84,7 +92,7 @@ final class MathCalls {
             }
             case "round" -> {
                 if (args.get(0).type() != JavaType.DOUBLE) {
-                    throw Untranslatable.at(at, "Math.round", "Math.round of an " + args.get(0).type().javaName()
+                    throw Untranslatable.at(at, scope + ".round", scope + ".round of an " + args.get(0).type().javaName()
                             + " rounds through float in Java; cast the argument to double");
                 }
                 tr.helper("javaRound");
@@ -92,7 +100,7 @@ final class MathCalls {
             }
             case "signum", "copySign", "nextUp", "nextDown", "nextAfter" -> {
                 if (args.stream().anyMatch(a -> a.type() != JavaType.DOUBLE)) {
-                    throw Untranslatable.at(at, "Math." + name, "Math." + name + " of an integer works in float in Java; cast the "
+                    throw Untranslatable.at(at, scope + "." + name, scope + "." + name + " of an integer works in float in Java; cast the "
                             + "argument to double");
                 }
                 return call(ex, at, name.equals("copySign") || name.equals("nextAfter") ? BINARY.get(name) : UNARY.get(name), args);
@@ -109,8 +117,9 @@ final class MathCalls {
             default -> {
                 String go = args.size() == 1 ? UNARY.get(name) : args.size() == 2 ? BINARY.get(name) : null;
                 if (go == null) {
-                    throw Untranslatable.at(at, "Math." + name, "Math." + name + " has no exact Go counterpart"
-                            + (Set.of("sin", "cos", "tan").contains(name) ? " (its argument reduction is not ported)" : "")
+                    throw Untranslatable.at(at, scope + "." + name, scope + "." + name + " has no exact Go counterpart"
+                            + (Set.of("sin", "cos", "tan").contains(name) ? " (its argument reduction is not ported)"
+                                    : Set.of("asin", "acos").contains(name) ? " (not ported)" : "")
                             + "; see docs/discovery.md for the Math functions an exported policy may call");
                 }
                 return call(ex, at, go, args);

@@ -91,6 +91,13 @@ class StrictMathPortsTest {
     }
 
     @Test
+    void everyHelperTheCallTableNamesExistsAndIsTestedHere() {
+        assertThat(GoHelpers.names()).containsAll(MathCalls.helpersNamed());
+        List<String> tested = FUNCTIONS.stream().map(f -> f.go().replaceAll("\\(.*", "")).toList();
+        assertThat(tested).containsAll(MathCalls.helpersNamed());
+    }
+
+    @Test
     void portsAnswerBitForBitAsTheJvm() throws Exception {
         Path go = Path.of("/usr/bin/go");
         if (!Files.isExecutable(go)) {
@@ -114,6 +121,15 @@ class StrictMathPortsTest {
         src.append("\t\t}\n\t\tif math.IsNaN(r) {\n\t\t\tr = math.Float64frombits(0x7ff8000000000000)\n\t\t}\n")
                 .append("\t\tfmt.Fprintf(out, \"%016x\\n\", math.Float64bits(r))\n\t}\n}\n");
         Files.writeString(module.resolve("main.go"), src.toString());
+        // each helper is pasted into policy.go as it is, so each must be exactly as gofmt lays it out
+        for (String h : GoHelpers.names()) {
+            Path alone = Files.createDirectories(dir.resolve("gofmt")).resolve(h + ".go");
+            Files.writeString(alone, "package x\n\n" + GoHelpers.source(h));
+        }
+        Process gofmt = new ProcessBuilder(go.resolveSibling("gofmt").toString(), "-l", dir.resolve("gofmt").toString()).redirectErrorStream(true).start();
+        String unformatted = new String(gofmt.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(gofmt.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(unformatted).as("helpers gofmt would change").isEmpty();
         ProcessBuilder build = new ProcessBuilder(go.toString(), "build", "-o", "ports", ".").directory(module.toFile()).redirectErrorStream(true);
         build.environment().put("GOCACHE", Path.of("target", "go-test-cache", "build").toAbsolutePath().toString());
         build.environment().put("GOFLAGS", "-mod=mod");

@@ -22,7 +22,8 @@ func strictAtan2(y, x float64) float64 {
 		return strictAtan(y)
 	}
 	m := (hy>>31)&1 | (hx>>30)&2 // 2*sign(x) + sign(y)
-	if iy|int32(ly) == 0 { // y = 0
+	// y = 0
+	if iy|int32(ly) == 0 {
 		switch m {
 		case 0, 1:
 			return y
