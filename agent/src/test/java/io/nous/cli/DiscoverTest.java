@@ -153,11 +153,10 @@ class DiscoverTest {
                 String cid = c.getFileName().toString().replace(".java", "");
                 Path out = dir.resolve("export-" + cid);
                 CliHarness e = CliHarness.run("export", id, cid, "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
-                assertThat(e.exit()).as(cid + ": " + e.err()).isZero();
+                GoToolchain.assertProved(e);
                 assertThat(e.out()).contains("as the admitter nous-" + cid + "-admitter");
             }
         }
-        GoToolchain.vetAndTest(dir.resolve("export-c0002"));
         // a run's admitter into a router checkout: its hypothesis is the pull request's what and why
         Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub, dir.resolve("export-c0002"));
@@ -207,8 +206,8 @@ class DiscoverTest {
         CliHarness e = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
         assertThat(e.exit()).as(e.err()).isZero();
         assertThat(e.out()).contains("exported c0002 as the pair nous-c0002-policy + nous-c0002-admitter");
-        GoToolchain.vetAndTest(out.resolve("limit"));
-        GoToolchain.vetAndTest(out.resolve("admitter"));
+        GoToolchain.assertProved(e);
+        assertThat(e.out().split("proved: ", -1)).as("both halves proved").hasSize(3);
         assertThat(out.resolve("epp-config.yaml")).content().contains("- flowControl").contains("type: nous-c0002-admitter")
                 .contains("usageLimitPolicyPluginRef: nous-c0002-policy");
         // without --force a half that is an upstream plugin is configured, not copied

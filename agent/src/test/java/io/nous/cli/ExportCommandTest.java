@@ -20,10 +20,6 @@ class ExportCommandTest {
     @TempDir
     Path dir;
 
-    private static void goVetAndTest(Path module) throws Exception {
-        GoToolchain.vetAndTest(module);
-    }
-
     @Test
     void exportsABuiltInPolicyThatVetsAndPassesItsGoldenVectors() throws Exception {
         Path out = dir.resolve("srcp");
@@ -38,7 +34,7 @@ class ExportCommandTest {
         assertThat(out.resolve("softreflectiveceiling/epp-config.yaml")).content()
                 .contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
         assertThat(out.resolve("go.mod")).content().contains("replace github.com/llm-d/llm-d-router => ./router-stub");
-        goVetAndTest(out);
+        GoToolchain.assertProved(h);
     }
 
     @Test
@@ -72,7 +68,7 @@ class ExportCommandTest {
         assertThat(out.resolve("shedaboveknee/plugin.go")).content().contains("func (p *policy) Admit(_ context.Context");
         assertThat(out.resolve("shedaboveknee/epp-config.yaml")).content().contains("type: shed-above-knee-admitter");
         assertThat(out.resolve("PROVENANCE.md")).content().contains("source/ShedAboveKnee.java");
-        goVetAndTest(out);
+        GoToolchain.assertProved(h);
 
         // into a router checkout: beside the router's own admitters, as a signed-off commit that builds and lints clean
         Path stub = RouterFixture.usageLimitStub(dir);
@@ -138,7 +134,7 @@ class ExportCommandTest {
         // the average is the plugin's one atomic field, documented from the Java field; the vectors replay in call order
         assertThat(out.resolve("smoothed/plugin.go")).content().contains("// smoothed average saturation over the last calls, in millionths.")
                 .contains("smoothed atomic.Int64").contains("p.smoothed.Add(");
-        goVetAndTest(out);
+        GoToolchain.assertProved(h);
     }
 
     @Test
@@ -195,7 +191,7 @@ class ExportCommandTest {
         CliHarness bad = CliHarness.run("export", "--policy", "priority-holdback:minCeiling=7", "--out", dir.resolve("bad").toString());
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("minCeiling must be in [0, 1), got 7.0");
-        goVetAndTest(out);
+        GoToolchain.assertProved(h);
     }
 
     @Test
@@ -276,7 +272,7 @@ class ExportCommandTest {
         assertThat(body).startsWith("**What type of PR is this?**\n\n/kind feature\n").contains("**What this PR does / why we need it**:")
                 .contains("```release-note\nNew Alpha usage-limit policy `" + type + "`").contains("### Regressions");
         // gofmt -l, go vet, go test (the runner's test builds every registered plugin) and staticcheck, in the checkout
-        goVetAndTest(router);
+        GoToolchain.vetAndTest(router);
 
         // the same candidate again: the checkout already has a package with exactly this behaviour
         CliHarness again = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x3").toString(),

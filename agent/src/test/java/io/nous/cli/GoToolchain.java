@@ -42,6 +42,25 @@ final class GoToolchain {
         return present;
     }
 
+    /**
+     * That an export run through the CLI proved its package: with Go installed, the export itself ran
+     * gofmt, go vet, go test (the golden vectors and the equivalence sequences) and, where installed,
+     * staticcheck on exactly the files it wrote, and refuses on any failure, so a test need not run
+     * them again; without Go, it says the proof was not run.
+     */
+    static void assertProved(CliHarness export) {
+        assertThat(export.exit()).as(export.err()).isZero();
+        if (!goInstalled()) {
+            assertThat(export.out()).contains("the equivalence proof was not run");
+            return;
+        }
+        assertThat(export.out()).contains("proved: the Go answers all").contains("gofmt -l .").contains("go vet ./...")
+                .contains("go test -count=1 ./...");
+        if (Files.isExecutable(Path.of("/usr/bin/go-staticcheck")) || System.getenv("NOUS_REQUIRE_STATICCHECK") != null) {
+            assertThat(export.out()).contains("staticcheck ./...");
+        }
+    }
+
     /** Also what every exported package must satisfy, so the method keeps its short name. */
     static void vetAndTest(Path module) throws Exception {
         Path goBin = Path.of("/usr/bin/go");

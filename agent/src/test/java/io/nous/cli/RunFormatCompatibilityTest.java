@@ -41,7 +41,7 @@ class RunFormatCompatibilityTest {
         CliHarness export = CliHarness.run("export", RUN, "c0007", "--runs-dir", runs, "--out", out.toString());
         assertThat(export.exit()).as(export.err()).isZero();
         assertThat(out.resolve("PROVENANCE.md")).content().contains(RUN);
-        GoToolchain.vetAndTest(out);
+        GoToolchain.assertProved(export);
     }
 
     @Test
