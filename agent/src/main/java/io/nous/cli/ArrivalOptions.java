@@ -116,6 +116,11 @@ public final class ArrivalOptions {
             w = WorkloadCatalog.builtin().workload(workload);
             rate = qps;
         }
+        String tooMany = replay == null ? Scenario.arrivalsProblem(rate, seconds) : null;
+        if (tooMany != null) {
+            throw new UserError((qps != null ? "--qps" : "the workload spec's aggregate_rate") + (duration != null ? " and --duration" : "")
+                    + ": " + tooMany + (duration != null || workloadSpec != null ? "" : " (--duration defaults to " + (long) seconds + " s)"));
+        }
         if (warmup != null && !(warmup >= 0 && warmup < seconds)) {
             throw new UserError("--warmup must be in [0, duration), got " + warmup);
         }

@@ -37,6 +37,24 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aRateNoRunCouldSimulateIsRefusedUpFrontInOneLine() {
+        // --qps 1e12 once ran for ten minutes without a word; 1e7 grew to 2.4 GB in a minute
+        for (String[] a : new String[][] {{"--qps", "1e12"}, {"--qps", "1e7", "--duration", "60"}}) {
+            String[] args = new String[a.length + 5];
+            System.arraycopy(new String[] {"simulate", "--workload", "code-generation", "--policy", "static-usage-limit"}, 0, args, 0, 5);
+            System.arraycopy(a, 0, args, 5, a.length);
+            CliHarness h = CliHarness.run(args);
+            assertThat(h.exit()).isEqualTo(2);
+            assertThat(h.err().strip().lines()).hasSize(1);
+            assertThat(h.err()).contains("arrivals; one run simulates at most 4,000,000").contains("--qps").doesNotContain("Exception");
+        }
+        // the largest accepted rate still runs
+        CliHarness ok = CliHarness.run("simulate", "--workload", "code-generation", "--policy", "static-usage-limit", "--qps", "4000",
+                "--duration", "60");
+        assertThat(ok.exit()).as(ok.err()).isZero();
+    }
+
+    @Test
     void identicalSeedsGiveIdenticalJson() throws Exception {
         String[] args = {"simulate", "--workload", "interactive-chat", "--qps", "60", "--seed", "9", "--duration", "90",
                 "--policy", "soft-reflective-ceiling", "--json"};

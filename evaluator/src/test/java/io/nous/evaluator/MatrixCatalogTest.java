@@ -34,6 +34,9 @@ class MatrixCatalogTest {
         Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: -1, split: search, regime: under}\n");
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
                 .hasMessageContaining("scenarios[0].qps must be a positive number");
+        Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: 1e7, split: search, regime: over}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("scenarios[0].qps: 10000000 requests/s for 600 s is 6.00e+09 arrivals");
         Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: 4, split: train, regime: under}\n");
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].split must be one of");
         Files.writeString(f, "scenarios:\n  - {workload: chat, qps: 4, split: search, regime: under}\n");

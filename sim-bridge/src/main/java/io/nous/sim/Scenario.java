@@ -40,6 +40,27 @@ public record Scenario(
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
+    /**
+     * Most arrivals one scenario may generate. Far past saturation every arrival waits in a queue
+     * until its TTL, about 150 bytes each, so this bounds a run's memory (about 600 MB) as well as its
+     * time (10 M arrivals take 7 s to simulate here); a typo such as {@code --qps 1e12} is refused up
+     * front instead of running for hours.
+     */
+    public static final long MAX_ARRIVALS = 4_000_000;
+
+    /** Why {@code qps} for {@code seconds} is too many arrivals for one run, or null when it is not. */
+    public static String arrivalsProblem(double qps, double seconds) {
+        double n = qps * seconds;
+        if (!(n > MAX_ARRIVALS)) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "%s requests/s for %s s is %.3g arrivals; one run simulates at most %,d "
+                + "(its queues alone would outgrow memory): lower the rate or the duration", plain(qps), plain(seconds), n, MAX_ARRIVALS);
+    }
+
+    private static String plain(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+    }
     public static final double DEFAULT_DRAIN_SECONDS = 600;
 
     public Scenario {
@@ -146,6 +167,10 @@ public record Scenario(
         public Builder trace(io.nous.sim.workload.trace.TraceReplay v) { trace = v; return this; }
 
         public Scenario build() {
+            String tooMany = trace == null ? arrivalsProblem(qps, durationSeconds) : null;
+            if (tooMany != null) {
+                throw new io.nous.sim.workload.WorkloadException(tooMany);
+            }
             CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
             PodConfig pc = podConfig != null ? podConfig : new PodConfig(PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,
                     maxNumSeqs != null ? maxNumSeqs : PodConfig.DEFAULT_MAX_NUM_SEQS, p.kvBlocks(), p.blockSize());

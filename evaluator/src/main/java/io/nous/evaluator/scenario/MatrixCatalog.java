@@ -1,5 +1,7 @@
 package io.nous.evaluator.scenario;
 
+import io.nous.sim.Scenario;
+
 import io.nous.sim.config.StrictYaml;
 import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.workload.WorkloadCatalog;
@@ -103,6 +105,10 @@ public final class MatrixCatalog {
             }
             if (qps == null || !(qps > 0) || qps.isInfinite()) {
                 throw new MatrixException(where + ".qps must be a positive number", null);
+            }
+            String tooMany = Scenario.arrivalsProblem(qps, duration);
+            if (tooMany != null) {
+                throw new MatrixException(where + ".qps: " + tooMany, null);
             }
             if (e.arrivalCv() != null && !(e.arrivalCv() > 0)) {
                 throw new MatrixException(where + ".arrival_cv must be > 0", null);
