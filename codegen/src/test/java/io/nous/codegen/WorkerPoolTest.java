@@ -34,6 +34,11 @@ class WorkerPoolTest {
         return Scenario.builder(WorkloadCatalog.builtin().workload(workload)).qps(qps).durationSeconds(seconds).build();
     }
 
+    /** 400,000 arrivals: seconds of simulation, far past a 300 ms timeout, and well inside a 216 MB heap. */
+    private static Scenario overrunning() {
+        return scenario("interactive-chat", 80, 5_000);
+    }
+
     private static WorkerProtocol.Job job(Scenario s, String source) {
         return new WorkerProtocol.Job(0, s, source, "Candidate.java", null, null);
     }
@@ -52,7 +57,7 @@ class WorkerPoolTest {
     void aJobThatOverrunsTheTimeoutIsKilledAndTheWorkerReplaced() throws Exception {
         try (WorkerPool quick = new WorkerPool(new WorkerPool.Options(1, "256m", Duration.ofMillis(300)))) {
             ProcessHandle first = quick.processes().get(0);
-            WorkerProtocol.Reply slow = quick.run(job(scenario("interactive-chat", 80, 1_000_000), SOFT));
+            WorkerProtocol.Reply slow = quick.run(job(overrunning(), SOFT));
             assertThat(slow.error()).contains("timed out");
             assertThat(quick.replacedWorkers()).isEqualTo(1);
             assertThat(first.isAlive()).isFalse();
@@ -181,7 +186,7 @@ class WorkerPoolTest {
         long pid;
         try (WorkerPool a = new WorkerPool(settings)) {
             pid = a.processes().get(0).pid();
-            assertThat(a.run(job(scenario("interactive-chat", 80, 1_000_000), SOFT)).error()).contains("timed out");
+            assertThat(a.run(job(overrunning(), SOFT)).error()).contains("timed out");
         }
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
     }
