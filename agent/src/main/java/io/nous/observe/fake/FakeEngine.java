@@ -30,8 +30,12 @@ public final class FakeEngine implements AutoCloseable {
 
     /** Receives a request's tokens as the engine makes them (called on the engine thread). */
     public interface Sink {
-        /** Token {@code n} (1-based) is out; {@code last} when it is the final one. */
-        void token(int n, boolean last);
+        /**
+         * Token {@code n} (1-based) is out; {@code last} when it is the final one; {@code dueNanos} is
+         * when the step that made it was due to end ({@link System#nanoTime()}), however late the
+         * engine thread woke to deliver it.
+         */
+        void token(int n, boolean last, long dueNanos);
     }
 
     private static final class Job {
@@ -123,13 +127,13 @@ public final class FakeEngine implements AutoCloseable {
             steps++;
             for (Job j : decodes) {
                 j.generated++;
-                j.sink.token(j.generated, j.generated >= j.output);
+                j.sink.token(j.generated, j.generated >= j.output, lastEnd);
             }
             for (Job j : prefills) {
                 j.computed += j.chunk;
                 if (j.computed >= j.prompt) {
                     j.generated++;
-                    j.sink.token(j.generated, j.generated >= j.output);
+                    j.sink.token(j.generated, j.generated >= j.output, lastEnd);
                 }
             }
             running.removeIf(j -> j.generated >= j.output);

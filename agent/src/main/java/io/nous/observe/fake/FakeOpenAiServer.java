@@ -51,6 +51,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return t;
     });
     private final AtomicInteger received = new AtomicInteger();
+    private final DeliveryTiming timing = new DeliveryTiming();
     private final java.util.Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
     private volatile boolean closed;
@@ -74,6 +75,15 @@ public final class FakeOpenAiServer implements AutoCloseable {
     /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
     public String url() {
         return "http://" + socket.getInetAddress().getHostAddress() + ":" + socket.getLocalPort();
+    }
+
+    /**
+     * How late this server wrote its streamed tokens against the engine's schedule: what the machine's
+     * load did to its timing, for a test to size its tolerance by (a client reading the stream adds
+     * its own scheduling delay on top).
+     */
+    public DeliveryTiming.Summary timing() {
+        return timing.summary();
     }
 
     public int port() {
@@ -163,14 +173,14 @@ public final class FakeOpenAiServer implements AutoCloseable {
             default -> { }
         }
         boolean stream = body.path("stream").asBoolean(false) && cue.kind() != Cue.Kind.NOT_STREAMING;
-        BlockingQueue<int[]> tokens = new ArrayBlockingQueue<>(maxTokens + 1);
-        engine.submit(prompt, maxTokens, (n, last) -> tokens.add(new int[] {n, last ? 1 : 0}));
+        BlockingQueue<long[]> tokens = new ArrayBlockingQueue<>(maxTokens + 1);
+        engine.submit(prompt, maxTokens, (n, last, due) -> tokens.add(new long[] {n, last ? 1 : 0, due}));
         String id = "cmpl-" + r.hashCode();
         if (!stream) {
             int n = 0;
             while (true) {
-                int[] t = take(tokens);
-                n = t[0];
+                long[] t = take(tokens);
+                n = (int) t[0];
                 if (t[1] == 1) {
                     break;
                 }
@@ -195,8 +205,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
             first.withArray("choices").addObject().put("index", 0).putObject("delta").put("role", "assistant").put("content", "");
             event(out, JSON.writeValueAsString(first), split);
         }
+        long previousLate = Long.MIN_VALUE;
         while (true) {
-            int[] t = take(tokens);
+            long[] t = take(tokens);
             if (cue.kind() == Cue.Kind.RESET && t[0] > cue.tokens()) {
                 s.setSoLinger(true, 0);
                 s.close(); // RST: the client sees a reset mid-stream
@@ -219,10 +230,13 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 c.putNull("finish_reason");
             }
             event(out, JSON.writeValueAsString(o), split);
+            long late = System.nanoTime() - t[2];
+            timing.record(late, previousLate);
+            previousLate = late;
             if (t[1] == 1) {
                 ObjectNode u = chunk(id, chat);
                 u.putArray("choices");
-                usage(u, prompt, t[0]);
+                usage(u, prompt, (int) t[0]);
                 event(out, JSON.writeValueAsString(u), split);
                 break;
             }
@@ -233,7 +247,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return true;
     }
 
-    private static int[] take(BlockingQueue<int[]> q) throws IOException {
+    private static long[] take(BlockingQueue<long[]> q) throws IOException {
         try {
             return q.take();
         } catch (InterruptedException e) {
