@@ -74,8 +74,11 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--llm-backoff", defaultValue = "1s", paramLabel = "D", description = "First wait before a retry; doubles (default: ${DEFAULT-VALUE}).")
     String llmBackoff;
 
-    @Option(names = "--llm-json", description = "Ask the endpoint for a JSON-object reply (response_format); OpenAI, vLLM and Ollama support it.")
-    boolean llmJson;
+    @Option(names = "--llm-json", arity = "0..1", fallbackValue = "schema", paramLabel = "MODE",
+            description = "Ask the endpoint for structured output (OpenAI response_format): schema sends the reply's JSON schema "
+                    + "(OpenAI and vLLM decode under it), object any JSON object, off nothing; bare --llm-json is schema. An endpoint "
+                    + "that refuses one (a 400 naming response_format) is asked for the next weaker. Default: schema.")
+    String llmJson;
 
     @Option(names = "--max-tokens-total", defaultValue = "0", paramLabel = "N", description = "Stop cleanly after this many tokens in + out (0 = no limit).")
     long maxTokensTotal;
@@ -238,6 +241,15 @@ public final class DiscoverCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A run's {@code json_mode}: absent, {@code true} (an older run's json_object) or a mode's name. */
+    private static LlmSettings.ReplyFormat jsonMode(JsonNode n) {
+        LlmSettings.ReplyFormat f = n.isMissingNode() || n.isNull() ? LlmSettings.ReplyFormat.TEXT : LlmSettings.ReplyFormat.of(n.asText());
+        if (f == null) {
+            throw new UserError("the run's config has json_mode '" + n.asText() + "'; this Nous knows schema, object and off");
+        }
+        return f;
+    }
+
     /** The live proposer a configuration asks for (the API key comes from the environment only). */
     static Proposer proposer(DiscoveryConfig config, Run run) {
         return switch (config.proposer()) {
@@ -247,7 +259,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 LlmSettings s = new LlmSettings(l.get("base_url").asText(), System.getenv(LlmSettings.API_KEY_ENV), l.get("model").asText(),
                         l.get("temperature").asDouble(), l.get("max_tokens").asInt(), Duration.ofMillis(l.get("timeout_ms").asLong()),
                         l.get("max_tokens_total").asLong(), l.get("usd_per_million_in").asDouble(), l.get("usd_per_million_out").asDouble(),
-                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()), l.path("json_mode").asBoolean(false));
+                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()), jsonMode(l.path("json_mode")));
                 yield new LlmProposer(s, new ExchangeLog(run.dir().resolve("llm")));
             }
             default -> throw new UserError("unknown proposer '" + config.proposer() + "'; available: evolve, llm");
@@ -313,8 +325,12 @@ public final class DiscoverCommand implements Callable<Integer> {
             llm.put("max_tokens_total", maxTokensTotal);
             llm.put("usd_per_million_in", priceIn);
             llm.put("usd_per_million_out", priceOut);
-            if (llmJson) {
-                llm.put("json_mode", true);
+            LlmSettings.ReplyFormat format = llmJson == null ? LlmSettings.ReplyFormat.JSON_SCHEMA : LlmSettings.ReplyFormat.of(llmJson);
+            if (format == null || "true".equals(llmJson) || "false".equals(llmJson)) {
+                throw new UserError("--llm-json: '" + llmJson + "' is not a mode; use schema, object or off");
+            }
+            if (format != LlmSettings.ReplyFormat.TEXT) {
+                llm.put("json_mode", format.flag());
             }
         }
         if (budget < 1 || seeds < 1 || !(duration > 0)) {
@@ -375,6 +391,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         JsonNode stopped = s.path("stopped");
         if (!stopped.isMissingNode()) {
             out.println("stopped: " + stopped.path("detail").asText());
+        }
+        if (s.path("llm").has("proposals")) {
+            out.println(LlmCosts.line(s.get("llm")));
         }
         JsonNode best = s.get("best");
         String flag = new RunStore(run.dir().getParent()).runsDirFlag();

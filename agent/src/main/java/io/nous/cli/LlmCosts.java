@@ -58,7 +58,20 @@ final class LlmCosts {
         }
         ArrayNode promoted = o.putArray("promoted");
         Map<String, Integer> iterationOf = new HashMap<>();
+        int read = 0;
+        int unread = 0;
+        int withNotes = 0;
+        int rejected = 0;
         for (JournalRecord r : run.journal().records()) {
+            switch (r.type()) {
+                case "hypothesis" -> {
+                    read++;
+                    withNotes += r.body().path("notes").size() > 0 ? 1 : 0;
+                }
+                case "proposal-failed", "endpoint-unusable" -> unread++;
+                case "verification" -> rejected += r.body().path("ok").asBoolean(true) ? 0 : 1;
+                default -> { }
+            }
             if (r.type().equals("candidate")) {
                 iterationOf.put(r.body().get("id").asText(), r.body().get("iteration").asInt());
             }
@@ -74,7 +87,45 @@ final class LlmCosts {
                 }
             }
         }
+        ObjectNode proposals = o.putObject("proposals");
+        proposals.put("asked", read + unread);
+        proposals.put("read", read);
+        proposals.put("read_with_notes", withNotes);
+        proposals.put("rejected_before_simulation", rejected);
+        proposals.put("usable", Math.max(0, read - rejected));
         return o;
+    }
+
+    /**
+     * The run's end line for its model: how many proposals were usable, why the others were not, and
+     * what they cost, e.g. "model: 3 of 5 proposals usable (...); 15,200 tokens in, 2,100 out, ~$0.004".
+     */
+    static String line(JsonNode llm) {
+        JsonNode p = llm.path("proposals");
+        StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT, "model %s: %d of %d proposals usable",
+                llm.path("model").asText(), p.path("usable").asInt(), p.path("asked").asInt()));
+        java.util.List<String> why = new java.util.ArrayList<>();
+        int unread = p.path("asked").asInt() - p.path("read").asInt();
+        if (unread > 0) {
+            why.add(unread + (unread == 1 ? " reply" : " replies") + " could not be read");
+        }
+        if (p.path("rejected_before_simulation").asInt() > 0) {
+            why.add(p.path("rejected_before_simulation").asInt() + " rejected before simulation");
+        }
+        if (p.path("read_with_notes").asInt() > 0) {
+            why.add(p.path("read_with_notes").asInt() + " read outside the format (see the notes on their hypotheses)");
+        }
+        if (!why.isEmpty()) {
+            sb.append(" (").append(String.join(", ", why)).append(')');
+        }
+        sb.append(String.format(java.util.Locale.ROOT, "; %,d tokens in, %,d out in %d calls", llm.path("input_tokens").asLong(),
+                llm.path("output_tokens").asLong(), llm.path("exchanges").asInt()));
+        if (llm.has("estimated_cost_usd")) {
+            sb.append(", about $").append(llm.get("estimated_cost_usd").asText());
+        } else {
+            sb.append(" (set --llm-price-in and --llm-price-out for a cost)");
+        }
+        return sb.toString();
     }
 
     /** Dollars to a micro-dollar: small test runs cost fractions of a cent. */

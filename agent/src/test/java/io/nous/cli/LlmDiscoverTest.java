@@ -335,17 +335,68 @@ class LlmDiscoverTest {
     }
 
     @Test
+    void aReplyWithTheJavaUnderCodeInAFenceIsUsedAndTheRunSaysHowManyWereUsable() throws Exception {
+        // the shape a plausible endpoint answered with: the class under "code", fenced inside the string, and no "source"
+        ObjectNode reply = bundle(policy(0.7));
+        reply.remove("source");
+        reply.put("code", "```java\n" + policy(0.7) + "```");
+        server.enqueue(completion(JSON.writeValueAsString(reply), 3000, 400));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-price-in", "2", "--llm-price-out", "8"));
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        assertThat(server.getRequestCount()).as("no repair was needed").isEqualTo(1);
+        JsonNode format = JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format");
+        assertThat(format.path("type").asText()).as("the reply's schema is sent by default").isEqualTo("json_schema");
+        assertThat(format.path("json_schema").path("name").asText()).isEqualTo("nous_proposal");
+        assertThat(format.path("json_schema").path("schema").path("required").toString()).contains("source").contains("predictions");
+        List<JournalRecord> records = new RunStore(runs).open(onlyRun(runs)).journal().records();
+        JsonNode hypothesis = records.stream().filter(r -> r.type().equals("hypothesis")).findFirst().orElseThrow().body();
+        assertThat(hypothesis.path("notes").toString()).contains("read from \\\"code\\\"").contains("fence was removed");
+        assertThat(records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText())).contains("llm");
+        assertThat(h.out()).contains("model test-model: 1 of 1 proposals usable (1 read outside the format")
+                .contains("3,000 tokens in, 400 out in 1 calls, about $0.0092");
+    }
+
+    @Test
+    void anEndpointThatRefusesTheSchemaIsAskedForAJsonObject() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(400).setHeader("Content-Type", "application/json")
+                .body("{\"error\":{\"message\":\"Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model\","
+                        + "\"type\":\"invalid_request_error\"}}").build());
+        server.enqueue(completion(proposal(policy(0.7)), 1000, 100));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1"));
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        assertThat(JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format").path("type").asText()).isEqualTo("json_schema");
+        assertThat(JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format").path("type").asText()).isEqualTo("json_object");
+        assertThat(h.out()).contains("1 of 1 proposals usable").contains("(set --llm-price-in and --llm-price-out for a cost)");
+        CliHarness off = CliHarness.run(discover(dir.resolve("off"), "--budget", "1", "--llm-json", "sometimes"));
+        assertThat(off.exit()).isEqualTo(2);
+        assertThat(off.err().strip()).isEqualTo("nous: --llm-json: 'sometimes' is not a mode; use schema, object or off");
+    }
+
+    @Test
+    void aModelWhoseRepliesCannotBeReadEndsWithNoneUsable() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(completion("I would lower the sheddable ceiling when saturation rises.", 5000, 30));
+        }
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1"));
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        assertThat(h.out()).contains("model test-model: 0 of 1 proposals usable (1 reply could not be read); 15,000 tokens in, 90 out in 3 calls");
+    }
+
+    @Test
     void aCallThatTimesOutIsRetried() throws Exception {
         MockResponse slow = completion(proposal(policy(0.7)), 1000, 100);
         server.enqueue(slow.newBuilder().headersDelay(3, java.util.concurrent.TimeUnit.SECONDS).build());
         server.enqueue(completion(proposal(policy(0.7)), 1000, 100));
         Path runs = dir.resolve("runs");
-        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-timeout", "300ms", "--llm-json"));
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "1", "--llm-timeout", "300ms", "--llm-json", "object"));
         assertThat(h.exit()).as(h.err()).isZero();
         assertThat(server.getRequestCount()).isEqualTo(2);
         server.takeRequest();
         assertThat(JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format").path("type").asText())
-                .as("--llm-json asks for a JSON object").isEqualTo("json_object");
+                .as("--llm-json object asks for a JSON object").isEqualTo("json_object");
         Path llm = runs.resolve(onlyRun(runs)).resolve("llm");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00001.json"))).get("error").asText()).containsIgnoringCase("timeout");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00002.json"))).has("error")).isFalse();

@@ -35,12 +35,23 @@ public final class LlmProposer implements Proposer {
     static final int REPLY_REPAIRS = 2;
 
     private final LlmSettings settings;
-    private final ChatModel model;
     private final ExchangeLog log;
+    private LlmSettings.ReplyFormat format;
+    private ChatModel model;
 
     public LlmProposer(LlmSettings settings, ExchangeLog log) {
         this.settings = settings;
         this.log = log;
+        this.format = settings.replyFormat();
+        this.model = model(settings, format);
+    }
+
+    /** The {@code response_format} this proposer asks for now (weaker than configured once the endpoint refused one). */
+    public LlmSettings.ReplyFormat replyFormat() {
+        return format;
+    }
+
+    private static ChatModel model(LlmSettings settings, LlmSettings.ReplyFormat format) {
         OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder()
                 .baseUrl(settings.baseUrl())
                 .apiKey(settings.apiKey() == null || settings.apiKey().isBlank() ? "no-key" : settings.apiKey())
@@ -49,10 +60,14 @@ public final class LlmProposer implements Proposer {
                 .maxTokens(settings.maxTokens())
                 .timeout(settings.timeout())
                 .maxRetries(0); // retries are ours: counted, journaled and deterministic in tests
-        if (settings.jsonMode()) {
-            b.responseFormat("json_object");
+        switch (format) {
+            case JSON_OBJECT -> b.responseFormat("json_object");
+            case JSON_SCHEMA -> b.responseFormat(ReplySchema.responseFormat()).strictJsonSchema(true)
+                    .supportedCapabilities(dev.langchain4j.model.chat.Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+            case TEXT -> { }
+            default -> throw new IllegalStateException(format.name());
         }
-        this.model = b.build();
+        return b.build();
     }
 
     @Override
@@ -70,7 +85,7 @@ public final class LlmProposer implements Proposer {
             try {
                 ReplyParser.Parsed p = ReplyParser.parse(reply, io.nous.discover.Problems.byId(ctx.problem()).entryMethods());
                 return new Proposal(p.hypothesis(), p.mechanism(), p.predictions(), p.source(), ctx.incumbent() == null ? List.of()
-                        : List.of(ctx.incumbent().candidateId()), "llm", p.arms());
+                        : List.of(ctx.incumbent().candidateId()), "llm", p.arms(), p.notes());
             } catch (ReplyParser.BadReply bad) {
                 lastProblem = bad.getMessage();
                 messages.add(AiMessage.from(reply == null ? "" : reply));
@@ -111,6 +126,13 @@ public final class LlmProposer implements Proposer {
             } catch (RuntimeException e) {
                 log.record(new Exchange(ctx.iteration(), ctx.attempt(), repair, attempt, settings.model(), Prompts.VERSION, hash, request,
                         (System.nanoTime() - t0) / 1_000_000, null, null, null, null, e.getClass().getSimpleName() + ": " + describe(e)));
+                if (format != LlmSettings.ReplyFormat.TEXT && refusesFormat(e)) {
+                    // a server without structured output says so in a 400; ask it for the next weaker format instead
+                    format = format.weaker();
+                    model = model(settings, format);
+                    attempt--;
+                    continue;
+                }
                 if (unusable(e)) {
                     throw new ProposalUnavailable("the model endpoint " + settings.baseUrl() + " cannot be used: " + describe(e),
                             ProposalUnavailable.Kind.ENDPOINT_UNUSABLE);
@@ -131,6 +153,13 @@ public final class LlmProposer implements Proposer {
         }
         throw new ProposalUnavailable("the model endpoint kept failing (" + settings.maxAttempts() + " attempts): " + describe(last),
                 ProposalUnavailable.Kind.FAILED);
+    }
+
+    /** A 400 that names the response format: the endpoint does not support the one asked for. */
+    private static boolean refusesFormat(RuntimeException e) {
+        String m = String.valueOf(describe(e)).toLowerCase(java.util.Locale.ROOT);
+        return e instanceof dev.langchain4j.exception.InvalidRequestException && (m.contains("response_format") || m.contains("json_schema")
+                || m.contains("response format"));
     }
 
     /** Credentials refused or no such model: retrying cannot help, and neither can the next iteration. */

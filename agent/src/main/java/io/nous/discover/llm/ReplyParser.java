@@ -9,10 +9,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Parses a model's reply strictly: one JSON object (a Markdown code fence around it is tolerated)
- * with {@code hypothesis}, {@code mechanism}, {@code predictions} and {@code source}, and optional
- * {@code arms} (ablations and controls, each with a role, purpose and source). Anything
- * else is a {@link BadReply} saying what is wrong, which goes back to the model.
+ * Parses a model's reply: one JSON object with {@code hypothesis}, {@code mechanism},
+ * {@code predictions} and {@code source}, and optional {@code arms} (ablations and controls, each
+ * with a role, purpose and source). It reads replies the way models write them: the object inside a
+ * Markdown fence or after a sentence of prose, the Java under a near-miss key ({@code code},
+ * {@code java}, ...), wrapped in a fence inside the string, or in a {@code java} fence beside the
+ * object. Each such reading is a note that is journaled with the hypothesis. Anything else is a
+ * {@link BadReply} saying what is wrong, which goes back to the model.
  */
 final class ReplyParser {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,7 +30,16 @@ final class ReplyParser {
         }
     }
 
-    record Parsed(String hypothesis, String mechanism, List<Prediction> predictions, String source, List<Arm> arms) {
+    /** A usable reply; {@code notes} say where it departed from the format and how it was read. */
+    record Parsed(String hypothesis, String mechanism, List<Prediction> predictions, String source, List<Arm> arms, List<String> notes) {
+    }
+
+    /** Keys a model puts the Java under instead of {@code source}, in the order they are tried. */
+    static final List<String> SOURCE_NEAR_MISSES = List.of("code", "java", "java_source", "source_code", "java_code", "policy", "class",
+            "implementation", "program");
+
+    /** A fenced block: its language tag (may be empty) and its body. */
+    private record Fence(String language, String body) {
     }
 
     /** Arms beyond this many are an error: each costs a full evaluation. */
@@ -59,22 +71,20 @@ final class ReplyParser {
         if (reply == null || reply.isBlank()) {
             throw new BadReply("the reply was empty");
         }
+        List<String> notes = new ArrayList<>();
         String text = reply.strip();
-        if (text.startsWith("```")) {
-            int nl = text.indexOf('\n');
-            int end = text.lastIndexOf("```");
-            text = nl > 0 && end > nl ? text.substring(nl + 1, end).strip() : text;
+        List<Fence> fences = fences(text);
+        JsonNode o = object(text, fences, notes);
+        String source = source(o, "the reply", notes);
+        if (source.isBlank()) {
+            for (Fence f : fences) {
+                if (f.language().equalsIgnoreCase("java") && !f.body().isBlank()) {
+                    source = f.body();
+                    notes.add("the Java was read from a ```java fence beside the JSON object, not from \"source\"");
+                    break;
+                }
+            }
         }
-        JsonNode o;
-        try {
-            o = JSON.readTree(text);
-        } catch (Exception e) {
-            throw new BadReply("the reply is not one valid JSON object (" + firstLine(e.getMessage()) + "); it may have been cut off");
-        }
-        if (o == null || !o.isObject()) {
-            throw new BadReply("the reply must be one JSON object");
-        }
-        String source = o.path("source").asText("");
         String missing = missing(source, entries);
         if (source.isBlank() || missing != null) {
             throw new BadReply("the reply has no Java source with " + article(missing) + missing + " method in \"source\"");
@@ -109,7 +119,7 @@ final class ReplyParser {
             if (!Arm.ROLES.contains(role)) {
                 throw new BadReply("arm role must be \"ablation\" or \"control\", got \"" + role + "\"");
             }
-            String armSource = a.path("source").asText("");
+            String armSource = source(a, "the " + role + " arm", notes);
             String armMissing = missing(armSource, entries);
             if (armMissing != null) {
                 throw new BadReply("the " + role + " arm has no Java source with " + article(armMissing) + armMissing + " method");
@@ -119,7 +129,106 @@ final class ReplyParser {
         if (arms.size() > MAX_ARMS) {
             throw new BadReply("at most " + MAX_ARMS + " arms, got " + arms.size());
         }
-        return new Parsed(hypothesis, mechanism, List.copyOf(preds), source, List.copyOf(arms));
+        return new Parsed(hypothesis, mechanism, List.copyOf(preds), source, List.copyOf(arms), List.copyOf(notes));
+    }
+
+    /** The reply's JSON object: the whole text, a fenced block, or the outermost braces around prose. */
+    private static JsonNode object(String text, List<Fence> fences, List<String> notes) throws BadReply {
+        String firstProblem;
+        try {
+            return asObject(JSON.readTree(text));
+        } catch (Exception e) {
+            firstProblem = e instanceof BadReply ? e.getMessage() : firstLine(e.getMessage());
+        }
+        for (Fence f : fences) {
+            if (f.language().isEmpty() || f.language().equalsIgnoreCase("json")) {
+                try {
+                    JsonNode o = asObject(JSON.readTree(f.body()));
+                    if (!text.startsWith("```") || !text.endsWith("```") || fences.size() > 1) {
+                        notes.add("the JSON object was read from a fenced block among other text");
+                    }
+                    return o;
+                } catch (Exception notThisOne) {
+                    // try the next block
+                }
+            }
+        }
+        int open = text.indexOf('{');
+        int close = text.lastIndexOf('}');
+        if (open > 0 && close > open) {
+            try {
+                JsonNode o = asObject(JSON.readTree(text.substring(open, close + 1)));
+                notes.add("the JSON object was read from between prose (" + open + " characters before it)");
+                return o;
+            } catch (Exception notThisEither) {
+                // fall through to the first problem
+            }
+        }
+        throw new BadReply(firstProblem.startsWith("the reply") ? firstProblem
+                : "the reply is not one valid JSON object (" + firstProblem + "); it may have been cut off");
+    }
+
+    private static JsonNode asObject(JsonNode n) throws BadReply {
+        if (n == null || !n.isObject()) {
+            throw new BadReply("the reply must be one JSON object");
+        }
+        return n;
+    }
+
+    /** The Java of an object (the reply or an arm): {@code source}, else a near-miss key; a fence inside the string is removed. */
+    private static String source(JsonNode o, String where, List<String> notes) {
+        String key = "source";
+        String text = o.path(key).isTextual() ? o.path(key).asText() : "";
+        if (text.isBlank()) {
+            java.util.Map<String, String> byLowerName = new java.util.LinkedHashMap<>();
+            o.fields().forEachRemaining(e -> {
+                if (e.getValue().isTextual()) {
+                    byLowerName.putIfAbsent(e.getKey().toLowerCase(java.util.Locale.ROOT), e.getKey());
+                }
+            });
+            for (String near : java.util.stream.Stream.concat(java.util.stream.Stream.of("source"), SOURCE_NEAR_MISSES.stream()).toList()) {
+                String actual = byLowerName.get(near);
+                if (actual != null && !o.get(actual).asText().isBlank()) {
+                    key = actual;
+                    text = o.get(actual).asText();
+                    notes.add("the Java of " + where + " was read from \"" + actual + "\"; the format asks for \"source\"");
+                    break;
+                }
+            }
+        }
+        String stripped = text.strip();
+        if (stripped.startsWith("```")) {
+            List<Fence> inner = fences(stripped);
+            if (!inner.isEmpty()) {
+                notes.add("the Java in \"" + key + "\" of " + where + " was inside a Markdown fence; the fence was removed");
+                return inner.get(0).body();
+            }
+        }
+        return text;
+    }
+
+    /** The fenced blocks of a text, in order; an unterminated last fence runs to the end. */
+    private static List<Fence> fences(String text) {
+        List<Fence> out = new ArrayList<>();
+        int at = 0;
+        while (true) {
+            int open = text.indexOf("```", at);
+            if (open < 0) {
+                return out;
+            }
+            int nl = text.indexOf('\n', open);
+            if (nl < 0) {
+                return out;
+            }
+            String language = text.substring(open + 3, nl).strip();
+            int close = text.indexOf("\n```", nl);
+            String body = close < 0 ? text.substring(nl + 1) : text.substring(nl + 1, close + 1);
+            out.add(new Fence(language, body.strip()));
+            if (close < 0) {
+                return out;
+            }
+            at = close + 4;
+        }
     }
 
     private static String firstLine(String s) {

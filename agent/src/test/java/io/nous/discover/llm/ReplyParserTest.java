@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** The strict reply parser: what it accepts, and what it sends back to the model as wrong. */
+/** The reply parser: what it accepts, how it reads replies that depart from the format, and what it sends back as wrong. */
 class ReplyParserTest {
     private static final String SOURCE = "class P implements io.nous.sim.spi.UsageLimitPolicy { public void computeLimit(double s, int[] p, double[] c) {} }";
     private static final String PREDICTIONS = "\"predictions\": [{\"regime\": \"near\", \"direction\": \"decrease\", \"magnitude\": -0.4}]";
@@ -36,5 +36,43 @@ class ReplyParserTest {
         String arm = "{\"role\": \"ablation\", \"purpose\": \"x\", \"source\": \"" + SOURCE + "\"}";
         assertThatThrownBy(() -> ReplyParser.parse(reply(", \"arms\": [" + arm + "," + arm + "," + arm + "]")))
                 .hasMessageContaining("at most 2 arms");
+    }
+
+    @Test
+    void aReplyThatKeepsToTheFormatHasNoNotes() throws Exception {
+        assertThat(ReplyParser.parse(reply("")).notes()).isEmpty();
+        assertThat(ReplyParser.parse("```json\n" + reply("") + "\n```").notes()).isEmpty();
+    }
+
+    @Test
+    void readsTheJavaUnderANearMissKeyAndInsideAFenceWithNotes() throws Exception {
+        // the reply a plausible endpoint wrote: the class under "code", fenced inside the string
+        String fenced = "```java\n" + SOURCE + "\n```";
+        ReplyParser.Parsed p = ReplyParser.parse(reply("").replace("\"source\": \"" + SOURCE + "\"",
+                "\"code\": " + com.fasterxml.jackson.databind.node.TextNode.valueOf(fenced)));
+        assertThat(p.source()).isEqualTo(SOURCE);
+        assertThat(p.notes()).containsExactly("the Java of the reply was read from \"code\"; the format asks for \"source\"",
+                "the Java in \"code\" of the reply was inside a Markdown fence; the fence was removed");
+        // a key that only differs in case, and an arm under "java"
+        ReplyParser.Parsed arm = ReplyParser.parse(reply(", \"arms\": [{\"role\": \"control\", \"purpose\": \"x\", \"java\": \"" + SOURCE + "\"}]")
+                .replace("\"source\"", "\"Source\""));
+        assertThat(arm.arms()).singleElement().satisfies(a -> assertThat(a.source()).isEqualTo(SOURCE));
+        assertThat(arm.notes()).anySatisfy(n -> assertThat(n).contains("\"Source\"")).anySatisfy(n -> assertThat(n).contains("control arm")
+                .contains("\"java\""));
+    }
+
+    @Test
+    void readsTheObjectAfterProseAndTheJavaFromAFenceBesideIt() throws Exception {
+        String noSource = reply("").replace(", \"source\": \"" + SOURCE + "\"", "");
+        ReplyParser.Parsed p = ReplyParser.parse("Here is my proposal.\n\n```json\n" + noSource + "\n```\n\nAnd the policy:\n\n```java\n" + SOURCE
+                + "\n```\n");
+        assertThat(p.source()).isEqualTo(SOURCE);
+        assertThat(p.notes()).containsExactly("the JSON object was read from a fenced block among other text",
+                "the Java was read from a ```java fence beside the JSON object, not from \"source\"");
+        ReplyParser.Parsed prose = ReplyParser.parse("Sure! " + reply("") + " Let me know.");
+        assertThat(prose.source()).isEqualTo(SOURCE);
+        assertThat(prose.notes()).singleElement().asString().contains("between prose");
+        // a near-miss key that holds no Java is still no Java
+        assertThatThrownBy(() -> ReplyParser.parse(noSource.substring(0, noSource.length() - 1) + ", \"code\": \"see below\"}")).hasMessageContaining("no Java source");
     }
 }

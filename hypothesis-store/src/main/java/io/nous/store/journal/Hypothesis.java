@@ -9,10 +9,20 @@ import java.util.List;
  * its source, and the arms that test its mechanism.
  *
  * @param attempt 0 for a first proposal, then one per repair after a rejection
+ * @param notes   how a reply that departed from the format was read (the Java under another key, in a
+ *                fence, ...); absent when it kept to it
  */
 public record Hypothesis(int iteration, int attempt, String statement, String mechanism, List<Prediction> predictions,
                          List<String> parents, String operator, String source,
-                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Arm> arms) implements JournalEntry {
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Arm> arms,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) implements JournalEntry {
+
+    /** A hypothesis whose proposal kept to the format. */
+    public Hypothesis(int iteration, int attempt, String statement, String mechanism, List<Prediction> predictions, List<String> parents,
+                      String operator, String source, List<Arm> arms) {
+        this(iteration, attempt, statement, mechanism, predictions, parents, operator, source, arms, List.of());
+    }
+
     @Override
     public String journalType() {
         return "hypothesis";
