@@ -103,6 +103,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--name", defaultValue = "calibrated", paramLabel = "NAME", description = "Name of the fitted profile (default: ${DEFAULT-VALUE}).")
     String name;
 
+    @Option(names = "--force", description = "With --observed: write the fitted profile even when it is worse than the one it started from.")
+    boolean force;
+
     @Option(names = "--out", required = true, paramLabel = "FILE.yaml", description = "Where to write the profile file.")
     Path out;
 
@@ -248,6 +251,25 @@ public final class CalibrateCommand implements Callable<Integer> {
                         + "%.2f ms outside the engine (not simulated); held-out TTFT MAPE %.1f%%, ITL MAPE %.1f%%", input.observed.getFileName(), obs.requests().size(), obs.header().workload(),
                 JsonReport.decimal(obs.header().qps()).toPlainString(), obs.header().url(), scenario.pods(), policy, r.outsideMs(),
                 r.heldOutAfter().ttft().mapePercent(), r.heldOutAfter().itl().mapePercent()));
+        io.nous.observe.FitJudgement judged = io.nous.observe.FitJudgement.of(r, obs, fit.trainSize());
+        if (!judged.acceptable()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("the fit is worse than the profile it started from (" + base + "): " + String.join("; ", judged.worse()));
+            if (judged.causes().isEmpty()) {
+                err.println("  nothing in the observation stood out (enough requests, a client on schedule, a server that kept up); "
+                        + "try --model " + (model.equals("roofline") ? "linear" : "roofline") + " or another --base");
+            } else {
+                err.println("  likely why:");
+                judged.causes().forEach(c -> err.println("  - " + c));
+            }
+            if (!force) {
+                err.println("not written: " + out + " (--force writes it anyway)");
+                err.flush();
+                return ExitCodes.UNSUPPORTED;
+            }
+            err.println("written anyway (--force)");
+            err.flush();
+        }
         CostProfile fitted = r.profile().on(start.hardware(), start.hardwareSpec(), start.model(), start.modelSpec(), start.kvBlocks(), name,
                 (m == io.nous.observe.ObservedFit.Model.ROOFLINE ? "Roofline" : "Linear") + " model fitted by nous calibrate to an observation of "
                         + obs.header().url() + ".", src);

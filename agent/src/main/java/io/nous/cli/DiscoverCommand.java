@@ -384,13 +384,39 @@ public final class DiscoverCommand implements Callable<Integer> {
         return v == null || v.isBlank() ? fallback : v;
     }
 
+    /**
+     * What the rest of a budget the time limit cut short would have cost, at the pace of this run's
+     * proposals (from the journal's timestamps: console advice, never part of a result).
+     */
+    static String remainingCost(Run run, int made) {
+        int budget = run.config().path("budget").asInt();
+        var records = run.journal().records();
+        if (made <= 0 || records.size() < 2 || budget <= made) {
+            return "  (the rest of the budget was not estimated)";
+        }
+        double seconds = java.time.Duration.between(java.time.Instant.parse(records.get(0).timestamp()),
+                java.time.Instant.parse(records.get(records.size() - 1).timestamp())).toMillis() / 1000.0;
+        double each = seconds / made;
+        double rest = each * (budget - made);
+        return String.format(Locale.ROOT, "  the other %d proposals of the budget would have taken about %.0f min more at this run's pace "
+                + "(%.1f s a proposal); the same run with --time-limit %.0fm would make them all", budget - made, rest / 60, each,
+                Math.ceil((seconds + rest) / 60 * 1.1));
+    }
+
     static void printSummary(PrintWriter out, JsonNode s, Run run) {
         out.println();
-        out.printf(Locale.ROOT, "%d proposals, %d candidates evaluated, %d duplicates skipped, %d rejected before simulation%n",
-                s.get("iterations").asInt(), s.get("evaluations").asInt(), s.get("duplicates").asInt(), s.get("rejected").asInt());
+        long behavioural = run.journal().records().stream().filter(r -> r.type().equals("duplicate")
+                && io.nous.store.journal.Duplicate.BEHAVIOUR.equals(r.body().path("by").asText(null))).count();
+        out.printf(Locale.ROOT, "%d proposals, %d candidates evaluated, %d duplicates skipped%s, %d rejected before simulation%n",
+                s.get("iterations").asInt(), s.get("evaluations").asInt(), s.get("duplicates").asInt(),
+                behavioural == 0 ? "" : " (" + behavioural + " by behaviour: same answers on the probe grid as an evaluated candidate)",
+                s.get("rejected").asInt());
         JsonNode stopped = s.path("stopped");
         if (!stopped.isMissingNode()) {
             out.println("stopped: " + stopped.path("detail").asText());
+            if (stopped.path("reason").asText().equals(io.nous.discover.StopReason.TIME_LIMIT)) {
+                out.println(remainingCost(run, s.get("iterations").asInt()));
+            }
         }
         if (s.path("llm").has("proposals")) {
             out.println(LlmCosts.line(s.get("llm")));

@@ -21,6 +21,12 @@ final class ExitCodes {
     static final int REPLAY_DIFFERS = 5;
     /** A service the command needs could not be used (the LLM endpoint of a discovery run, the endpoint observe measures, a Spark cluster). */
     static final int SERVICE_UNUSABLE = 6;
+    /**
+     * The evidence does not support what was asked, and nothing was written: a calibration that came out
+     * worse than its start, an export of a candidate that was not promoted or is worse than the upstream
+     * policy. {@code --force} does it anyway.
+     */
+    static final int UNSUPPORTED = 7;
     /** Interrupted by Ctrl-C (SIGINT); what was finished is kept. */
     static final int INTERRUPTED = 130;
 
@@ -37,6 +43,7 @@ final class ExitCodes {
         m.put("4", "nous check rejected the candidate");
         m.put("5", "nous replay found a record that does not reproduce");
         m.put("6", "a service could not be used (discover's LLM endpoint, the endpoint observe measures, a Spark cluster)");
+        m.put("7", "the evidence does not support it (a calibration worse than its start, an export of an unpromoted or worse candidate); --force does it anyway");
         m.put("130", "interrupted (Ctrl-C); finished work is kept, discover prints how to resume");
         return m;
     }

@@ -74,6 +74,10 @@ public final class DiscoveryLoop {
 
     private final List<Evaluated> evaluated = new ArrayList<>();
     private final Map<String, String> idByHash = new HashMap<>();
+    /** Evaluated candidates by behaviour fingerprint: a proposal answering the probe grid as one of them did is not simulated again. */
+    private final Map<String, String> idByFingerprint = new HashMap<>();
+    /** The priority arrays the matrix's workloads pass a usage-limit policy, for the fingerprint. */
+    private List<int[]> probePriorities;
     private final PrincipleDistiller distiller;
     private Promoter promoter;
     /** What happened to recent proposals (search split only), for proposers that read history. */
@@ -240,6 +244,21 @@ public final class DiscoveryLoop {
         return c;
     }
 
+    /** The distinct class-priority arrays of every workload in the matrix, in the order the simulator passes them. */
+    private List<int[]> probePriorities(Matrix matrix) {
+        if (probePriorities == null) {
+            java.util.LinkedHashMap<String, int[]> sets = new java.util.LinkedHashMap<>();
+            for (Split split : Split.values()) {
+                for (io.nous.evaluator.scenario.MatrixEntry e : matrix.entries(split)) {
+                    int[] p = e.scenario(0, 1).workload().classes().stream().mapToInt(io.nous.sim.workload.RequestClass::priority).toArray();
+                    sets.putIfAbsent(java.util.Arrays.toString(p), p);
+                }
+            }
+            probePriorities = List.copyOf(sets.values());
+        }
+        return probePriorities;
+    }
+
     private String hashOf(Evaluated e) {
         return compiled.computeIfAbsent(e.candidateId(), k -> problem.compile(e.source())).canonicalHash();
     }
@@ -264,13 +283,24 @@ public final class DiscoveryLoop {
             remember("a proposal (" + operator + ") duplicated " + dup + " and was not simulated: propose something different");
             return List.of();
         }
-        // run it for the first time, where candidates run: the exercise grid and the behaviour probe
-        Exercised exercised = problem.exercise(sandbox, check);
+        // run it for the first time, where candidates run: the exercise grid, the behaviour probe and its fingerprint
+        Exercised exercised = problem.exercise(sandbox, check, probePriorities(matrix));
         if (!exercised.accepted()) {
             return reject(jf, iteration, operator, exercised.problems());
         }
+        String same = exercised.fingerprint() == null ? null : idByFingerprint.get(exercised.fingerprint());
+        if (same != null) {
+            duplicates++;
+            jf.record(new Duplicate(iteration, same, check.canonicalHash(), Duplicate.BEHAVIOUR, exercised.fingerprint()));
+            remember("a proposal (" + operator + ") is written differently from " + same + " but answers every probed input as it does, "
+                    + "so it was not simulated: change what the policy does, not how it is written");
+            return List.of();
+        }
         String id = String.format("c%04d", ++candidates);
         idByHash.put(check.canonicalHash(), id);
+        if (exercised.fingerprint() != null) {
+            idByFingerprint.putIfAbsent(exercised.fingerprint(), id);
+        }
         // its own name and doc comment, from its hypothesis (behaviour and hash unchanged)
         source = CandidateNaming.apply(source, id, statement, mechanism, operator, parents);
         if (!replay) {

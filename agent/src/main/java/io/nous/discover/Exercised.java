@@ -4,9 +4,15 @@ import java.util.List;
 
 /**
  * A compiled candidate run for the first time where candidates run: the problems its exercise
- * found (empty when accepted) and its behaviour descriptors for MAP-Elites.
+ * found (empty when accepted), its behaviour descriptors for MAP-Elites, and its behaviour
+ * fingerprint on the probe grid (null when none was taken), by which a candidate that answers
+ * everything as an evaluated one does is skipped.
  */
-public record Exercised(List<String> problems, double[] behaviour) {
+public record Exercised(List<String> problems, double[] behaviour, String fingerprint) {
+    public Exercised(List<String> problems, double[] behaviour) {
+        this(problems, behaviour, null);
+    }
+
     public boolean accepted() {
         return problems.isEmpty();
     }

@@ -74,8 +74,13 @@ public interface Problem {
 
     /** Runs a compiled candidate for the first time where candidates run, and measures its behaviour. */
     default Exercised exercise(Sandbox sandbox, Compiled c) {
-        Sandbox.Checked x = sandbox.exercise(c.part(0), c.sources().get(0), c.origins().get(0), true);
-        return new Exercised(x.problems(), x.behaviour());
+        return exercise(sandbox, c, null);
+    }
+
+    /** {@link #exercise(Sandbox, Compiled)}, taking the behaviour fingerprint with these priority arrays (null: none). */
+    default Exercised exercise(Sandbox sandbox, Compiled c, List<int[]> probePriorities) {
+        Sandbox.Checked x = sandbox.exercise(c.part(0), c.sources().get(0), c.origins().get(0), true, probePriorities);
+        return new Exercised(x.problems(), x.behaviour(), x.fingerprint());
     }
 
     /** A compiled candidate as the deployment that runs it. */

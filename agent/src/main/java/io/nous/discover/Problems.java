@@ -325,15 +325,18 @@ public final class Problems {
 
         /** Behaviour: where the usage-limit half first gates, and where the admitter first refuses half. */
         @Override
-        public Exercised exercise(Sandbox sandbox, Compiled c) {
+        public Exercised exercise(Sandbox sandbox, Compiled c, List<int[]> probePriorities) {
             List<String> problems = new java.util.ArrayList<>();
             double[] behaviour = new double[2];
+            StringBuilder fingerprint = new StringBuilder();
             for (int i = 0; i < 2; i++) {
-                Sandbox.Checked x = sandbox.exercise(c.part(i), c.sources().get(i), c.origins().get(i), true);
+                Sandbox.Checked x = sandbox.exercise(c.part(i), c.sources().get(i), c.origins().get(i), true, probePriorities);
                 problems.addAll(x.problems());
                 behaviour[i] = x.behaviour() == null ? Double.NaN : x.behaviour()[0];
+                fingerprint.append(i == 0 ? "" : "+").append(x.fingerprint());
             }
-            return new Exercised(List.copyOf(problems), problems.isEmpty() ? behaviour : null);
+            return new Exercised(List.copyOf(problems), problems.isEmpty() ? behaviour : null,
+                    probePriorities == null || !problems.isEmpty() ? null : fingerprint.toString());
         }
 
         @Override

@@ -81,8 +81,13 @@ public final class Sandbox implements AutoCloseable {
      * @param compiled  the static check (verification and compilation), done in this JVM
      * @param problems  every problem, static or found by running it; empty when accepted
      * @param behaviour the behaviour probe of an accepted candidate, or null
+     * @param fingerprint its behaviour fingerprint on the probe grid, when asked for, else null
      */
-    public record Checked(CheckResult compiled, List<String> problems, double[] behaviour) {
+    public record Checked(CheckResult compiled, List<String> problems, double[] behaviour, String fingerprint) {
+        public Checked(CheckResult compiled, List<String> problems, double[] behaviour) {
+            this(compiled, problems, behaviour, null);
+        }
+
         public boolean accepted() {
             return problems.isEmpty();
         }
@@ -103,6 +108,15 @@ public final class Sandbox implements AutoCloseable {
      * with {@code probe} also measures its behaviour (a fault there rejects it too).
      */
     public Checked exercise(CheckResult stat, String source, String origin, boolean probe) {
+        return exercise(stat, source, origin, probe, null);
+    }
+
+    /**
+     * {@link #exercise(CheckResult, String, String, boolean)} that with {@code probe} also takes the
+     * candidate's behaviour fingerprint, calling a usage-limit policy with {@code probePriorities}
+     * (the arrays the simulator will pass it); null takes none.
+     */
+    public Checked exercise(CheckResult stat, String source, String origin, boolean probe, List<int[]> probePriorities) {
         if (!stat.accepted()) {
             return new Checked(stat, stat.problems(), null);
         }
@@ -110,19 +124,21 @@ public final class Sandbox implements AutoCloseable {
             CheckResult full = Candidates.check(source, origin, stat.candidate().contract());
             List<String> problems = new ArrayList<>(full.problems());
             double[] behaviour = null;
+            String fingerprint = null;
             if (probe && full.accepted()) {
                 try {
                     behaviour = BehaviourProbe.probe(full.candidate());
+                    fingerprint = probePriorities == null ? null : BehaviourProbe.fingerprint(full.candidate(), probePriorities);
                 } catch (CandidateFault f) {
                     problems.add(origin + ": run-time: " + f.getMessage());
                 }
             }
-            return new Checked(full, List.copyOf(problems), behaviour);
+            return new Checked(full, List.copyOf(problems), behaviour, fingerprint);
         }
         WorkerProtocol.Reply reply;
         try {
             reply = pool().run(new WorkerProtocol.Job(0, probe ? WorkerProtocol.Mode.CHECK_AND_PROBE : WorkerProtocol.Mode.CHECK, null, null,
-                    source, origin, null, null, false, stat.candidate().contract()));
+                    source, origin, null, null, false, stat.candidate().contract(), probe ? probePriorities : null));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Checked(stat, List.of(origin + ": the check was interrupted"), null);
@@ -130,7 +146,7 @@ public final class Sandbox implements AutoCloseable {
         if (reply.error() != null) {
             return new Checked(stat, List.of(origin + ": run-time: " + reply.error()), null);
         }
-        return new Checked(stat, List.copyOf(reply.check().problems()), reply.check().behaviour());
+        return new Checked(stat, List.copyOf(reply.check().problems()), reply.check().behaviour(), reply.check().fingerprint());
     }
 
     /** The policy to evaluate: in a worker when isolated, from its compiled class otherwise. */

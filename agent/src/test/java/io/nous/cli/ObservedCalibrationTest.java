@@ -85,6 +85,34 @@ class ObservedCalibrationTest {
         assertThat(CliHarness.run("calibrate", "--observed", observed, "--pods", "1", "--no-flow-control", "--out", again.toString()).exit()).isZero();
         assertThat(Files.readString(again)).isEqualTo(Files.readString(profile));
 
+        assertThat(cal.err()).as("a fit better than its start is recommended without a word").doesNotContain("worse");
+
+        // The same server, but the fitted part of the observation slowed threefold (as a client that falls behind would
+        // read it), calibrated from the good profile: the fit follows the slow part and gets worse on the held-out part,
+        // where the start was right. It is refused, says what got worse, and writes nothing unless --force.
+        io.nous.observe.RequestsFile.Contents good = io.nous.observe.RequestsFile.read(Path.of(observed));
+        java.util.List<io.nous.observe.ObservedRequest> byTime = new java.util.ArrayList<>(good.requests());
+        byTime.sort(java.util.Comparator.comparingLong(io.nous.observe.ObservedRequest::scheduledUs));
+        int slowed = (int) (byTime.size() * 0.7);
+        java.util.List<io.nous.observe.ObservedRequest> skewed = new java.util.ArrayList<>();
+        for (int i = 0; i < byTime.size(); i++) {
+            skewed.add(i < slowed ? slower(byTime.get(i), 3) : byTime.get(i));
+        }
+        Path skewedFile = dir.resolve("skewed.requests.jsonl");
+        io.nous.observe.RequestsFile.write(skewedFile, good.header(), skewed);
+        Path worse = dir.resolve("worse.yaml");
+        CliHarness refused = CliHarness.run("calibrate", "--observed", skewedFile.toString(), "--pods", "1", "--no-flow-control", "--base",
+                profile.toString(), "--out", worse.toString());
+        assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
+        assertThat(refused.err()).contains("the fit is worse than the profile it started from").contains("held-out")
+                .contains("not written: " + worse).doesNotContain("Exception");
+        assertThat(worse).doesNotExist();
+        CliHarness forced = CliHarness.run("calibrate", "--observed", skewedFile.toString(), "--pods", "1", "--no-flow-control", "--base",
+                profile.toString(), "--out", worse.toString(), "--force");
+        assertThat(forced.exit()).as(forced.out() + forced.err()).isZero();
+        assertThat(forced.err()).contains("written anyway (--force)");
+        assertThat(worse).exists();
+
         CliHarness cmp = CliHarness.run("compare", "--observed", observed, "--pods", "1", "--no-flow-control", "--profile", profile.toString(),
                 "--json", "--html", dir.resolve("cmp.html").toString(), "--simulated-out", dir.resolve("sim.jsonl").toString());
         assertThat(cmp.exit()).as(cmp.err()).isZero();
@@ -100,5 +128,19 @@ class ObservedCalibrationTest {
         CliHarness two = CliHarness.run("compare", observed, dir.resolve("sim.jsonl").toString(), "--json");
         assertThat(two.exit()).as(two.err()).isZero();
         assertThat(JSON.readTree(two.out()).get("overall")).isEqualTo(c.get("overall"));
+    }
+
+    /** A request as a client {@code factor} times slower to read every token would have recorded it. */
+    private static io.nous.observe.ObservedRequest slower(io.nous.observe.ObservedRequest r, long factor) {
+        long sent = r.sentUs();
+        long[] tokens = r.tokenTimesUs() == null ? null : r.tokenTimesUs().clone();
+        if (tokens != null) {
+            for (int i = 0; i < tokens.length; i++) {
+                tokens[i] = sent + factor * (tokens[i] - sent);
+            }
+        }
+        return new io.nous.observe.ObservedRequest(r.id(), r.className(), r.priority(), r.fairnessId(), r.scheduledUs(), sent,
+                r.writtenUs(), sent + factor * (r.firstTokenUs() - sent), sent + factor * (r.endUs() - sent), r.inputTokens(),
+                r.outputTokens(), r.promptTokens(), r.tokensOut(), r.status(), r.dropReason(), r.error(), tokens);
     }
 }

@@ -67,6 +67,15 @@ public final class BehaviourProbe {
     }
 
     /**
+     * The candidate's behaviour fingerprint on the probe grid ({@link io.nous.codegen.golang.BehaviourFingerprint}):
+     * equal for two candidates that answer every probed input alike.
+     */
+    public static String fingerprint(Candidate c, java.util.List<int[]> prioritySets) {
+        return c.kind() == CandidateKind.ADMISSION ? io.nous.codegen.golang.BehaviourFingerprint.admission(c::newAdmissionPolicy)
+                : io.nous.codegen.golang.BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
+    }
+
+    /**
      * An admitter's admitted share at each saturation, by label, as reviews and reports show it:
      * critical requests, then sheddable ones; for an admitter of the terms form, sheddable requests
      * on a pool whose queues carry the saturation and on one whose KV cache alone does, since that

@@ -185,15 +185,17 @@ public final class WorkerMain {
     private static WorkerProtocol.Reply check(WorkerProtocol.Job job, boolean probe) {
         CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
         double[] behaviour = null;
+        String fingerprint = null;
         java.util.List<String> problems = new java.util.ArrayList<>(r.problems());
         if (probe && r.accepted()) {
             try {
                 behaviour = BehaviourProbe.probe(r.candidate());
+                fingerprint = job.probePriorities() == null ? null : BehaviourProbe.fingerprint(r.candidate(), job.probePriorities());
             } catch (CandidateFault f) {
                 problems.add(job.usageLimitOrigin() + ": run-time: " + f.getMessage());
             }
         }
         return new WorkerProtocol.Reply(job.id(), null, null,
-                new WorkerProtocol.CheckSummary(problems.isEmpty(), problems, r.canonicalHash(), behaviour), null);
+                new WorkerProtocol.CheckSummary(problems.isEmpty(), problems, r.canonicalHash(), behaviour, fingerprint), null);
     }
 }

@@ -47,9 +47,17 @@ public final class WorkerProtocol {
      * @param usageLimitSource candidate source of the usage-limit policy (null: an open gate, ceilings all 1)
      * @param admissionSource  candidate source of an admission policy, or null
      * @param samples          return every measured request's latencies too
+     * @param probePriorities  with {@link Mode#CHECK_AND_PROBE}: the priority arrays the simulator will pass a usage-limit
+     *                         candidate, for its behaviour fingerprint (null: no fingerprint)
      */
     public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
-                      String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract) {
+                      String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract,
+                      List<int[]> probePriorities) {
+
+        public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
+                   String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract) {
+            this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples, contract, null);
+        }
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
                    String admissionSource, String admissionOrigin, boolean samples) {
@@ -70,15 +78,16 @@ public final class WorkerProtocol {
 
         Job withId(long newId) {
             return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
-                    contract);
+                    contract, probePriorities);
         }
     }
 
     /**
      * What a check in a worker found: every problem (verification, compilation, exercise), and the
-     * behaviour probe of an accepted usage-limit candidate (onset of gating, open share at 0.8).
+     * behaviour probe of an accepted usage-limit candidate (onset of gating, open share at 0.8), and
+     * its behaviour fingerprint when the job asked for one.
      */
-    public record CheckSummary(boolean accepted, List<String> problems, String canonicalHash, double[] behaviour) {
+    public record CheckSummary(boolean accepted, List<String> problems, String canonicalHash, double[] behaviour, String fingerprint) {
     }
 
     /** Per-request samples of one class, each array as base64 of its little-endian float bits. */

@@ -1,7 +1,22 @@
 package io.nous.store.journal;
 
-/** A proposal whose canonical form equals an earlier candidate's ({@code duplicate}); it is not simulated. */
-public record Duplicate(int iteration, String of, String sha256) implements JournalEntry {
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * A proposal that is an earlier candidate again ({@code duplicate}); it is not simulated. Either its
+ * canonical form equals that candidate's, or ({@code by} is {@code behaviour}) its code differs but it
+ * answered every input of the probe grid exactly as that candidate did ({@code fingerprint}).
+ */
+public record Duplicate(int iteration, String of, String sha256, @JsonInclude(JsonInclude.Include.NON_NULL) String by,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String fingerprint) implements JournalEntry {
+    /** What {@code by} says of a behavioural duplicate. */
+    public static final String BEHAVIOUR = "behaviour";
+
+    /** The same canonical form. */
+    public Duplicate(int iteration, String of, String sha256) {
+        this(iteration, of, sha256, null, null);
+    }
+
     @Override
     public String journalType() {
         return "duplicate";

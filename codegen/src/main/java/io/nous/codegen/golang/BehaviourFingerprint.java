@@ -1,0 +1,91 @@
+package io.nous.codegen.golang;
+
+import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.UsageLimitPolicy;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A digest of everything a candidate answers on the probe grid: the equivalence proof's call
+ * sequences (a saturation grid, uniform draws, a random walk and long holds, each on a fresh
+ * instance) with the priorities the simulator will pass it, or the proof's pool states for an
+ * admitter. Two candidates with the same fingerprint give the same answers on every probed input,
+ * so discovery skips the second as a behavioural duplicate instead of simulating it again. Inputs
+ * the simulator never produces (NaN, negative saturations, band counts no workload has) are left
+ * out, so a branch only they reach does not make two candidates different.
+ */
+public final class BehaviourFingerprint {
+    /** Calls of each long hold: past the periods of counters a proposal writes (every N cycles, N in the thousands). */
+    static final int HOLD_CALLS = 1 << 14;
+    private static final double[] HOLDS = {0.3, 0.55, 0.75, 0.95, 1.2};
+
+    private BehaviourFingerprint() {
+    }
+
+    /** The fingerprint of a usage-limit policy called with each of {@code prioritySets} (as the simulator's workloads pass them). */
+    public static String usageLimit(Supplier<UsageLimitPolicy> fresh, List<int[]> prioritySets) {
+        MessageDigest d = sha256();
+        long seed = 7_001;
+        for (int[] priorities : prioritySets) {
+            word(d, priorities.length);
+            for (int p : priorities) {
+                word(d, p);
+            }
+            for (CallSequences.Saturations kind : List.of(CallSequences.Saturations.GRID, CallSequences.Saturations.RANDOM,
+                    CallSequences.Saturations.WALK)) {
+                usage(d, fresh, new EquivalenceProof.UsageLimitSequence(kind.name(), priorities, kind, 0, seed++,
+                        kind == CallSequences.Saturations.GRID ? 3002 : EquivalenceProof.SHORT, EquivalenceProof.SHORT, null));
+            }
+            for (double h : HOLDS) {
+                usage(d, fresh, new EquivalenceProof.UsageLimitSequence("hold", priorities, CallSequences.Saturations.HOLD, h, seed++,
+                        HOLD_CALLS, HOLD_CALLS, null));
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    /** The fingerprint of an admitter over the proof's pool states (random, grid and long holds). */
+    public static String admission(Supplier<AdmissionPolicy> fresh) {
+        MessageDigest d = sha256();
+        long seed = 9_001;
+        for (int i = 0; i < 3; i++) {
+            admit(d, fresh, new EquivalenceProof.AdmissionSequence("random", CallSequences.PoolStates.RANDOM, 0, seed++, EquivalenceProof.SHORT,
+                    EquivalenceProof.SHORT, null));
+        }
+        admit(d, fresh, new EquivalenceProof.AdmissionSequence("grid", CallSequences.PoolStates.GRID, 0, seed++, 3 * 151 * 4, 3 * 151 * 4, null));
+        for (double h : HOLDS) {
+            admit(d, fresh, new EquivalenceProof.AdmissionSequence("hold", CallSequences.PoolStates.HOLD, h, seed++, HOLD_CALLS, HOLD_CALLS,
+                    null));
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    private static void usage(MessageDigest d, Supplier<UsageLimitPolicy> fresh, EquivalenceProof.UsageLimitSequence q) {
+        for (long w : EquivalenceProof.run(q, fresh.get(), 0, 0, null)) {
+            word(d, w);
+        }
+    }
+
+    private static void admit(MessageDigest d, Supplier<AdmissionPolicy> fresh, EquivalenceProof.AdmissionSequence q) {
+        for (long w : EquivalenceProof.run(q, fresh.get(), 0, 0, null)) {
+            word(d, w);
+        }
+    }
+
+    private static void word(MessageDigest d, long w) {
+        for (int i = 0; i < 8; i++) {
+            d.update((byte) (w >>> (8 * i)));
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
