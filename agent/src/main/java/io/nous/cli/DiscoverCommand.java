@@ -403,6 +403,49 @@ public final class DiscoverCommand implements Callable<Integer> {
                 Math.ceil((seconds + rest) / 60 * 1.1));
     }
 
+    /**
+     * When nothing beats what the router ships: the closest proposals (not seeds) with what held each
+     * back, so the run says what it learned instead of only that it found nothing.
+     */
+    static void learned(PrintWriter out, Run run, String winner) {
+        record Near(String id, String operator, double change, String verdict, String held) {
+        }
+        java.util.Map<String, String> operatorOf = new java.util.HashMap<>();
+        List<Near> near = new java.util.ArrayList<>();
+        for (io.nous.store.JournalRecord r : run.journal().records()) {
+            JsonNode b = r.body();
+            if (r.type().equals("candidate")) {
+                operatorOf.put(b.path("id").asText(), b.path("operator").asText());
+            }
+            if (r.type().equals("evaluation") && b.path("split").asText().equals("search") && b.path("score").has("change")) {
+                String id = b.path("candidate").asText();
+                String op = operatorOf.getOrDefault(id, "");
+                if (op.equals("seed") || id.equals(winner)) {
+                    continue;
+                }
+                List<String> failed = new java.util.ArrayList<>();
+                b.path("constraints").fields().forEachRemaining(e -> {
+                    if (e.getValue().isBoolean() && !e.getValue().asBoolean()) {
+                        failed.add(e.getKey() + " failed");
+                    }
+                });
+                String held = !failed.isEmpty() ? String.join(", ", failed) : b.hasNonNull("raced_out") ? b.get("raced_out").asText()
+                        : b.path("promotable").asBoolean() ? "not confirmed on validation" : "not promotable";
+                near.add(new Near(id, op, b.path("score").path("change").asDouble(), b.path("score").path("verdict").asText(), held));
+            }
+        }
+        if (near.isEmpty()) {
+            return;
+        }
+        near.sort(java.util.Comparator.comparingDouble(Near::change));
+        out.println("nothing beat what the router ships; the closest proposals and what held each back:");
+        for (Near n : near.subList(0, Math.min(3, near.size()))) {
+            out.printf(Locale.ROOT, "  %s %s: %s %s on search; %s%n", n.id(), n.operator(), io.nous.export.Percent.of(n.change()), n.verdict(),
+                    n.held());
+        }
+        out.println("  another search may find more: the same command with --seed N (a different search) or --budget N (a longer one)");
+    }
+
     static void printSummary(PrintWriter out, JsonNode s, Run run) {
         out.println();
         long behavioural = run.journal().records().stream().filter(r -> r.type().equals("duplicate")
@@ -443,6 +486,10 @@ public final class DiscoverCommand implements Callable<Integer> {
                         + "); treat it as unconfirmed before exporting it");
             }
             out.println("source  " + best.get("source_path").asText());
+        }
+        JsonNode vsUp = best == null || best.isNull() ? null : best.path("vs_upstream");
+        if (vsUp == null || vsUp.isMissingNode() || vsUp.path("same_policy").asBoolean() || !"better".equals(vsUp.path("verdict").asText())) {
+            learned(out, run, best == null || best.isNull() ? null : best.get("candidate_id").asText());
         }
         if (s.get("principles").size() > 0) {
             out.println("principles:");

@@ -72,7 +72,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--no-signoff", description = "Leave the DCO Signed-off-by line out of the router commit.")
     boolean noSignoff;
 
-    @Option(names = "--force", description = "Export even a policy that behaves exactly like one the router already ships.")
+    @Option(names = "--force", description = "Export even a policy the evidence does not support: one that behaves exactly like one "
+            + "the router already ships, a candidate that was not promoted, or one worse than the router's own policy.")
     boolean force;
 
     @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
@@ -118,6 +119,20 @@ public final class ExportCommand implements Callable<Integer> {
             Provenance.CandidateStory story = fromRun.story();
             summary = story != null && story.statement() != null ? sentence(story.statement()) + " " + sentence(story.mechanism())
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
+        }
+        if (fromRun != null) {
+            // the candidate's standing comes first: what the evidence says of it, before anything is built
+            io.nous.export.Standing standing = fromRun.standing();
+            standing.lines().forEach(l -> o.println("standing: " + l));
+            o.flush();
+            String why = standing.refusal();
+            if (why != null && !force) {
+                throw new Unsupported("not exported: " + why + "; a plugin is evidence that it should replace what the router runs, "
+                        + "and this one's evidence says otherwise (--force exports it anyway; nothing was written)");
+            }
+            if (why != null) {
+                o.println("exporting anyway (--force): " + why);
+            }
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
         boolean joint = fromRun != null && RunCandidate.joint(fromRun.run());

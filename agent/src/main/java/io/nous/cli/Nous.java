@@ -111,6 +111,10 @@ public final class Nous implements Runnable {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
+            if (ex instanceof Unsupported) {
+                err.println("nous: " + ex.getMessage());
+                return ExitCodes.UNSUPPORTED;
+            }
             if (ex instanceof io.nous.evaluator.run.BackendFailure) {
                 err.println("nous: " + ex.getMessage() + " (finished work is kept; run the command again, or with --executor local)");
                 return ExitCodes.SERVICE_UNUSABLE;

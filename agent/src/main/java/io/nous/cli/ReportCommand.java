@@ -53,7 +53,7 @@ public final class ReportCommand implements Callable<Integer> {
         String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
                 admitter ? null : c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
                 run.summary().orElse(null),
-                admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && io.nous.codegen.golang.GoTranslator.termsForm(c.source())));
+                admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && io.nous.codegen.golang.GoTranslator.termsForm(c.source()), c.standing()));
         Path target = out != null ? out : Path.of("reports", run.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {

@@ -82,11 +82,19 @@ public final class ReviewCommand implements Callable<Integer> {
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()
                 : RunCandidate.verifiedSource(c.run(), incumbentId);
         JsonNode config = c.run().config();
+        String incumbentIs = null;
+        if (incumbentId.matches("c\\d{4,}")) {
+            try {
+                incumbentIs = RunCandidate.load(c.run(), incumbentId).standing().isUpstream();
+            } catch (UserError gone) {
+                incumbentIs = null; // the incumbent's file is checked where its source is read above
+            }
+        }
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
                 config.path("objective").asText("critical-ttft"), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
                 stateful(c.source()), config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
                 resimulate ? Resimulation.allSplits(c.run(), c.id(), c.source(), threads) : null, matrixFlags(config),
-                admitter ? c.check().candidate()::newAdmissionPolicy : null));
+                admitter ? c.check().candidate()::newAdmissionPolicy : null), c.standing(), incumbentIs);
     }
 
     static boolean stateful(String source) {

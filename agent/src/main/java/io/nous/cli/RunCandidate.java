@@ -93,6 +93,18 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
         return this;
     }
 
+    /** Where this candidate stands in its run: promoted, held on test, against the router's own policy. */
+    io.nous.export.Standing standing() {
+        String like = null;
+        if (check.accepted() && check.candidate() != null && !joint(run)) {
+            var match = check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION
+                    ? io.nous.export.UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
+                    : io.nous.export.UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+            like = match.map(io.nous.export.UpstreamMatch.Match::describe).orElse(null);
+        }
+        return io.nous.export.Standing.of(run, id, like);
+    }
+
     /** Why this candidate cannot become a router plugin; empty when it can. */
     List<Violation> routerProblems() {
         return RouterContract.check(source);

@@ -93,13 +93,88 @@ final class RunView {
     }
 
     void printStory(PrintWriter out) {
+        printStory(out, true);
+    }
+
+    /**
+     * The story. Unless {@code all}, a proposal that changed nothing (a duplicate, a rejection, or an
+     * evaluation that was not tried for promotion and taught no principle) is folded with its
+     * neighbours into one line of counts, so a long run reads as its seeds, promotions and principles.
+     */
+    void printStory(PrintWriter out, boolean all) {
         out.println();
         out.println("story");
         if (journal.tornTail()) {
             out.println("(the journal ends with a torn line from an interrupted write; it is ignored)");
         }
+        java.io.StringWriter segment = new java.io.StringWriter();
+        PrintWriter seg = new PrintWriter(segment);
+        Fold fold = new Fold();
         for (JournalRecord r : journal.records()) {
             JsonNode b = r.body();
+            boolean starts = r.type().equals("hypothesis") && b.path("attempt").asInt() == 0
+                    || r.type().equals("candidate") && b.path("operator").asText().equals("seed")
+                    || r.type().equals("run-stopped");
+            if (starts) {
+                seg.flush();
+                fold.flush(out, segment, all, false);
+            }
+            fold.note(r);
+            printRecord(seg, r);
+        }
+        seg.flush();
+        fold.flush(out, segment, all, true);
+    }
+
+    /** The proposals folded so far and the one being read: whether it is worth printing, and what it holds. */
+    private static final class Fold {
+        private boolean notable;
+        private boolean proposal;
+        private final int[] segment = new int[3]; // duplicates, rejected, evaluated
+        private final int[] folded = new int[4]; // proposals, duplicates, rejected, evaluated
+
+        void note(JournalRecord r) {
+            JsonNode b = r.body();
+            switch (r.type()) {
+                case "hypothesis" -> proposal = true;
+                case "promotion", "principle", "test-evaluation", "upstream-comparison", "run-stopped", "run-finished" -> notable = true;
+                case "candidate" -> {
+                    notable |= b.path("operator").asText().equals("seed");
+                    segment[2]++;
+                }
+                case "duplicate" -> segment[0]++;
+                case "verification" -> segment[1]++;
+                default -> { }
+            }
+        }
+
+        /** Prints the segment read so far, or folds it when it is a proposal that changed nothing. */
+        void flush(PrintWriter out, java.io.StringWriter text, boolean all, boolean last) {
+            boolean fold = proposal && !notable && !all;
+            if (fold) {
+                folded[0]++;
+                for (int i = 0; i < 3; i++) {
+                    folded[i + 1] += segment[i];
+                }
+            }
+            if (folded[0] > 0 && (!fold || last)) {
+                out.printf(Locale.ROOT, "%n  ... %d proposal%s folded: %d duplicates, %d rejected before simulation, %d evaluated, none "
+                        + "promoted or taught a principle (--all shows them)%n", folded[0], folded[0] == 1 ? "" : "s", folded[1], folded[2], folded[3]);
+                java.util.Arrays.fill(folded, 0);
+            }
+            if (!fold) {
+                out.print(text);
+            }
+            text.getBuffer().setLength(0);
+            java.util.Arrays.fill(segment, 0);
+            notable = false;
+            proposal = false;
+        }
+    }
+
+    private void printRecord(PrintWriter out, JournalRecord r) {
+        JsonNode b = r.body();
+        {
             switch (r.type()) {
                 case "hypothesis" -> {
                     out.printf(Locale.ROOT, "%n#%d %s%s: %s%n", b.path("iteration").asInt(), b.path("operator").asText(), parents(b),
@@ -109,7 +184,9 @@ final class RunView {
                             p.path("direction").asText(), Summaries.pct(p.path("magnitude"))));
                 }
                 case "verification" -> out.println("    rejected before simulation: " + b.path("problems").path(0).asText());
-                case "duplicate" -> out.println("    duplicate of " + b.path("of").asText() + ": not simulated");
+                case "duplicate" -> out.println("    duplicate of " + b.path("of").asText()
+                        + (io.nous.store.journal.Duplicate.BEHAVIOUR.equals(b.path("by").asText(null))
+                        ? " by behaviour (written differently, same answers on the probe grid)" : "") + ": not simulated");
                 case "candidate" -> {
                     String op = b.path("operator").asText();
                     String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";

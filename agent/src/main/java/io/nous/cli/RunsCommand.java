@@ -96,6 +96,10 @@ public final class RunsCommand implements Runnable {
         @Option(names = "--summary", description = "Print only the summary, not the story.")
         boolean summaryOnly;
 
+        @Option(names = "--all", description = "Print every proposal of the story; by default those that changed nothing (duplicates, "
+                + "rejections, evaluations never tried for promotion that taught no principle) are folded into one line of counts.")
+        boolean all;
+
         @Spec
         CommandSpec spec;
 
@@ -108,7 +112,7 @@ public final class RunsCommand implements Runnable {
             } else {
                 view.printSummary(out);
                 if (!summaryOnly) {
-                    view.printStory(out);
+                    view.printStory(out, all);
                 }
             }
             out.flush();

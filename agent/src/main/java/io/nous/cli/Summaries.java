@@ -17,7 +17,7 @@ final class Summaries {
         if (c == null || c.isMissingNode() || !c.has("change")) {
             return "not evaluated";
         }
-        return Percent.of(c.get("change")) + " " + Percent.interval(c) + " " + c.path("verdict").asText("");
+        return io.nous.export.Standing.change(c);
     }
 
     /** The winner against the policy the router already ships. */

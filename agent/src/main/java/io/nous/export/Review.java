@@ -54,10 +54,29 @@ public final class Review {
     private static final double[] ADMIT_SATURATIONS = {0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2};
 
     public static String markdown(Input in) {
+        return markdown(in, null, null);
+    }
+
+    /**
+     * The description opening with the candidate's standing (promoted or not, held on test, against
+     * the router's own policy), with a title that says when it is not for merging; {@code incumbentIs}
+     * names what the incumbent is when it is an upstream policy (e.g. "the built-in
+     * soft-reflective-ceiling seed, which the router already ships"), or null.
+     */
+    public static String markdown(Input in, Standing standing, String incumbentIs) {
         Provenance.CandidateStory s = in.story();
         StringBuilder sb = new StringBuilder();
-        sb.append("# Add `nous-").append(s.id()).append(in.admitter() ? "-admitter`, an admitter discovered by Nous\n\n"
-                : "-policy`, a usage-limit policy discovered by Nous\n\n");
+        String kind = in.admitter() ? "an admitter" : "a usage-limit policy";
+        if (standing != null && standing.refusal() != null) {
+            sb.append("# Review of `").append(s.id()).append("`, ").append(kind).append(" Nous evaluated").append(standing.titleNote())
+                    .append(": not for merging\n\n");
+        } else {
+            sb.append("# Add `nous-").append(s.id()).append(in.admitter() ? "-admitter`, an admitter discovered by Nous" : "-policy`, a usage-limit "
+                    + "policy discovered by Nous").append(standing == null ? "" : standing.titleNote()).append("\n\n");
+        }
+        if (standing != null) {
+            sb.append(standing.markdown());
+        }
         JsonNode testScore = s.test() == null ? null : s.test().get("score");
         if (testScore != null && !"better".equals(testScore.path("verdict").asText())) {
             sb.append("> **Warning:** this policy did not hold on the untouched test split (").append(pct(testScore.path("change")))
@@ -76,9 +95,10 @@ public final class Review {
         } else {
             sb.append("Candidate ").append(s.id()).append(" is a seed of the run (").append(s.operator()).append("), not a new hypothesis.\n\n");
         }
-        sb.append(String.format(Locale.ROOT, "Found in run `%s` at iteration %d by the `%s` proposer%s (operator `%s`), improving on `%s`.%n%n",
+        boolean improved = standing == null || standing.promoted();
+        sb.append(String.format(Locale.ROOT, "Found in run `%s` at iteration %d by the `%s` proposer%s (operator `%s`), %s `%s`%s.%n%n",
                 in.runId(), s.iteration(), in.proposer(), in.model() == null ? "" : " (" + in.model() + ")", s.operator(),
-                in.incumbentId()));
+                improved ? "improving on" : "derived from", in.incumbentId(), incumbentIs == null ? "" : " (" + incumbentIs + ")"));
 
         if (in.admitter()) {
             sb.append("## The policy\n\nShare of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
@@ -141,13 +161,18 @@ public final class Review {
         for (String r : risks(in)) {
             sb.append("- ").append(r).append('\n');
         }
-        sb.append("\n## Reproduce\n\n```bash\n");
+        sb.append("\n## Reproduce\n\n");
+        if (standing != null && standing.refusal() != null) {
+            sb.append("The export needs `--force`: ").append(standing.refusal()).append(".\n\n");
+        }
+        sb.append("```bash\n");
         String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
         sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
         String file = Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString());
         sb.append(in.admitter() ? "nous evaluate --policy static-usage-limit --admission direct:" + file + " --baseline-admission legacy"
                 : "nous evaluate --policy " + file).append(" --objective ").append(in.objective()).append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
+                .append(standing != null && standing.refusal() != null ? " --force" : "")
                 .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go vet ./... && go test ./...)\n```\n");
         return sb.toString();
     }

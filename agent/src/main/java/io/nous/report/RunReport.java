@@ -34,7 +34,14 @@ public final class RunReport {
     /** What the page is built from. */
     public record Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
                         Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms) {
+                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms,
+                        io.nous.export.Standing standing) {
+        public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
+                     Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
+                     JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms) {
+            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, winnerAdmitter, admitterTerms, null);
+        }
+
         /** A usage-limit winner. */
         public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
                      Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
@@ -57,6 +64,16 @@ public final class RunReport {
                 .append("</b>. Changes are versus the ").append(in.winnerAdmitter() != null ? "legacy path" : "static baseline")
                 .append(", paired by seed, with 95% bootstrap intervals; a verdict is ")
                 .append("<i>better</i> or <i>worse</i> only when the whole interval is on one side of zero.</p>\n");
+        if (in.standing() != null) {
+            String why = in.standing().refusal();
+            sb.append("<section id=\"standing\"><h2>Standing</h2>\n");
+            if (why != null) {
+                sb.append("<p class=\"worse\">Not for merging: ").append(esc(why)).append(".</p>\n");
+            }
+            sb.append("<ul>\n");
+            in.standing().lines().forEach(l -> sb.append("<li>").append(esc(l)).append("</li>\n"));
+            sb.append("</ul></section>\n");
+        }
         sb.append(headline(in));
 
         sb.append("<h2>The candidate per scenario</h2>\n<p>Nominal deployment; bars are the change, whiskers its 95% interval; ")

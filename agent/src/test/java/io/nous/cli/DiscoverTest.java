@@ -116,8 +116,14 @@ class DiscoverTest {
         assertThat(show.out().substring(0, show.out().indexOf("\nstory\n"))).contains("status    finished; all 8 proposals of the budget")
                 .contains("counts    8 proposals, ").contains("cost      ").containsPattern("winner    (none|c\\d{4})")
                 .satisfies(head -> assertThat(head.split("\n").length).isLessThan(20));
-        assertThat(show.out()).contains("#1 ").contains("predicts near").contains("evidence (search)").doesNotContain("NaN")
-                .doesNotContain("{\"").doesNotContain("[\"");
+        // proposals that changed nothing are folded into one line of counts; --all tells every one
+        if (!show.out().contains("promotion of")) {
+            assertThat(show.out()).containsPattern("\\.\\.\\. \\d+ proposals? folded: \\d+ duplicates, \\d+ rejected before simulation");
+        }
+        CliHarness all = CliHarness.run("runs", "show", id, "--all", "--runs-dir", runs.toString());
+        assertThat(all.out()).contains("#1 ").contains("predicts near").contains("evidence (search)").doesNotContain("NaN")
+                .doesNotContain("{\"").doesNotContain("[\"").doesNotContain("folded");
+        assertThat(all.out().length()).isGreaterThanOrEqualTo(show.out().length());
         JsonNode json = new ObjectMapper().readTree(CliHarness.run("runs", "show", id, "--json", "--runs-dir", runs.toString()).out());
         assertThat(json.get("summary").get("stopped").get("reason").asText()).isEqualTo("budget");
         assertThat(json.get("journal").get(0).get("type").asText()).isEqualTo("run-started");
@@ -169,7 +175,8 @@ class DiscoverTest {
         // the review describes the admitter: refusal shares by saturation, evidence against the legacy path, how to reproduce
         CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString());
         assertThat(review.exit()).as(review.err()).isZero();
-        assertThat(review.out()).contains("-admitter`, an admitter discovered by Nous").contains("Share of requests admitted")
+        assertThat(review.out()).contains("# Review of `c0002`, an admitter Nous evaluated (not promoted): not for merging")
+                .contains("Share of requests admitted")
                 .contains("versus the legacy path").contains("--admission direct:").contains("--baseline-admission legacy");
         // the HTML report draws what the admitter lets in
         CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
@@ -210,13 +217,12 @@ class DiscoverTest {
         assertThat(e.out().split("proved: ", -1)).as("both halves proved").hasSize(3);
         assertThat(out.resolve("epp-config.yaml")).content().contains("- flowControl").contains("type: nous-c0002-admitter")
                 .contains("usageLimitPolicyPluginRef: nous-c0002-policy");
-        // without --force a half that is an upstream plugin is configured, not copied
+        // c0002 was not promoted in this short run: without --force it does not leave, and says why
         Path upstream = dir.resolve("joint-upstream");
-        CliHarness u = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());
-        assertThat(u.exit()).as(u.err()).isZero();
-        assertThat(u.out()).contains("the usage-limit half behaves exactly like soft-reflective-ceiling");
-        assertThat(upstream.resolve("limit")).doesNotExist();
-        assertThat(upstream.resolve("epp-config.yaml")).content().contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
+        CliHarness refused = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());
+        assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
+        assertThat(refused.err()).contains("not exported: c0002 was not promoted");
+        assertThat(upstream).doesNotExist();
         // a review describes one policy: refused with what to do instead
         CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString());
         assertThat(review.exit()).isEqualTo(2);
@@ -225,6 +231,16 @@ class DiscoverTest {
                 runs.toString());
         assertThat(badSeed.exit()).isEqualTo(2);
         assertThat(badSeed.err()).contains("a joint seed is a pair USAGE-LIMIT+ADMITTER");
+        // once promoted (recorded here by hand), a half that is an upstream plugin is configured without --force, not copied
+        try (var j = new RunStore(runs).open(id).openJournal()) {
+            j.append("promotion", new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("candidate", "c0002")
+                    .put("accepted", true));
+        }
+        CliHarness u = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());
+        assertThat(u.exit()).as(u.err()).isZero();
+        assertThat(u.out()).contains("the usage-limit half behaves exactly like soft-reflective-ceiling");
+        assertThat(upstream.resolve("limit")).doesNotExist();
+        assertThat(upstream.resolve("epp-config.yaml")).content().contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
     }
 
     @Test

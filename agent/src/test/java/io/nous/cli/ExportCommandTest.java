@@ -366,7 +366,7 @@ class ExportCommandTest {
         CliHarness missing = CliHarness.run("export", "r1", "c0042", "--runs-dir", runs.toString(), "--out", dir.resolve("b").toString());
         assertThat(missing.exit()).isNotZero();
         assertThat(missing.err()).contains("no candidate 'c0042'");
-        CliHarness sw = CliHarness.run("export", "r1", "c0001", "--runs-dir", runs.toString(), "--out", dir.resolve("c").toString());
+        CliHarness sw = CliHarness.run("export", "r1", "c0001", "--runs-dir", runs.toString(), "--out", dir.resolve("c").toString(), "--force");
         assertThat(sw.exit()).isNotZero();
         assertThat(sw.err()).contains("cannot export c0001 to Go").contains("line 6").contains("switch");
         assertThat(dir.resolve("c")).doesNotExist();

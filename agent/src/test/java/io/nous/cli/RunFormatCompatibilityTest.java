@@ -38,8 +38,10 @@ class RunFormatCompatibilityTest {
         assertThat(replay.out()).contains("bit for bit");
 
         Path out = dir.resolve("export");
-        CliHarness export = CliHarness.run("export", RUN, "c0007", "--runs-dir", runs, "--out", out.toString());
+        // that run promoted nothing: its candidates leave only with --force, after their standing
+        CliHarness export = CliHarness.run("export", RUN, "c0007", "--runs-dir", runs, "--out", out.toString(), "--force");
         assertThat(export.exit()).as(export.err()).isZero();
+        assertThat(export.out()).startsWith("standing: c0007 was not promoted");
         assertThat(out.resolve("PROVENANCE.md")).content().contains(RUN);
         GoToolchain.assertProved(export);
     }

@@ -133,7 +133,7 @@ class TamperedRunTest {
             assertNoStackTrace(r);
         }
         Path out = dir.resolve("export");
-        CliHarness export = cli("export", RUN, CANDIDATE, "--out", out.toString());
+        CliHarness export = cli("export", RUN, CANDIDATE, "--out", out.toString(), "--force");
         assertNoStackTrace(export);
         assertThat(export.exit()).as(export.err()).isZero();
         assertThat(journal).content().isEqualTo(cut);

@@ -1,0 +1,106 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Nothing that leaves Nous reads as more than its evidence: export, review and report of a candidate
+ * that was not promoted, or of one worse than the router's own policy, open with its standing, and
+ * export refuses it without --force (exit 7), writing nothing.
+ */
+class StandingTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private static final String SHED_AT_90 = """
+            import io.nous.sim.spi.UsageLimitPolicy;
+
+            public final class ShedAtNinety implements UsageLimitPolicy {
+                @Override
+                public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+                    for (int i = 0; i < ceilings.length; i++) {
+                        ceilings[i] = i > 0 && saturation > 0.9 ? 0.35 : 1.0;
+                    }
+                }
+            }
+            """;
+
+    @Test
+    void aCandidateThatWasNeverPromotedIsNotExportedWithoutForceAndSaysWhy() throws Exception {
+        Path runs = CheckedInRuns.copy(dir);
+        String run = CheckedInRuns.RUN;
+        Path out = dir.resolve("c0003");
+        CliHarness refused = CliHarness.run("export", run, "c0003", "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
+        assertThat(refused.out().lines().findFirst().orElse("")).isEqualTo("standing: c0003 was not promoted: it was never tried for "
+                + "promotion: on the search split it was +10.5% worse (worse under variant nominal)");
+        assertThat(refused.out()).contains("standing: not evaluated on the untouched test split")
+                .contains("not compared with the router's soft-reflective-ceiling (only a run's winner is)");
+        assertThat(refused.err().strip()).startsWith("nous: not exported: c0003 was not promoted (").contains("--force exports it anyway")
+                .doesNotContain("\n");
+        assertThat(out).doesNotExist();
+
+        CliHarness review = CliHarness.run("review", run, "c0003", "--runs-dir", runs.toString(), "--journal-only");
+        assertThat(review.exit()).as(review.err()).isZero();
+        String md = review.out();
+        assertThat(md.lines().findFirst().orElse("")).isEqualTo("# Review of `c0003`, a usage-limit policy Nous evaluated (not promoted): "
+                + "not for merging");
+        assertThat(md.indexOf("## Standing")).isPositive().isLessThan(md.indexOf("## What and why"));
+        assertThat(md).contains("> **Not for merging:** c0003 was not promoted").contains("derived from `c0001`")
+                .doesNotContain("improving on").contains("The export needs `--force`").contains("--force --out /tmp/nous-c0003");
+
+        Path html = dir.resolve("r.html");
+        CliHarness report = CliHarness.run("report", run, "c0003", "--runs-dir", runs.toString(), "--out", html.toString(), "--threads", "2");
+        assertThat(report.exit()).as(report.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page.indexOf("<section id=\"standing\">")).isPositive().isLessThan(page.indexOf("<svg"));
+        assertThat(page).contains("Not for merging: c0003 was not promoted");
+
+        CliHarness forced = CliHarness.run("export", run, "c0003", "--runs-dir", runs.toString(), "--out", out.toString(), "--force");
+        assertThat(forced.exit()).as(forced.out() + forced.err()).isZero();
+        assertThat(forced.out()).contains("exporting anyway (--force): c0003 was not promoted");
+    }
+
+    @Test
+    void aWinnerWorseThanTheRoutersPolicyCarriesItAtTheTopAndNeedsForce() throws Exception {
+        Path runs = dir.resolve("runs");
+        var run = new io.nous.store.RunStore(runs).create("worse", JSON.createObjectNode().put("proposer", "evolve")
+                .put("objective", "critical-ttft"));
+        try (var j = run.openJournal()) {
+            HandMadeRuns.candidate(run, j, "c0001", SHED_AT_90);
+            j.append("promotion", JSON.createObjectNode().put("candidate", "c0001").put("accepted", true));
+            ObjectNode test = JSON.createObjectNode().put("candidate", "c0001").put("split", "test");
+            test.putObject("score").put("change", -0.12).put("ci_low", -0.2).put("ci_high", -0.05).put("verdict", "better");
+            j.append("test-evaluation", test);
+            j.append("upstream-comparison", JSON.createObjectNode().put("candidate", "c0001").put("policy", "soft-reflective-ceiling")
+                    .put("split", "test").put("same_policy", false).put("change", 49.38).put("ci_low", 30.1).put("ci_high", 70.2)
+                    .put("verdict", "worse"));
+        }
+        Files.writeString(run.summaryFile(), "{\"run_id\":\"worse\",\"best\":{\"candidate_id\":\"c0001\","
+                + "\"search\":{\"change\":-0.4,\"ci_low\":-0.5,\"ci_high\":-0.3,\"verdict\":\"better\"}}}\n");
+        Path out = dir.resolve("w");
+        CliHarness refused = CliHarness.run("export", "worse", "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
+        assertThat(refused.out()).startsWith("standing: c0001 was promoted and is the run's winner")
+                .contains("standing: on the untouched test split: -12.0% [-20.0%, -5.0%] better (held)")
+                .contains("standing: vs the router's soft-reflective-ceiling on the test split: +4938.0%")
+                // a ratio of fifty is not printed bare
+                .contains("beyond ±500 %");
+        assertThat(refused.err()).contains("not exported: c0001 is worse than the router's soft-reflective-ceiling");
+        assertThat(out).doesNotExist();
+
+        CliHarness review = CliHarness.run("review", "worse", "--runs-dir", runs.toString(), "--journal-only");
+        assertThat(review.exit()).as(review.err()).isZero();
+        assertThat(review.out().lines().findFirst().orElse(""))
+                .isEqualTo("# Review of `c0001`, a usage-limit policy Nous evaluated (worse than soft-reflective-ceiling): not for merging");
+        assertThat(review.out().indexOf("worse than what the router ships")).isLessThan(review.out().indexOf("## What and why"));
+    }
+}
