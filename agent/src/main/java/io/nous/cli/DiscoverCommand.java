@@ -59,7 +59,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--llm-model", paramLabel = "NAME", description = "Model name (default: $NOUS_LLM_MODEL, else gpt-4o-mini).")
     String llmModel;
 
-    @Option(names = "--llm-temperature", defaultValue = "0.7", paramLabel = "T")
+    @Option(names = "--llm-temperature", defaultValue = "0.7", paramLabel = "T", description = "Sampling temperature of every call (default: ${DEFAULT-VALUE}).")
     double llmTemperature;
 
     @Option(names = "--llm-max-tokens", defaultValue = "4096", paramLabel = "N", description = "Reply length limit per call (default: ${DEFAULT-VALUE}).")
@@ -121,7 +121,8 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
     Integer threads;
 
-    @Option(names = "--target", paramLabel = "CHANGE", description = "Stop once the incumbent's change reaches this, e.g. -0.7.")
+    @Option(names = {"--stop-at", "--target"}, paramLabel = "CHANGE", description = "Stop once the incumbent's change reaches this, "
+            + "e.g. -0.7 (--target is the older name; export's --target is the output language).")
     Double target;
 
     @picocli.CommandLine.Mixin

@@ -76,7 +76,7 @@ public final class ExportCommand implements Callable<Integer> {
             + "the router already ships, a candidate that was not promoted, or one worse than the router's own policy.")
     boolean force;
 
-    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
     @Spec

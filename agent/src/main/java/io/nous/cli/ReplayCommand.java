@@ -33,7 +33,7 @@ public final class ReplayCommand implements Callable<Integer> {
             + "not reproduce bit for bit.")
     boolean verify;
 
-    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
     @picocli.CommandLine.Mixin

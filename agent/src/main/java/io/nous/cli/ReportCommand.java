@@ -36,7 +36,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
     Integer threads;
 
-    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+    @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
     Path runsDir;
 
     @Spec

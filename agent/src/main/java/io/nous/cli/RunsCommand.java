@@ -29,7 +29,7 @@ public final class RunsCommand implements Runnable {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List runs.")
     static final class ListRuns implements Callable<Integer> {
-        @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+        @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
         Path runsDir;
 
         @Spec
@@ -87,7 +87,7 @@ public final class RunsCommand implements Runnable {
         @Parameters(paramLabel = "RUN-ID")
         String id;
 
-        @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR")
+        @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
         Path runsDir;
 
         @Option(names = "--json", description = "Print the configuration, the summary and every journal record as one JSON document.")

@@ -62,13 +62,19 @@ public final class RequestsFile {
         void write(Path tmp) throws IOException;
     }
 
-    /** Writes a temporary file beside {@code file} and moves it into place. */
+    /**
+     * Writes a temporary file beside {@code file} and moves it into place, readable as every other
+     * file Nous writes (a temporary file starts owner-only, 0600).
+     */
     private static void atomically(Path file, TempWriter writer) {
         Path dir = file.toAbsolutePath().getParent();
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
             writer.write(tmp);
+            if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

@@ -49,6 +49,25 @@ class CliConsistencyTest {
     }
 
     @Test
+    void everyOptionOfEveryCommandSaysWhatItDoes() {
+        List<String> bare = new ArrayList<>();
+        CommandLine root = Nous.commandLine();
+        List<CommandLine> all = new ArrayList<>();
+        root.getSubcommands().values().forEach(sub -> {
+            all.add(sub);
+            all.addAll(sub.getSubcommands().values());
+        });
+        for (CommandLine c : all) {
+            for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+                if (!o.usageHelp() && !o.versionHelp() && !o.hidden() && String.join("", o.description()).isBlank()) {
+                    bare.add(c.getCommandSpec().qualifiedName() + " " + o.longestName());
+                }
+            }
+        }
+        assertThat(bare).as("options whose help says nothing").isEmpty();
+    }
+
+    @Test
     void anUnknownFlagIsExit2WithAPointerToHelpOnEveryCommand() {
         for (String command : commands()) {
             List<String> args = new ArrayList<>(List.of(command.split(" ")));

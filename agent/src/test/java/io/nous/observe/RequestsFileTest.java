@@ -17,7 +17,7 @@ class RequestsFileTest {
             List.of(new RequestsHeader.ClassInfo("critical", 0, "gold")), "http://h/v1", "m", "chat", null, null, null);
 
     @Test
-    void whatIsWrittenReadsBackInIdOrder() {
+    void whatIsWrittenReadsBackInIdOrder() throws Exception {
         ObservedRequest b = new ObservedRequest(7, "critical", 0, "tenant-1", 2_000, 2_010, 2_100, 9_000, 12_000, 40, 5, 41, 5, 200, null, null,
                 new long[] {9_000, 9_500, 10_000, 11_000, 12_000});
         ObservedRequest a = new ObservedRequest(3, "critical", 0, "tenant-0", 1_000, 1_002, -1, -1, 1_500, 40, 5, -1, 0, 429,
@@ -30,6 +30,10 @@ class RequestsFileTest {
         assertThat(c.requests().get(1).tokenTimesUs()).containsExactly(9_000, 9_500, 10_000, 11_000, 12_000);
         assertThat(c.requests().get(0).result()).isEqualTo(ObservedRequest.Result.DROPPED);
         assertThat(c.requests().get(1).itlMs()).isEqualTo(0.75);
+        if (f.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            // readable like every other output, not the owner-only mode of the temporary file it was written as
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-r--r--");
+        }
     }
 
     @Test
