@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Rectangle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
@@ -155,6 +156,14 @@ public final class Charts {
      * improvement bought by starving or dropping traffic is not a success).
      */
     public static String progress(double[][] incumbentByIteration, double[][] candidates, double[][] failedConstraints) {
+        // a few candidates far off (+976 % where the rest lie within ±60 %) would flatten everything else: the axis covers
+        // the incumbent and every candidate within Tukey's far fences, and points beyond them sit on its edge as their own series
+        double[] range = robustRange(incumbentByIteration, candidates, failedConstraints);
+        XYSeries off = new XYSeries("off the scale (drawn at the edge; see the table)");
+        if (range != null) {
+            candidates = clip(candidates, range, off);
+            failedConstraints = clip(failedConstraints, range, off);
+        }
         XYSeries best = new XYSeries("incumbent");
         for (double[] p : incumbentByIteration) {
             best.add(p[0], p[1]);
@@ -184,11 +193,67 @@ public final class Charts {
         crosses.setSeriesPaint(0, PALETTE[3]);
         crosses.setSeriesShape(0, org.jfree.chart.util.ShapeUtils.createDiagonalCross(3.5f, 0.8f));
         plot.setRenderer(2, crosses);
+        if (range != null) {
+            plot.setDataset(3, new XYSeriesCollection(off));
+            XYLineAndShapeRenderer edge = new XYLineAndShapeRenderer(false, true);
+            edge.setSeriesPaint(0, PALETTE[1]);
+            edge.setSeriesShape(0, org.jfree.chart.util.ShapeUtils.createUpTriangle(4f));
+            plot.setRenderer(3, edge);
+            plot.getRangeAxis().setRange(range[0], range[1]);
+        }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         style(c);
         return svg(c, 900, 380);
+    }
+
+    /**
+     * The axis range that keeps the incumbent and every candidate inside Tukey's far fences (three
+     * interquartile ranges beyond the quartiles) readable, padded by a twentieth; null when no point
+     * lies beyond them (nothing to clip).
+     */
+    static double[] robustRange(double[][] incumbent, double[][] candidates, double[][] failed) {
+        List<Double> ys = new ArrayList<>();
+        for (double[][] set : List.of(candidates, failed)) {
+            for (double[] p : set) {
+                ys.add(p[1]);
+            }
+        }
+        if (ys.size() < 10) {
+            return null;
+        }
+        java.util.Collections.sort(ys);
+        double q1 = ys.get((int) Math.floor(0.25 * (ys.size() - 1)));
+        double q3 = ys.get((int) Math.ceil(0.75 * (ys.size() - 1)));
+        double iqr = Math.max(q3 - q1, 1);
+        double min = ys.get(0);
+        double max = ys.get(ys.size() - 1);
+        double lowFence = q1 - 3 * iqr;
+        double highFence = q3 + 3 * iqr;
+        if (min >= lowFence && max <= highFence) {
+            return null;
+        }
+        double lo = ys.stream().filter(y -> y >= lowFence).findFirst().orElse(min);
+        double hi = ys.stream().filter(y -> y <= highFence).reduce((a, b) -> b).orElse(max);
+        for (double[] p : incumbent) {
+            lo = Math.min(lo, p[1]);
+            hi = Math.max(hi, p[1]);
+        }
+        double pad = Math.max(hi - lo, 1) / 20;
+        return new double[] {lo - pad, hi + pad};
+    }
+
+    private static double[][] clip(double[][] points, double[] range, XYSeries off) {
+        List<double[]> kept = new ArrayList<>();
+        for (double[] p : points) {
+            if (p[1] < range[0] || p[1] > range[1]) {
+                off.add(p[0], Math.max(range[0], Math.min(range[1], p[1])));
+            } else {
+                kept.add(p);
+            }
+        }
+        return kept.toArray(double[][]::new);
     }
 
     /**
