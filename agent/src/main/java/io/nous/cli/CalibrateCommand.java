@@ -367,7 +367,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new UserError("no such file: " + file);
         } catch (IOException e) {
-            throw new UserError(file + ": not valid YAML: " + e.getMessage());
+            throw new UserError(file + ": " + io.nous.sim.config.StrictYaml.syntax(e));
         }
         if (root == null || !root.has("prefill") || !root.has("decode")) {
             throw new UserError(file + ": needs 'prefill' (list of prompt_tokens, tokens_per_s) and 'decode' (list of batch, itl_ms)");

@@ -59,7 +59,7 @@ public final class WorkloadSpecReader {
         } catch (NoSuchFileException e) {
             throw new WorkloadException("no such workload spec: " + file);
         } catch (IOException e) {
-            throw new WorkloadException(file + ": not valid YAML: " + firstLine(e.getMessage()));
+            throw new WorkloadException(file + ": " + io.nous.sim.config.StrictYaml.syntax(e));
         }
         if (root == null || !root.isObject()) {
             throw new WorkloadException(file + ": a workload spec must be a YAML mapping");
@@ -252,8 +252,4 @@ public final class WorkloadSpecReader {
         }
     }
 
-    private static String firstLine(String s) {
-        int nl = s == null ? -1 : s.indexOf('\n');
-        return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
-    }
 }
