@@ -298,9 +298,9 @@ public final class ExportCommand implements Callable<Integer> {
             written.add(w);
             admitterType = w.pluginType();
         } else {
-            admitterType = admitterUpstream.get().pluginType();
+            admitterType = admitterUpstream.get().pluginType(); // null for the legacy rule: the config names no admitter
             written.add(new Written(null, admitterType, List.of("the admitter half behaves exactly like " + admitterUpstream.get().describe()
-                    + ": configured, not exported")));
+                    + (admitterUpstream.get().legacy() ? ": nothing to export or configure" : ": configured, not exported"))));
         }
         try {
             Files.createDirectories(root);
@@ -321,8 +321,9 @@ public final class ExportCommand implements Callable<Integer> {
         }
         if (!force) {
             UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy).ifPresent(m -> {
-                throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: configure that "
-                        + "plugin (type: " + m.pluginType() + ") instead of adding a copy; --force exports it anyway (nothing was written)");
+                throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: "
+                        + (m.legacy() ? "configure no admitter" : "configure that plugin (type: " + m.pluginType() + ")")
+                        + " instead of adding a copy; --force exports it anyway (nothing was written)");
             });
         }
         GoExport.Outcome outcome;

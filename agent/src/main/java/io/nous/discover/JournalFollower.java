@@ -78,7 +78,7 @@ final class JournalFollower {
      * re-deriving such a record still matches (the journal is not rewritten; new runs carry them).
      */
     private static final java.util.Map<String, List<String>> ADDED_FIELDS = java.util.Map.of("candidate",
-            io.nous.store.journal.CandidateRecord.ADDED_FIELDS);
+            io.nous.store.journal.CandidateRecord.ADDED_FIELDS, "upstream-comparison", io.nous.store.journal.UpstreamComparison.ADDED_FIELDS);
 
     /** Appends, or verifies and reuses the existing record at this position. */
     JournalRecord record(String type, ObjectNode body) {

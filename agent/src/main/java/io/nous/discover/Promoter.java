@@ -92,8 +92,16 @@ final class Promoter {
         try (PairedRunner runner = sandbox.runner(problem.upstreamUnderTest(), threads)) {
             EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST);
             var s = r.score();
+            java.util.List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();
+            for (io.nous.evaluator.ScenarioReport sc : r.scenarios()) {
+                if ("nominal".equals(sc.variant()) && sc.objective() != null) {
+                    values.add(new UpstreamComparison.ScenarioValues(sc.label(), sc.objective().baseline(), sc.objective().candidate(),
+                            sc.objective().change()));
+                }
+            }
             return new UpstreamComparison(winner.candidateId(), problem.upstream(), split, false, s == null ? null : s.change(),
-                    s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure());
+                    s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
+                    values);
         }
     }
 }

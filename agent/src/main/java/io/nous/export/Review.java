@@ -240,8 +240,19 @@ public final class Review {
             sb.append("Change of the objective versus `").append(policy).append("` (what llm-d-router ships) on the ")
                     .append(u.path("split").asText()).append(" split: **").append(pct(u.path("change"))).append("** [")
                     .append(pct(u.path("ci_low"))).append(", ").append(pct(u.path("ci_high"))).append("], ")
-                    .append(u.path("verdict").asText()).append(".\n");
+                    .append(u.path("verdict").asText()).append(Standing.sanity(u)).append(".\n");
+            if (u.path("scenarios").size() > 0) {
+                sb.append("\n| scenario | ").append(policy).append(" | this candidate | change |\n|---|---:|---:|---:|\n");
+                for (JsonNode sc : u.path("scenarios")) {
+                    sb.append("| ").append(sc.path("scenario").asText()).append(" | ").append(value(sc.path("upstream"))).append(" | ")
+                            .append(value(sc.path("candidate"))).append(" | ").append(pct(sc.path("change"))).append(" |\n");
+                }
+            }
         }
+    }
+
+    private static String value(JsonNode v) {
+        return v.isNumber() ? String.format(Locale.ROOT, "%,.1f", v.asDouble()) : "n/a";
     }
 
     /** One regression line: split, scenario, regime, metric in words, change and interval. */

@@ -174,17 +174,42 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
     /** A change with its interval and verdict, and an explanation when it is beyond the sanity bound. */
     public static String change(JsonNode c) {
         String s = Percent.of(c.path("change")) + " " + Percent.interval(c) + " " + c.path("verdict").asText("");
-        return s + sanity(c.path("change").asDouble(Double.NaN));
+        return s + sanity(c);
     }
 
-    /** Empty, or why a relative change this large is not what it seems. */
-    public static String sanity(double change) {
+    /**
+     * Empty, or what a relative change beyond ±500 % compares: with the per-scenario values an
+     * upstream comparison records, the scenario that moved most, both values and whether the
+     * reference there is near zero (the ratio overstates) or a real value (the gap is real); without
+     * them, that the ratio needs reading against its values.
+     */
+    public static String sanity(JsonNode c) {
+        double change = c.path("change").asDouble(Double.NaN);
         if (!(Math.abs(change) > SANITY_BOUND)) {
             return "";
         }
-        return " (beyond ±500 %: the reference's value is close to zero, or a penalty of the objective such as rejections past "
-                + "the budget dominates it; a ratio this large says the reference barely pays that cost, not how much worse the "
-                + "latency is: read the per-scenario rows)";
+        JsonNode worst = null;
+        for (JsonNode sc : c.path("scenarios")) {
+            if (sc.path("change").isNumber() && (worst == null || Math.abs(sc.path("change").asDouble()) > Math.abs(worst.path("change").asDouble()))) {
+                worst = sc;
+            }
+        }
+        String times = String.format(Locale.ROOT, "%.1fx", 1 + change);
+        if (worst == null) {
+            return " (beyond ±500 %: " + times + " the reference, a ratio rather than a shift; read it against the values it compares "
+                    + "before trusting it)";
+        }
+        double ref = worst.path("upstream").asDouble(Double.NaN);
+        double got = worst.path("candidate").asDouble(Double.NaN);
+        String values = String.format(Locale.ROOT, "in %s the objective is %s under the reference and %s under the candidate",
+                worst.path("scenario").asText(), num(ref), num(got));
+        boolean nearZero = !(Math.abs(ref) > 1e-9) || Math.abs(ref) < 0.01 * Math.abs(got) && Math.abs(ref) < 1;
+        return " (beyond ±500 %, checked: " + values + (nearZero ? "; the reference is near zero there, so the ratio overstates the gap)"
+                : "; both are real values, so the gap is real, not a near-zero reference)");
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "undefined" : String.format(Locale.ROOT, "%,.1f", v);
     }
 
     /** The standing as lines for the console, each a complete sentence. */
@@ -234,7 +259,4 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         return "";
     }
 
-    static String pct(double v) {
-        return String.format(Locale.ROOT, "%+.1f%%", 100 * v);
-    }
 }

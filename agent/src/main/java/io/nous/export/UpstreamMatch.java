@@ -21,8 +21,20 @@ public final class UpstreamMatch {
 
     /** The upstream plugin and its configuration, e.g. {@code static-usage-limit-policy} with {@code threshold=0.9}. */
     public record Match(String pluginType, String reference) {
+        /** The router's legacy admission: no plugin to configure, it is what the router does without one. */
+        public static final String LEGACY = "legacy-threshold";
+
         public String describe() {
+            if (legacy()) {
+                return "the router's legacy admission (sheddable requests refused at saturation 1, what it does with no admitter "
+                        + "configured)";
+            }
             return reference.contains(":") ? pluginType + " with " + reference.substring(reference.indexOf(':') + 1) : pluginType;
+        }
+
+        /** Whether this is the legacy rule, which the router applies without any plugin. */
+        public boolean legacy() {
+            return LEGACY.equals(reference);
         }
     }
 
@@ -63,6 +75,9 @@ public final class UpstreamMatch {
         if (a > 0 && b > a && b < 1) {
             double power = Math.log(b / a) / Math.log(2);
             shape = new double[] {power, a / Math.pow(0.1, power)};
+        }
+        if (sameAdmission(candidate, () -> registry.admission(Match.LEGACY))) {
+            return Optional.of(new Match(null, Match.LEGACY));
         }
         for (double[] pk : List.of(new double[] {5.0, 300.0}, shape)) {
             String ref = "probabilistic-admitter:power=" + pk[0] + ",k=" + pk[1];

@@ -231,16 +231,16 @@ class DiscoverTest {
                 runs.toString());
         assertThat(badSeed.exit()).isEqualTo(2);
         assertThat(badSeed.err()).contains("a joint seed is a pair USAGE-LIMIT+ADMITTER");
-        // once promoted (recorded here by hand), a half that is an upstream plugin is configured without --force, not copied
+        // once promoted (recorded here by hand), a pair whose halves are both the router's own (soft-reflective-ceiling with the
+        // legacy admission) is still nothing to copy: configure what the router ships
         try (var j = new RunStore(runs).open(id).openJournal()) {
             j.append("promotion", new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("candidate", "c0002")
                     .put("accepted", true));
         }
         CliHarness u = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());
-        assertThat(u.exit()).as(u.err()).isZero();
-        assertThat(u.out()).contains("the usage-limit half behaves exactly like soft-reflective-ceiling");
-        assertThat(upstream.resolve("limit")).doesNotExist();
-        assertThat(upstream.resolve("epp-config.yaml")).content().contains("usageLimitPolicyPluginRef: soft-reflective-ceiling-policy");
+        assertThat(u.exit()).as(u.out() + u.err()).isEqualTo(2);
+        assertThat(u.err()).contains("pairs soft-reflective-ceiling-policy with the router's legacy admission");
+        assertThat(upstream).doesNotExist();
     }
 
     @Test

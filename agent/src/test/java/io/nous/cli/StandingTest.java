@@ -103,4 +103,20 @@ class StandingTest {
                 .isEqualTo("# Review of `c0001`, a usage-limit policy Nous evaluated (worse than soft-reflective-ceiling): not for merging");
         assertThat(review.out().indexOf("worse than what the router ships")).isLessThan(review.out().indexOf("## What and why"));
     }
+
+    @Test
+    void aChangeBeyondTheSanityBoundIsCheckedAgainstItsValues() throws Exception {
+        // the joint run's +4,938 %: critical TTFT p99 of 2.2 s under the upstream pair and 206 s under a winner that admits as the
+        // legacy rule does — a real gap; and one where the reference is near zero, where the ratio overstates
+        String real = io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 49.38, \"scenarios\": ["
+                + "{\"scenario\": \"reasoning@0.2\", \"upstream\": 310.0, \"candidate\": 320.0, \"change\": 0.03},"
+                + "{\"scenario\": \"blindspot@4.6\", \"upstream\": 2190.3, \"candidate\": 205843.0, \"change\": 92.98}]}"));
+        assertThat(real).contains("checked: in blindspot@4.6 the objective is 2,190.3 under the reference and 205,843.0 under the candidate")
+                .contains("the gap is real");
+        String nearZero = io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 12.0, \"scenarios\": ["
+                + "{\"scenario\": \"chat@2\", \"upstream\": 0.004, \"candidate\": 0.9, \"change\": 224.0}]}"));
+        assertThat(nearZero).contains("the reference is near zero there, so the ratio overstates the gap");
+        assertThat(io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 4.9}"))).isEmpty();
+        assertThat(io.nous.export.Standing.sanity(JSON.readTree("{\"change\": -6.0}"))).contains("-5.0x the reference");
+    }
 }
