@@ -17,6 +17,10 @@ public record Hypothesis(int iteration, int attempt, String statement, String me
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Arm> arms,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) implements JournalEntry {
 
+    public Hypothesis {
+        notes = notes == null ? List.of() : List.copyOf(notes); // absent in the journal when empty
+    }
+
     /** A hypothesis whose proposal kept to the format. */
     public Hypothesis(int iteration, int attempt, String statement, String mechanism, List<Prediction> predictions, List<String> parents,
                       String operator, String source, List<Arm> arms) {
