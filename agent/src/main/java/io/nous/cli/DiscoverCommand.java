@@ -389,9 +389,8 @@ public final class DiscoverCommand implements Callable<Integer> {
      * What the rest of a budget the time limit cut short would have cost, at the pace of this run's
      * proposals (from the journal's timestamps: console advice, never part of a result).
      */
-    static String remainingCost(Run run, int made) {
+    static String remainingCost(Run run, List<io.nous.store.JournalRecord> records, int made) {
         int budget = run.config().path("budget").asInt();
-        var records = run.journal().records();
         if (made <= 0 || records.size() < 2 || budget <= made) {
             return "  (the rest of the budget was not estimated)";
         }
@@ -408,12 +407,12 @@ public final class DiscoverCommand implements Callable<Integer> {
      * When nothing beats what the router ships: the closest proposals (not seeds) with what held each
      * back, so the run says what it learned instead of only that it found nothing.
      */
-    static void learned(PrintWriter out, Run run, String winner) {
+    static void learned(PrintWriter out, List<io.nous.store.JournalRecord> records, String winner) {
         record Near(String id, String operator, double change, String verdict, String held) {
         }
         java.util.Map<String, String> operatorOf = new java.util.HashMap<>();
         List<Near> near = new java.util.ArrayList<>();
-        for (io.nous.store.JournalRecord r : run.journal().records()) {
+        for (io.nous.store.JournalRecord r : records) {
             JsonNode b = r.body();
             if (r.type().equals("candidate")) {
                 operatorOf.put(b.path("id").asText(), b.path("operator").asText());
@@ -449,7 +448,8 @@ public final class DiscoverCommand implements Callable<Integer> {
 
     static void printSummary(PrintWriter out, JsonNode s, Run run) {
         out.println();
-        long behavioural = run.journal().records().stream().filter(r -> r.type().equals("duplicate")
+        List<io.nous.store.JournalRecord> records = run.journal().records();
+        long behavioural = records.stream().filter(r -> r.type().equals("duplicate")
                 && io.nous.store.journal.Duplicate.BEHAVIOUR.equals(r.body().path("by").asText(null))).count();
         out.printf(Locale.ROOT, "%d proposals, %d candidates evaluated, %d duplicates skipped%s, %d rejected before simulation%n",
                 s.get("iterations").asInt(), s.get("evaluations").asInt(), s.get("duplicates").asInt(),
@@ -459,7 +459,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (!stopped.isMissingNode()) {
             out.println("stopped: " + stopped.path("detail").asText());
             if (stopped.path("reason").asText().equals(io.nous.discover.StopReason.TIME_LIMIT)) {
-                out.println(remainingCost(run, s.get("iterations").asInt()));
+                out.println(remainingCost(run, records, s.get("iterations").asInt()));
             }
         }
         if (s.path("llm").has("proposals")) {
@@ -490,7 +490,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         JsonNode vsUp = best == null || best.isNull() ? null : best.path("vs_upstream");
         if (vsUp == null || vsUp.isMissingNode() || vsUp.path("same_policy").asBoolean() || !"better".equals(vsUp.path("verdict").asText())) {
-            learned(out, run, best == null || best.isNull() ? null : best.get("candidate_id").asText());
+            learned(out, records, best == null || best.isNull() ? null : best.get("candidate_id").asText());
         }
         if (s.get("principles").size() > 0) {
             out.println("principles:");

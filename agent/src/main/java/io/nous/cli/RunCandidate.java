@@ -102,7 +102,7 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
                     : io.nous.export.UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
             like = match.map(io.nous.export.UpstreamMatch.Match::describe).orElse(null);
         }
-        return io.nous.export.Standing.of(run, id, like);
+        return io.nous.export.Standing.of(run, story, id, like);
     }
 
     /** Why this candidate cannot become a router plugin; empty when it can. */

@@ -172,46 +172,44 @@ final class RunView {
         }
     }
 
-    private void printRecord(PrintWriter out, JournalRecord r) {
+    private static void printRecord(PrintWriter out, JournalRecord r) {
         JsonNode b = r.body();
-        {
-            switch (r.type()) {
-                case "hypothesis" -> {
-                    out.printf(Locale.ROOT, "%n#%d %s%s: %s%n", b.path("iteration").asInt(), b.path("operator").asText(), parents(b),
-                            b.path("statement").asText());
-                    out.println("    because " + b.path("mechanism").asText());
-                    b.path("predictions").forEach(p -> out.printf(Locale.ROOT, "    predicts %s: %s (%s)%n", p.path("regime").asText(),
-                            p.path("direction").asText(), Summaries.pct(p.path("magnitude"))));
-                }
-                case "verification" -> out.println("    rejected before simulation: " + b.path("problems").path(0).asText());
-                case "duplicate" -> out.println("    duplicate of " + b.path("of").asText()
-                        + (io.nous.store.journal.Duplicate.BEHAVIOUR.equals(b.path("by").asText(null))
-                        ? " by behaviour (written differently, same answers on the probe grid)" : "") + ": not simulated");
-                case "candidate" -> {
-                    String op = b.path("operator").asText();
-                    String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";
-                    if (op.equals("seed")) {
-                        out.printf(Locale.ROOT, "%nseed %s: a built-in policy, observed before any proposal%n", b.path("id").asText());
-                    } else {
-                        out.printf(Locale.ROOT, "    candidate %s%s%n", b.path("id").asText(), arm);
-                    }
-                }
-                case "evaluation" -> out.println("    evidence (" + b.path("split").asText() + "): " + evidence(b));
-                case "verdict" -> b.path("predictions").forEach(p -> out.printf(Locale.ROOT, "    %s prediction: %s%s%n",
-                        p.path("regime").asText(), p.path("outcome").asText(),
-                        p.has("observed") ? " (observed " + Summaries.pct(p.get("observed")) + ")" : ""));
-                case "promotion" -> out.printf(Locale.ROOT, "    promotion of %s over %s: %s (%s)%n", b.path("candidate").asText(),
-                        b.path("over").asText(), b.path("accepted").asBoolean() ? "ACCEPTED" : "declined", b.path("reason").asText());
-                case "principle" -> out.printf(Locale.ROOT, "    principle learned: %s (evidence %s)%n", b.path("principle").asText(),
-                        b.path("evidence").asText());
-                case "proposal-failed", "budget-exhausted", "endpoint-unusable" -> out.println("    no proposal: " + b.path("reason").asText());
-                case "run-stopped" -> out.println("\nstopped: " + b.path("detail").asText());
-                case "test-evaluation" -> out.println("the winner on the untouched test split: " + evidence(b));
-                case "upstream-comparison" -> out.println(Summaries.upstream(b));
-                case "run-finished" -> out.printf(Locale.ROOT, "finished: %d proposals, best %s%n", b.path("iterations").asInt(),
-                        b.path("best").isNull() ? "none" : b.path("best").asText());
-                default -> { }
+        switch (r.type()) {
+            case "hypothesis" -> {
+                out.printf(Locale.ROOT, "%n#%d %s%s: %s%n", b.path("iteration").asInt(), b.path("operator").asText(), parents(b),
+                        b.path("statement").asText());
+                out.println("    because " + b.path("mechanism").asText());
+                b.path("predictions").forEach(p -> out.printf(Locale.ROOT, "    predicts %s: %s (%s)%n", p.path("regime").asText(),
+                        p.path("direction").asText(), Summaries.pct(p.path("magnitude"))));
             }
+            case "verification" -> out.println("    rejected before simulation: " + b.path("problems").path(0).asText());
+            case "duplicate" -> out.println("    duplicate of " + b.path("of").asText()
+                    + (io.nous.store.journal.Duplicate.BEHAVIOUR.equals(b.path("by").asText(null))
+                    ? " by behaviour (written differently, same answers on the probe grid)" : "") + ": not simulated");
+            case "candidate" -> {
+                String op = b.path("operator").asText();
+                String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";
+                if (op.equals("seed")) {
+                    out.printf(Locale.ROOT, "%nseed %s: a built-in policy, observed before any proposal%n", b.path("id").asText());
+                } else {
+                    out.printf(Locale.ROOT, "    candidate %s%s%n", b.path("id").asText(), arm);
+                }
+            }
+            case "evaluation" -> out.println("    evidence (" + b.path("split").asText() + "): " + evidence(b));
+            case "verdict" -> b.path("predictions").forEach(p -> out.printf(Locale.ROOT, "    %s prediction: %s%s%n",
+                    p.path("regime").asText(), p.path("outcome").asText(),
+                    p.has("observed") ? " (observed " + Summaries.pct(p.get("observed")) + ")" : ""));
+            case "promotion" -> out.printf(Locale.ROOT, "    promotion of %s over %s: %s (%s)%n", b.path("candidate").asText(),
+                    b.path("over").asText(), b.path("accepted").asBoolean() ? "ACCEPTED" : "declined", b.path("reason").asText());
+            case "principle" -> out.printf(Locale.ROOT, "    principle learned: %s (evidence %s)%n", b.path("principle").asText(),
+                    b.path("evidence").asText());
+            case "proposal-failed", "budget-exhausted", "endpoint-unusable" -> out.println("    no proposal: " + b.path("reason").asText());
+            case "run-stopped" -> out.println("\nstopped: " + b.path("detail").asText());
+            case "test-evaluation" -> out.println("the winner on the untouched test split: " + evidence(b));
+            case "upstream-comparison" -> out.println(Summaries.upstream(b));
+            case "run-finished" -> out.printf(Locale.ROOT, "finished: %d proposals, best %s%n", b.path("iterations").asInt(),
+                    b.path("best").isNull() ? "none" : b.path("best").asText());
+            default -> { }
         }
     }
 

@@ -32,11 +32,13 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
     public static final double SANITY_BOUND = 5.0;
 
     /**
-     * The standing of {@code id} in {@code run}.
+     * The standing of {@code id} in {@code run}, reading its journal once.
      *
+     * @param story       what the journal says of the candidate ({@link Provenance#stories}), or null
      * @param behavesLike what upstream policy the candidate's code behaves exactly like (from {@link UpstreamMatch}), or null
      */
-    public static Standing of(Run run, String id, String behavesLike) {
+    public static Standing of(Run run, Provenance.CandidateStory story, String id, String behavesLike) {
+        List<JournalRecord> records = run.journal().records();
         String problem = io.nous.store.PrincipleLibrary.problemOf(run);
         String upstreamPolicy = io.nous.discover.Problems.byId(problem).upstream();
         boolean promoted = false;
@@ -44,7 +46,8 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         List<String> acceptedAfter = new ArrayList<>();
         JsonNode search = null;
         String operator = null;
-        for (JournalRecord r : run.journal().records()) {
+        JsonNode record = null;
+        for (JournalRecord r : records) {
             JsonNode b = r.body();
             switch (r.type()) {
                 case "promotion" -> {
@@ -68,6 +71,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
                 case "candidate" -> {
                     if (b.path("id").asText().equals(id)) {
                         operator = b.path("operator").asText();
+                        record = b;
                     }
                 }
                 default -> { }
@@ -85,7 +89,6 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
                         + score.path("verdict").asText() + (search.hasNonNull("raced_out") ? " (" + search.get("raced_out").asText() + ")" : "");
             }
         }
-        Provenance.CandidateStory story = Provenance.stories(run).get(id);
         JsonNode test = story == null || story.test() == null ? null : story.test().path("score");
         boolean held = false;
         if (test != null && "better".equals(test.path("verdict").asText())) {
@@ -96,7 +99,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         String isUpstream = null;
         if ("seed".equals(operator)) {
-            String seed = seedName(run, problem, id);
+            String seed = record == null ? null : seedName(run.config(), problem, record);
             if (seed != null && (seed.equals(upstreamPolicy) || behavesLike != null)) {
                 isUpstream = "the built-in " + seed + " seed, which the router already ships";
             }
@@ -108,19 +111,10 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
                 test, held, story == null ? null : story.upstream(), isUpstream);
     }
 
-    /** The built-in policy a seed candidate is (by its recorded behaviour hash), or null. */
-    static String seedName(Run run, String problem, String id) {
-        JsonNode record = null;
-        for (JournalRecord r : run.journal().records()) {
-            if (r.type().equals("candidate") && r.body().path("id").asText().equals(id)) {
-                record = r.body();
-            }
-        }
-        if (record == null) {
-            return null;
-        }
+    /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
+    static String seedName(JsonNode config, String problem, JsonNode record) {
         io.nous.discover.Problem p = io.nous.discover.Problems.byId(problem);
-        for (JsonNode ref : run.config().path("seed_policies")) {
+        for (JsonNode ref : config.path("seed_policies")) {
             try {
                 io.nous.discover.Compiled c = p.compile(p.seedSource(ref.asText()));
                 if (c.accepted() && c.canonicalHash().equals(record.path("sha256").asText())) {

@@ -87,7 +87,7 @@ public final class FitJudgement {
             causes.add(String.format(Locale.ROOT, "%d of %d requests did not complete: the server was overloaded or failing", notDone, all.size()));
         }
         double[] ttft = all.stream().filter(q -> q.result() == ObservedRequest.Result.COMPLETED && q.ttftMs() > 0)
-                .sorted((a, b) -> Long.compare(a.scheduledUs(), b.scheduledUs())).mapToDouble(ObservedRequest::ttftMs).toArray();
+                .sorted(java.util.Comparator.comparingLong(ObservedRequest::scheduledUs)).mapToDouble(ObservedRequest::ttftMs).toArray();
         if (ttft.length >= 30) {
             int third = ttft.length / 3;
             double early = median(Arrays.copyOfRange(ttft, 0, third));
@@ -100,9 +100,9 @@ public final class FitJudgement {
         return causes;
     }
 
+    /** The median of {@code v}, which it sorts (callers pass a copy). */
     private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }
