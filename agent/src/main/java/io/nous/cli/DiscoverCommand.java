@@ -12,6 +12,7 @@ import io.nous.discover.evolve.EvolutionaryProposer;
 import io.nous.discover.llm.ExchangeLog;
 import io.nous.discover.llm.LlmProposer;
 import io.nous.discover.llm.LlmSettings;
+import io.nous.evaluator.objective.Direction;
 import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
@@ -122,7 +123,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = {"--stop-at", "--target"}, paramLabel = "CHANGE", description = "Stop once the incumbent's change reaches this, "
-            + "e.g. -0.7 (--target is the older name; export's --target is the output language).")
+            + "in the objective's direction: e.g. -0.7 for a latency objective, 0.1 for goodput (--target is the older name; export's --target is the output language).")
     Double target;
 
     @picocli.CommandLine.Mixin
@@ -407,7 +408,7 @@ public final class DiscoverCommand implements Callable<Integer> {
      * When nothing beats what the router ships: the closest proposals (not seeds) with what held each
      * back, so the run says what it learned instead of only that it found nothing.
      */
-    static void learned(PrintWriter out, List<io.nous.store.JournalRecord> records, String winner) {
+    static void learned(PrintWriter out, List<io.nous.store.JournalRecord> records, String winner, Direction direction) {
         record Near(String id, String operator, double change, String verdict, String held) {
         }
         java.util.Map<String, String> operatorOf = new java.util.HashMap<>();
@@ -437,7 +438,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (near.isEmpty()) {
             return;
         }
-        near.sort(java.util.Comparator.comparingDouble(Near::change));
+        near.sort(java.util.Comparator.comparingDouble(n -> direction.loss(n.change())));
         out.println("nothing beat what the router ships; the closest proposals and what held each back:");
         for (Near n : near.subList(0, Math.min(3, near.size()))) {
             out.printf(Locale.ROOT, "  %s %s: %s %s on search; %s%n", n.id(), n.operator(), io.nous.export.Percent.of(n.change()), n.verdict(),
@@ -490,7 +491,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         JsonNode vsUp = best == null || best.isNull() ? null : best.path("vs_upstream");
         if (vsUp == null || vsUp.isMissingNode() || vsUp.path("same_policy").asBoolean() || !"better".equals(vsUp.path("verdict").asText())) {
-            learned(out, records, best == null || best.isNull() ? null : best.get("candidate_id").asText());
+            learned(out, records, best == null || best.isNull() ? null : best.get("candidate_id").asText(),
+                    Objectives.byName(s.get("objective").asText()).direction());
         }
         if (s.get("principles").size() > 0) {
             out.println("principles:");

@@ -144,8 +144,9 @@ public final class DiscoveryLoop {
                     stop = StopReason.timeLimit(config.timeLimitSeconds(), it - 1, config.budget());
                     break;
                 }
-                if (!Double.isNaN(config.target()) && incumbent != null && incumbent.change() <= config.target() && !jf.following()) {
-                    stop = StopReason.target(config.target(), incumbent.candidateId(), incumbent.change());
+                if (!Double.isNaN(config.target()) && incumbent != null
+                        && objective.direction().reached(incumbent.change(), config.target()) && !jf.following()) {
+                    stop = StopReason.target(config.target(), incumbent.candidateId(), incumbent.change(), objective.direction());
                     break;
                 }
                 proposeAndTry(jf, vsBaseline, objective, matrix, it);
@@ -319,7 +320,7 @@ public final class DiscoveryLoop {
         Evidence ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.as(Evidence.class)
                 : Evidence.of(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);
         jf.record("evaluation", ev);
-        Evaluated e = Evaluated.of(ev, source);
+        Evaluated e = Evaluated.of(ev, source, objective.direction());
         if (config.racingAudit() && e.racedOut() != null) {
             JournalRecord prevA = jf.peek("racing-audit");
             RacingAudit audit = prevA != null && !replay && prevA.body().path("candidate").asText().equals(id) ? prevA.as(RacingAudit.class)
@@ -340,7 +341,7 @@ public final class DiscoveryLoop {
         }
         distiller.distil(e).forEach(jf::record);
 
-        boolean promising = e.promotable() && (incumbent == null || e.fitness() < incumbent.fitness());
+        boolean promising = e.promotable() && e.fitterThan(incumbent);
         if (promising) {
             JournalRecord prevP = jf.peek("promotion");
             Promotion promo = prevP != null && !replay && prevP.body().path("candidate").asText().equals(id) ? prevP.as(Promotion.class)

@@ -1,5 +1,6 @@
 package io.nous.discover;
 
+import io.nous.evaluator.objective.Direction;
 import io.nous.store.journal.Evidence;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -7,20 +8,23 @@ import java.util.Map;
 
 /**
  * A candidate's evaluation as the loop knows it, read back from its journal record: the objective's
- * change versus the baseline (negative is better for latency objectives) with its interval and
- * verdict, whether every constraint held (and which failed), the change per regime, the score
+ * change versus the baseline (negative is better for latency objectives, positive for goodput: see
+ * {@code direction}) with its interval and verdict, whether every constraint held (and which failed), the change per regime, the score
  * under each simulator variant, and whether it is promotable under the matrix's rule.
  *
  * @param variantScores per variant name: {change, ci low, ci high}
  * @param racedOut      why racing stopped simulating it, or null
+ * @param direction     which way the run's objective improves
  */
 public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
                         Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
-                        Map<String, double[]> variantScores, boolean promotable, String racedOut) {
+                        Map<String, double[]> variantScores, boolean promotable, String racedOut,
+                        Direction direction) {
 
     /**
-     * Lower is better. A candidate that breaks a constraint pays a penalty but stays selectable as
+     * Lower is better, whichever way the objective points (a higher-is-better objective's change is
+     * negated). A candidate that breaks a constraint pays a penalty but stays selectable as
      * a parent (it may be one mutation from a good policy); promotion still requires every
      * constraint. A candidate that failed to run ranks last.
      */
@@ -28,11 +32,16 @@ public record Evaluated(String candidateId, String source, double change, double
         if (failure != null || Double.isNaN(change)) {
             return Double.POSITIVE_INFINITY;
         }
-        return change + (constraintsHold ? 0 : CONSTRAINT_PENALTY);
+        return direction.loss(change) + (constraintsHold ? 0 : CONSTRAINT_PENALTY);
     }
 
-    /** What the loop knows of a candidate from its journaled evidence. */
-    public static Evaluated of(Evidence o, String source) {
+    /** Whether this candidate ranks before {@code other} (other may be null: anything ranks before nothing). */
+    public boolean fitterThan(Evaluated other) {
+        return other == null || fitness() < other.fitness();
+    }
+
+    /** What the loop knows of a candidate from its journaled evidence, under an objective improving in {@code direction}. */
+    public static Evaluated of(Evidence o, String source, Direction direction) {
         String failed = o.failedConstraint();
         boolean hold = o.failure() == null && (o.sanity() == null || o.sanity().isEmpty()) && failed == null;
         Map<String, Double> byRegime = new LinkedHashMap<>();
@@ -57,7 +66,7 @@ public record Evaluated(String candidateId, String source, double change, double
         String verdict = score == null || score.verdict() == null ? "no-difference" : score.verdict();
         return new Evaluated(o.candidate(), source, score == null ? Double.NaN : score.change(), score == null ? Double.NaN : score.ciLow(),
                 score == null ? Double.NaN : score.ciHigh(), verdict, hold, failed, byRegime, byScenario, orNaN(o.onset()),
-                orNaN(o.dutyAt08()), o.failure(), variants, o.promotable(), o.racedOut());
+                orNaN(o.dutyAt08()), o.failure(), variants, o.promotable(), o.racedOut(), direction);
     }
 
     private static double orNaN(Double v) {

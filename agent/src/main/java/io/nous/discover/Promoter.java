@@ -72,8 +72,8 @@ final class Promoter {
     /** What the full evaluation says about a raced-out candidate: would it have been promoted? */
     RacingAudit audit(Evaluated raced, PolicyUnderTest candidate, Evaluation vsBaseline, Evaluated incumbent) {
         EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH);
-        Evaluated e = Evaluated.of(Evidence.of(raced.candidateId(), full, raced.onset(), raced.dutyAt08()), raced.source());
-        boolean promising = e.promotable() && (incumbent == null || e.fitness() < incumbent.fitness());
+        Evaluated e = Evaluated.of(Evidence.of(raced.candidateId(), full, raced.onset(), raced.dutyAt08()), raced.source(), objective.direction());
+        boolean promising = e.promotable() && e.fitterThan(incumbent);
         boolean promoted = promising && trial(e, candidate, vsBaseline, incumbent).accepted();
         return new RacingAudit(raced.candidateId(), raced.racedOut(), e.change(), e.promotable(), promoted);
     }

@@ -1,7 +1,7 @@
 package io.nous.discover;
 
+import io.nous.evaluator.objective.Direction;
 import io.nous.store.journal.RunStopped;
-
 
 /**
  * Why a discovery run stopped proposing: its budget of proposals was used, its time limit passed,
@@ -29,9 +29,9 @@ public record StopReason(String reason, String detail, String proposerKind) {
                 seconds(seconds), made, budget), null);
     }
 
-    static StopReason target(double target, String incumbent, double change) {
-        return new StopReason(TARGET, String.format(java.util.Locale.ROOT, "%s reached the target (%+.1f%% <= %+.1f%%)", incumbent,
-                100 * change, 100 * target), null);
+    static StopReason target(double target, String incumbent, double change, Direction direction) {
+        return new StopReason(TARGET, String.format(java.util.Locale.ROOT, "%s reached the target (%+.1f%% %s %+.1f%%)", incumbent,
+                100 * change, direction.reachedSign(), 100 * target), null);
     }
 
     static StopReason proposer(ProposalUnavailable u) {

@@ -56,6 +56,25 @@ final class TestMatrices {
                 """);
     }
 
+    /**
+     * Admitters where shedding pays on every split that decides a promotion (search and validation
+     * both past capacity): for objectives that only an overloaded pool can improve (goodput,
+     * ms-saved-per-shed).
+     */
+    static Path admissionOverload(Path dir) throws IOException {
+        return write(dir, "small-admission-overload.yaml", """
+                name: small-admission-overload
+                seeds: 1
+                split_seeds: {validation: 2, test: 2}
+                duration_seconds: 60
+                scenarios:
+                  - {workload: balanced, qps: 18, split: search, regime: under}
+                  - {workload: code-completion, qps: 48, split: search, regime: over}
+                  - {workload: code-completion, qps: 44, split: validation, regime: over}
+                  - {workload: blindspot, qps: 4.6, split: test, regime: near}
+                """);
+    }
+
     /** Pairs: the soft-reflective grid's points and the admission presets side by side. */
     static Path joint(Path dir) throws IOException {
         return write(dir, "small-joint.yaml", """

@@ -129,7 +129,7 @@ public final class EvolutionaryProposer implements Proposer {
             // separates the saturation's terms scores like its parent there and would be lost before it is tuned
             String cell = bin(e.onset()) + "/" + bin(e.dutyAt08()) + (AdmissionMutations.termsForm(e.source()) ? "/terms" : "");
             Evaluated best = cells.get(cell);
-            if (best == null || e.fitness() < best.fitness()) {
+            if (e.fitterThan(best)) {
                 cells.put(cell, e);
             }
         }
@@ -149,7 +149,7 @@ public final class EvolutionaryProposer implements Proposer {
             return a;
         }
         Evaluated b = elites.get(rng.nextInt(elites.size()));
-        return b.fitness() < a.fitness() ? b : a;
+        return b.fitterThan(a) ? b : a;
     }
 
     static double minGate(List<String> principles) {

@@ -36,5 +36,10 @@ public interface Objective {
     /** True when a negative change is an improvement. */
     boolean lowerIsBetter();
 
+    /** Which way this objective improves. */
+    default Direction direction() {
+        return Direction.of(lowerIsBetter());
+    }
+
     ScenarioScore score(PairedScenario p, PairedBootstrap stats, RandomGenerator rng);
 }
