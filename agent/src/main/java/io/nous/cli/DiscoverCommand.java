@@ -1,13 +1,11 @@
 package io.nous.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryException;
 import io.nous.discover.DiscoveryLoop;
 import io.nous.discover.ProposalUnavailable;
 import io.nous.discover.Proposer;
 import io.nous.discover.ResumingProposer;
+import io.nous.discover.StopReason;
 import io.nous.discover.evolve.EvolutionaryProposer;
 import io.nous.discover.llm.ExchangeLog;
 import io.nous.discover.llm.LlmProposer;
@@ -16,20 +14,34 @@ import io.nous.evaluator.objective.Direction;
 import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
+import io.nous.export.Percent;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
+import io.nous.store.CandidateStory;
 import io.nous.store.Run;
+import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.Duplicate;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.LlmConfig;
+import io.nous.store.journal.ProposalFailure;
+import io.nous.store.journal.RunStopped;
+import io.nous.store.journal.RunSummary;
+import io.nous.store.journal.UpstreamComparison;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -41,13 +53,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code nous discover}: runs (or resumes) the discovery loop and names the winner. */
-@Command(name = "discover", mixinStandardHelpOptions = true,
+@Command(name = "discover", mixinStandardHelpOptions = true, resourceBundle = "io.nous.cli.DiscoverHelp",
         description = "Search for a better usage-limit policy by hypothesis-driven experiment; every step is journaled in runs/<id>/.")
 public final class DiscoverCommand implements Callable<Integer> {
 
     @Option(names = "--objective", paramLabel = "NAME",
-            description = "critical-ttft, critical-e2e or goodput; for admission also critical-ttft-shed or ms-saved-per-shed "
-                    + "(default: critical-ttft; critical-ttft-shed for admission).")
+            description = "critical-ttft, critical-e2e or goodput; for admission and joint also critical-ttft-shed or "
+                    + "ms-saved-per-shed (default: ${bundle:default.objective}).")
     String objective;
 
     @Option(names = "--proposer", paramLabel = "NAME",
@@ -90,14 +102,14 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--llm-price-out", defaultValue = "0", paramLabel = "USD", description = "USD per million output tokens, for cost estimates.")
     double priceOut;
 
-    @Option(names = "--budget", paramLabel = "N", description = "Proposals at most (default: 150; 300 for admission).")
+    @Option(names = "--budget", paramLabel = "N", description = "Proposals at most (default: ${bundle:default.budget}).")
     Integer budget;
 
-    @Option(names = "--time-limit", defaultValue = "12m", paramLabel = "D", description = "Stop starting proposals after this, "
+    @Option(names = "--time-limit", defaultValue = DiscoveryConfig.Builder.TIME_LIMIT, paramLabel = "D", description = "Stop starting proposals after this, "
             + "e.g. 90s, 12m, 1h; 0 for no limit. A run stopped by its time limit says so (default: ${DEFAULT-VALUE}).")
     String timeLimit;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = DiscoveryConfig.Builder.SEED, paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission|joint",
@@ -107,16 +119,16 @@ public final class DiscoverCommand implements Callable<Integer> {
     String problem;
 
     @Option(names = "--seed-policies", paramLabel = "LIST",
-            description = "Comma-separated starting policies (default: static-usage-limit,soft-reflective-ceiling; legacy-threshold for admission).")
+            description = "Comma-separated starting policies (default: ${bundle:default.seeds}).")
     String seedPolicies;
 
-    @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix (default: default; admission for admission).")
+    @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix (default: ${bundle:default.matrix}).")
     String matrix;
 
-    @Option(names = "--seeds", defaultValue = "3", paramLabel = "N", description = "Seeds per scenario (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seeds", defaultValue = DiscoveryConfig.Builder.SEEDS, paramLabel = "N", description = "Seeds per scenario (default: ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--duration", defaultValue = "600", paramLabel = "SECONDS", description = "Simulated seconds per scenario (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = DiscoveryConfig.Builder.DURATION_SECONDS, paramLabel = "SECONDS", description = "Simulated seconds per scenario (default: ${DEFAULT-VALUE}).")
     double duration;
 
     @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
@@ -201,7 +213,7 @@ public final class DiscoverCommand implements Callable<Integer> {
              ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
             Proposer live = proposer(config, run);
-            Proposer chosen = resume != null ? new ResumingProposer(run.journal().records(), live) : live;
+            Proposer chosen = resume != null ? new ResumingProposer(RunHistory.read(run), live) : live;
             DiscoveryLoop loop = new DiscoveryLoop(config, run, chosen, (it, budget, what, inc) -> {
                 String incumbent = inc == null ? "" : String.format(Locale.ROOT, "incumbent %s %+.1f%%", inc.candidateId(), 100 * inc.change());
                 if (bar != null) {
@@ -226,16 +238,16 @@ public final class DiscoverCommand implements Callable<Integer> {
                 // the JVM is already exiting: the hint is on its way
             }
         }
+        RunHistory history = RunHistory.read(run);
         if (config.llm() != null) {
-            result = result.withLlm(LlmCosts.summarize(run, config.llm(), io.nous.store.Journal.body(result)));
+            result = result.withLlm(LlmCosts.summarize(history, config.llm()));
             run.writeSummary(result);
         }
-        JsonNode summary = io.nous.store.Journal.body(result);
-        printSummary(out, summary, run);
-        JsonNode stopped = summary.path("stopped");
-        if (stopped.path("kind").asText().equals(ProposalUnavailable.Kind.ENDPOINT_UNUSABLE.journalType())) {
+        printSummary(out, result, history);
+        RunStopped stopped = result.stopped();
+        if (stopped != null && ProposalFailure.ENDPOINT_UNUSABLE.equals(stopped.kind())) {
             PrintWriter err = spec.commandLine().getErr();
-            err.println("error: " + stopped.path("detail").asText() + "; check --llm-base-url, --llm-model and "
+            err.println("error: " + stopped.detail() + "; check --llm-base-url, --llm-model and "
                     + LlmSettings.API_KEY_ENV + " (the run so far is kept in " + run.dir() + ")");
             err.flush();
             return ExitCodes.SERVICE_UNUSABLE;
@@ -244,10 +256,10 @@ public final class DiscoverCommand implements Callable<Integer> {
     }
 
     /** A run's {@code json_mode}: absent, {@code true} (an older run's json_object) or a mode's name. */
-    private static LlmSettings.ReplyFormat jsonMode(JsonNode n) {
-        LlmSettings.ReplyFormat f = n.isMissingNode() || n.isNull() ? LlmSettings.ReplyFormat.TEXT : LlmSettings.ReplyFormat.of(n.asText());
+    private static LlmSettings.ReplyFormat jsonMode(String mode) {
+        LlmSettings.ReplyFormat f = mode == null ? LlmSettings.ReplyFormat.TEXT : LlmSettings.ReplyFormat.of(mode);
         if (f == null) {
-            throw new UserError("the run's config has json_mode '" + n.asText() + "'; this Nous knows schema, object and off");
+            throw new UserError("the run's config has json_mode '" + mode + "'; this Nous knows schema, object and off");
         }
         return f;
     }
@@ -257,11 +269,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         return switch (config.proposer()) {
             case "evolve" -> new EvolutionaryProposer();
             case "llm" -> {
-                JsonNode l = config.llm();
-                LlmSettings s = new LlmSettings(l.get("base_url").asText(), System.getenv(LlmSettings.API_KEY_ENV), l.get("model").asText(),
-                        l.get("temperature").asDouble(), l.get("max_tokens").asInt(), Duration.ofMillis(l.get("timeout_ms").asLong()),
-                        l.get("max_tokens_total").asLong(), l.get("usd_per_million_in").asDouble(), l.get("usd_per_million_out").asDouble(),
-                        l.get("max_attempts").asInt(), Duration.ofMillis(l.get("backoff_ms").asLong()), jsonMode(l.path("json_mode")));
+                LlmConfig l = config.llm();
+                LlmSettings s = new LlmSettings(l.baseUrl(), System.getenv(LlmSettings.API_KEY_ENV), l.model(), l.temperature(), l.maxTokens(),
+                        Duration.ofMillis(l.timeoutMs()), l.maxTokensTotal(), l.usdPerMillionIn(), l.usdPerMillionOut(), l.maxAttempts(),
+                        Duration.ofMillis(l.backoffMs()), jsonMode(l.jsonModeName()));
                 yield new LlmProposer(s, new ExchangeLog(run.dir().resolve("llm")));
             }
             default -> throw new UserError("unknown proposer '" + config.proposer() + "'; available: evolve, llm");
@@ -310,30 +321,19 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (!chosen.equals("evolve") && !chosen.equals("llm")) {
             throw new UserError("unknown proposer '" + chosen + "'; available: evolve, llm");
         }
-        ObjectNode llm = null;
+        LlmConfig llm = null;
         if (chosen.equals("llm")) {
-            llm = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
             String url = llmBaseUrl != null ? llmBaseUrl : envOr(LlmSettings.BASE_URL_ENV, "https://api.openai.com/v1");
-            llm.put("base_url", url);
-            llm.put("model", llmModel != null ? llmModel : envOr(LlmSettings.MODEL_ENV, "gpt-4o-mini"));
+            String model = llmModel != null ? llmModel : envOr(LlmSettings.MODEL_ENV, "gpt-4o-mini");
             if (llmMaxTokens < 1 || llmRetries < 1 || maxTokensTotal < 0 || priceIn < 0 || priceOut < 0 || !(llmTemperature >= 0)) {
                 throw new UserError("--llm-max-tokens and --llm-retries must be >= 1; --max-tokens-total and prices >= 0; temperature >= 0");
             }
-            llm.put("temperature", llmTemperature);
-            llm.put("max_tokens", llmMaxTokens);
-            llm.put("timeout_ms", timeoutMs);
-            llm.put("max_attempts", llmRetries);
-            llm.put("backoff_ms", backoffMs);
-            llm.put("max_tokens_total", maxTokensTotal);
-            llm.put("usd_per_million_in", priceIn);
-            llm.put("usd_per_million_out", priceOut);
             LlmSettings.ReplyFormat format = llmJson == null ? LlmSettings.ReplyFormat.JSON_SCHEMA : LlmSettings.ReplyFormat.of(llmJson);
             if (format == null || "true".equals(llmJson) || "false".equals(llmJson)) {
                 throw new UserError("--llm-json: '" + llmJson + "' is not a mode; use schema, object or off");
             }
-            if (format != LlmSettings.ReplyFormat.TEXT) {
-                llm.put("json_mode", format.flag());
-            }
+            llm = new LlmConfig(url, model, llmTemperature, llmMaxTokens, timeoutMs, llmRetries, backoffMs, maxTokensTotal, priceIn, priceOut,
+                    format == LlmSettings.ReplyFormat.TEXT ? null : format.flag());
         }
         if (budget < 1 || seeds < 1 || !(duration > 0)) {
             throw new UserError("--budget, --seeds and --duration must be positive");
@@ -359,9 +359,10 @@ public final class DiscoverCommand implements Callable<Integer> {
                 throw new UserError("--promote-when: " + e.getMessage());
             }
         }
-        return new DiscoveryConfig(objective, chosen, budget, limitSeconds, seed, seedsList, matrix, seeds,
-                duration, n, 2000, target == null ? Double.NaN : target, llm, !noRacing, racingAudit, promoteWhen, prob.id())
-                .withSplitSeeds(splitSeeds);
+        return DiscoveryConfig.builder().objective(objective).proposer(chosen).budget(budget).timeLimitSeconds(limitSeconds).seed(seed)
+                .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
+                .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
+                .problem(prob.id()).splitSeeds(splitSeeds).build();
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */
@@ -390,13 +391,12 @@ public final class DiscoverCommand implements Callable<Integer> {
      * What the rest of a budget the time limit cut short would have cost, at the pace of this run's
      * proposals (from the journal's timestamps: console advice, never part of a result).
      */
-    static String remainingCost(Run run, List<io.nous.store.JournalRecord> records, int made) {
-        int budget = run.config().path("budget").asInt();
-        if (made <= 0 || records.size() < 2 || budget <= made) {
+    static String remainingCost(RunHistory history, int made) {
+        int budget = history.config().budget();
+        if (made <= 0 || history.lines().size() < 2 || budget <= made) {
             return "  (the rest of the budget was not estimated)";
         }
-        double seconds = java.time.Duration.between(java.time.Instant.parse(records.get(0).timestamp()),
-                java.time.Instant.parse(records.get(records.size() - 1).timestamp())).toMillis() / 1000.0;
+        double seconds = Duration.between(Instant.parse(history.firstTimestamp()), Instant.parse(history.lastTimestamp())).toMillis() / 1000.0;
         double each = seconds / made;
         double rest = each * (budget - made);
         return String.format(Locale.ROOT, "  the other %d proposals of the budget would have taken about %.0f min more at this run's pace "
@@ -406,105 +406,94 @@ public final class DiscoverCommand implements Callable<Integer> {
 
     /**
      * When nothing beats what the router ships: the closest proposals (not seeds) with what held each
-     * back, so the run says what it learned instead of only that it found nothing.
+     * back, in the objective's direction, so the run says what it learned instead of only that it found nothing.
      */
-    static void learned(PrintWriter out, List<io.nous.store.JournalRecord> records, String winner, Direction direction) {
+    static void learned(PrintWriter out, RunHistory history, String winner, Direction direction) {
         record Near(String id, String operator, double change, String verdict, String held) {
         }
-        java.util.Map<String, String> operatorOf = new java.util.HashMap<>();
-        List<Near> near = new java.util.ArrayList<>();
-        for (io.nous.store.JournalRecord r : records) {
-            JsonNode b = r.body();
-            if (r.type().equals("candidate")) {
-                operatorOf.put(b.path("id").asText(), b.path("operator").asText());
+        List<Near> near = new ArrayList<>();
+        for (CandidateStory c : history.candidates()) {
+            Evidence e = c.search();
+            if (e == null || e.score() == null || c.seed() || c.id().equals(winner)) {
+                continue;
             }
-            if (r.type().equals("evaluation") && b.path("split").asText().equals("search") && b.path("score").has("change")) {
-                String id = b.path("candidate").asText();
-                String op = operatorOf.getOrDefault(id, "");
-                if (op.equals("seed") || id.equals(winner)) {
-                    continue;
-                }
-                List<String> failed = new java.util.ArrayList<>();
-                b.path("constraints").fields().forEachRemaining(e -> {
-                    if (e.getValue().isBoolean() && !e.getValue().asBoolean()) {
-                        failed.add(e.getKey() + " failed");
+            List<String> failed = new ArrayList<>();
+            if (e.constraints() != null) {
+                e.constraints().forEach((k, v) -> {
+                    if (Boolean.FALSE.equals(v)) {
+                        failed.add(k + " failed");
                     }
                 });
-                String held = !failed.isEmpty() ? String.join(", ", failed) : b.hasNonNull("raced_out") ? b.get("raced_out").asText()
-                        : b.path("promotable").asBoolean() ? "not confirmed on validation" : "not promotable";
-                near.add(new Near(id, op, b.path("score").path("change").asDouble(), b.path("score").path("verdict").asText(), held));
             }
+            String held = !failed.isEmpty() ? String.join(", ", failed) : e.racedOut() != null ? e.racedOut()
+                    : e.promotable() ? "not confirmed on validation" : "not promotable";
+            near.add(new Near(c.id(), c.operator(), e.score().change(), e.score().verdict(), held));
         }
         if (near.isEmpty()) {
             return;
         }
-        near.sort(java.util.Comparator.comparingDouble(n -> direction.loss(n.change())));
+        near.sort(Comparator.comparingDouble(n -> direction.loss(n.change())));
         out.println("nothing beat what the router ships; the closest proposals and what held each back:");
         for (Near n : near.subList(0, Math.min(3, near.size()))) {
-            out.printf(Locale.ROOT, "  %s %s: %s %s on search; %s%n", n.id(), n.operator(), io.nous.export.Percent.of(n.change()), n.verdict(),
-                    n.held());
+            out.printf(Locale.ROOT, "  %s %s: %s %s on search; %s%n", n.id(), n.operator(), Percent.of(n.change()), n.verdict(), n.held());
         }
         out.println("  another search may find more: the same command with --seed N (a different search) or --budget N (a longer one)");
     }
 
-    static void printSummary(PrintWriter out, JsonNode s, Run run) {
+    static void printSummary(PrintWriter out, RunSummary s, RunHistory history) {
         out.println();
-        List<io.nous.store.JournalRecord> records = run.journal().records();
-        long behavioural = records.stream().filter(r -> r.type().equals("duplicate")
-                && io.nous.store.journal.Duplicate.BEHAVIOUR.equals(r.body().path("by").asText(null))).count();
+        long behavioural = history.all(Duplicate.class).stream().filter(d -> Duplicate.BEHAVIOUR.equals(d.by())).count();
         out.printf(Locale.ROOT, "%d proposals, %d candidates evaluated, %d duplicates skipped%s, %d rejected before simulation%n",
-                s.get("iterations").asInt(), s.get("evaluations").asInt(), s.get("duplicates").asInt(),
+                s.iterations(), s.evaluations(), s.duplicates(),
                 behavioural == 0 ? "" : " (" + behavioural + " by behaviour: same answers on the probe grid as an evaluated candidate)",
-                s.get("rejected").asInt());
-        JsonNode stopped = s.path("stopped");
-        if (!stopped.isMissingNode()) {
-            out.println("stopped: " + stopped.path("detail").asText());
-            if (stopped.path("reason").asText().equals(io.nous.discover.StopReason.TIME_LIMIT)) {
-                out.println(remainingCost(run, records, s.get("iterations").asInt()));
+                s.rejected());
+        RunStopped stopped = s.stopped();
+        if (stopped != null) {
+            out.println("stopped: " + stopped.detail());
+            if (StopReason.TIME_LIMIT.equals(stopped.reason())) {
+                out.println(remainingCost(history, s.iterations()));
             }
         }
-        if (s.path("llm").has("proposals")) {
-            out.println(LlmCosts.line(s.get("llm")));
+        if (s.llm() != null && s.llm().proposals() != null) {
+            out.println(LlmCosts.line(s.llm()));
         }
-        JsonNode best = s.get("best");
-        String flag = new RunStore(run.dir().getParent()).runsDirFlag();
-        if (best == null || best.isNull()) {
+        RunSummary.Best best = s.best();
+        String id = history.id();
+        String flag = new RunStore(history.run().dir().getParent()).runsDirFlag();
+        if (best == null) {
             out.println("no candidate was promoted over the baseline");
         } else {
-            String id = best.get("candidate_id").asText();
-            out.printf(Locale.ROOT, "winner %s: %s %s on search", id, s.get("objective").asText(), Summaries.change(best.get("search")));
-            JsonNode test = best.path("test");
-            if (!test.isMissingNode()) {
-                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test),
-                        test.path("held").asBoolean() ? " (held)" : "");
+            out.printf(Locale.ROOT, "winner %s: %s %s on search", best.candidateId(), s.objective(), Summaries.change(best.search()));
+            RunSummary.Result test = best.test();
+            boolean held = test != null && Boolean.TRUE.equals(test.held());
+            if (test != null) {
+                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)" : "");
             }
             out.println();
-            JsonNode up = best.path("vs_upstream");
-            if (!up.isMissingNode()) {
-                out.println("  " + Summaries.upstream(up));
+            if (best.vsUpstream() != null) {
+                out.println("  " + Summaries.upstream(best.vsUpstream()));
             }
-            if (!test.isMissingNode() && !test.path("held").asBoolean()) {
-                out.println("warning: the winner did not hold on the untouched test split (" + test.path("verdict").asText()
+            if (test != null && !held) {
+                out.println("warning: the winner did not hold on the untouched test split (" + test.verdict()
                         + "); treat it as unconfirmed before exporting it");
             }
-            out.println("source  " + best.get("source_path").asText());
+            out.println("source  " + best.sourcePath());
         }
-        JsonNode vsUp = best == null || best.isNull() ? null : best.path("vs_upstream");
-        if (vsUp == null || vsUp.isMissingNode() || vsUp.path("same_policy").asBoolean() || !"better".equals(vsUp.path("verdict").asText())) {
-            learned(out, records, best == null || best.isNull() ? null : best.get("candidate_id").asText(),
-                    Objectives.byName(s.get("objective").asText()).direction());
+        UpstreamComparison vsUp = best == null ? null : best.vsUpstream();
+        if (vsUp == null || vsUp.samePolicy() || !"better".equals(vsUp.verdict())) {
+            learned(out, history, best == null ? null : best.candidateId(), Objectives.byName(s.objective()).direction());
         }
-        if (s.get("principles").size() > 0) {
+        if (s.principles() != null && !s.principles().isEmpty()) {
             out.println("principles:");
-            s.get("principles").forEach(p -> out.println("  - " + p.asText()));
+            s.principles().forEach(p -> out.println("  - " + p));
         }
-        out.println("run     " + run.dir());
-        out.println("next    nous runs show " + run.id() + flag);
-        if (best != null && !best.isNull()) {
-            if (!RunCandidate.joint(run)) {
-                out.println("        nous review " + run.id() + flag + " --out review.md");
+        out.println("run     " + history.run().dir());
+        out.println("next    nous runs show " + id + flag);
+        if (best != null) {
+            if (!RunCandidate.joint(history)) {
+                out.println("        nous review " + id + flag + " --out review.md");
             }
-            out.println(Summaries.exportHint(run.id(), flag, best));
+            out.println(Summaries.exportHint(id, flag, best));
         }
         out.flush();
     }

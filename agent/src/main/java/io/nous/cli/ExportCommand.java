@@ -17,6 +17,7 @@ import io.nous.export.RouterCheckout;
 import io.nous.export.UpstreamMatch;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
+import io.nous.store.CandidateStory;
 import io.nous.store.RunStore;
 import io.nous.store.Shell;
 import java.io.IOException;
@@ -116,7 +117,7 @@ public final class ExportCommand implements Callable<Integer> {
             source = fromRun.source();
             exported = fromRun.id();
             check = fromRun.check();
-            Provenance.CandidateStory story = fromRun.story();
+            CandidateStory story = fromRun.story();
             summary = story != null && story.statement() != null ? sentence(story.statement()) + " " + sentence(story.mechanism())
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
@@ -135,7 +136,7 @@ public final class ExportCommand implements Callable<Integer> {
             }
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
-        boolean joint = fromRun != null && RunCandidate.joint(fromRun.run());
+        boolean joint = fromRun != null && RunCandidate.joint(fromRun.history());
         if (!joint && !check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
@@ -374,7 +375,7 @@ public final class ExportCommand implements Callable<Integer> {
     /** provenance.json and PROVENANCE.md for a candidate of a run: the run, its hypothesis and evidence, the source beside it. */
     private void writeRunProvenance(Path dest, RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName)
             throws IOException {
-        ObjectNode prov = Provenance.of(fromRun.run(), exported, source, pluginType, Nous.VERSION, NousBuild.commit());
+        ObjectNode prov = Provenance.of(fromRun.history(), exported, source, pluginType, Nous.VERSION, NousBuild.commit());
         prov.put("source_file", "source/" + javaFileName);
         Files.writeString(dest.resolve("provenance.json"),
                 io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
@@ -443,7 +444,7 @@ public final class ExportCommand implements Callable<Integer> {
         Violation v = c.routerProblems().get(0);
         StringBuilder m = new StringBuilder("cannot export " + c.id() + " to Go: line " + v.line() + ": "
                 + v.message().replaceFirst("^the router plugin cannot express this: ", ""));
-        String best = RunCandidate.bestExportable(c.run(), c.id());
+        String best = RunCandidate.bestExportable(c.history(), c.id());
         if (best != null) {
             m.append("\n  the best exportable candidate of run ").append(c.run().id()).append(" is ").append(best).append(":\n    nous export ")
                     .append(c.run().id()).append(' ').append(best).append(new RunStore(runsDir).runsDirFlag()).append(" --out ").append(Shell.quote(out.toString()));

@@ -1,8 +1,7 @@
 package io.nous.cli;
 
-import io.nous.policy.PolicyException;
-import io.nous.sim.cost.ProfileException;
-import io.nous.sim.workload.WorkloadException;
+import io.nous.sim.InputError;
+import io.nous.sim.PolicyFailure;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +39,7 @@ public final class Nous implements Runnable {
         COMMANDS.put("discover", DiscoverCommand::new);
         COMMANDS.put("runs", RunsCommand::new);
         COMMANDS.put("replay", ReplayCommand::new);
+        COMMANDS.put("rescore", RescoreCommand::new);
         COMMANDS.put("principles", PrinciplesCommand::new);
         COMMANDS.put("export", ExportCommand::new);
         COMMANDS.put("review", ReviewCommand::new);
@@ -103,11 +103,7 @@ public final class Nous implements Runnable {
             return ExitCodes.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof UserError || ex instanceof WorkloadException || ex instanceof ProfileException
-                    || ex instanceof PolicyException || ex instanceof io.nous.store.StoreException
-                    || ex instanceof io.nous.evaluator.scenario.MatrixException
-                    || ex instanceof io.nous.sim.workload.trace.TraceException
-                    || ex instanceof io.nous.observe.RequestsFileException) {
+            if (ex instanceof InputError) {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
@@ -123,7 +119,7 @@ public final class Nous implements Runnable {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.SERVICE_UNUSABLE;
             }
-            if (ex instanceof io.nous.sim.epp.PolicyException || ex instanceof io.nous.codegen.guard.CandidateFault) {
+            if (ex instanceof PolicyFailure) {
                 err.println("nous: policy failed: " + ex.getMessage());
                 return ExitCodes.POLICY_FAILED;
             }

@@ -1,13 +1,13 @@
 package io.nous.cli;
 
-import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryLoop;
-import io.nous.discover.JournalDivergence;
 import io.nous.discover.JournalProposer;
 import io.nous.sandbox.Sandbox;
-import io.nous.store.JournalContents;
+import io.nous.store.JournalDivergence;
 import io.nous.store.Run;
+import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.journal.DiscoveryConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -46,10 +46,10 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Run run = new RunStore(runsDir).open(id);
-        DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        JournalContents journal = run.journal();
-        JournalProposer proposals = new JournalProposer(journal.records(), config.proposer());
-        out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), journal.records().size(), proposals.size());
+        RunHistory history = RunHistory.read(run);
+        DiscoveryConfig config = history.config();
+        JournalProposer proposals = new JournalProposer(history);
+        out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), history.lines().size(), proposals.size());
         out.flush();
         try {
             try (Sandbox sandbox = sandboxOptions.open(config.threads())) {
@@ -57,10 +57,16 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         } catch (JournalDivergence d) {
             out.println("replay differs: " + d.getMessage());
+            if (d.inMeasurement()) {
+                out.println("every proposal and candidate before it reproduced: the difference is in what the simulator measured, so this "
+                        + "Nous's simulator measures the run differently from the one that journaled it (a newer version), or the journal's "
+                        + "numbers were edited; 'nous rescore " + run.id() + new RunStore(runsDir).runsDirFlag() + "' re-measures its "
+                        + "candidates here and lists the verdicts that changed");
+            }
             out.flush();
             return DIFFERS;
         }
-        out.println("replay reproduced all " + journal.records().size() + " records bit for bit");
+        out.println("replay reproduced all " + history.lines().size() + " records bit for bit");
         out.flush();
         return 0;
     }

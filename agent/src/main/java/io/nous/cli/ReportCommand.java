@@ -1,10 +1,10 @@
 package io.nous.cli;
 
-import io.nous.discover.DiscoveryConfig;
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.evaluator.EvaluationReport;
-import io.nous.export.Provenance;
 import io.nous.report.RunReport;
-import io.nous.store.Run;
+import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,17 +44,14 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Run run = new RunStore(runsDir).open(runId);
-        RunCandidate.requireSinglePolicy(run, "report");
-        RunCandidate c = RunCandidate.load(run, candidateId).requireAccepted();
-        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION;
-        DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
-        List<EvaluationReport> evaluations = Resimulation.allSplits(run, c.id(), c.source(), threads);
-        String html = RunReport.html(new RunReport.Input(run.id(), config.objective(), config.proposer(), c.id(), evaluations,
-                admitter ? null : c.check().candidate()::newUsageLimitPolicy, run.journal().records(), Provenance.stories(run),
-                run.summary().orElse(null),
-                admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && io.nous.codegen.golang.GoTranslator.termsForm(c.source()), c.standing()));
-        Path target = out != null ? out : Path.of("reports", run.id() + ".html");
+        RunHistory history = RunHistory.read(new RunStore(runsDir).open(runId));
+        RunCandidate.requireSinglePolicy(history, "report");
+        RunCandidate c = RunCandidate.load(history, candidateId).requireAccepted();
+        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == CandidateKind.ADMISSION;
+        List<EvaluationReport> evaluations = Resimulation.allSplits(history.config(), c.id(), c.source(), threads);
+        String html = RunReport.html(new RunReport.Input(history, c.id(), evaluations, admitter ? null : c.check().candidate()::newUsageLimitPolicy,
+                admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && GoTranslator.termsForm(c.source()), c.standing()));
+        Path target = out != null ? out : Path.of("reports", history.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {
                 Files.createDirectories(target.toAbsolutePath().getParent());

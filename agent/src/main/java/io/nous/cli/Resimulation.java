@@ -1,6 +1,5 @@
 package io.nous.cli;
 
-import io.nous.discover.DiscoveryConfig;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.objective.Objectives;
@@ -12,6 +11,7 @@ import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
 import io.nous.store.Run;
+import io.nous.store.journal.DiscoveryConfig;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,8 +25,7 @@ final class Resimulation {
     private Resimulation() {
     }
 
-    static List<EvaluationReport> allSplits(Run run, String id, String source, Integer threads) {
-        DiscoveryConfig config = DiscoveryConfig.fromJson(run.config());
+    static List<EvaluationReport> allSplits(DiscoveryConfig config, String id, String source, Integer threads) {
         Matrix matrix = config.loadMatrix();
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         List<EvaluationReport> out = new ArrayList<>();

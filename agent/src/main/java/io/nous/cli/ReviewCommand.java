@@ -1,13 +1,14 @@
 package io.nous.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.body.FieldDeclaration;
-import io.nous.export.Provenance;
 import io.nous.export.Review;
 import io.nous.policy.PolicyRegistry;
-import io.nous.store.Run;
+import io.nous.store.CandidateStory;
+import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.Shell;
+import io.nous.store.journal.DiscoveryConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -45,9 +46,9 @@ public final class ReviewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Run run = new RunStore(runsDir).open(runId);
-        RunCandidate.requireSinglePolicy(run, "review");
-        String md = describe(RunCandidate.load(run, candidateId).requireAccepted(), runsDir, !journalOnly, threads);
+        RunHistory history = RunHistory.read(new RunStore(runsDir).open(runId));
+        RunCandidate.requireSinglePolicy(history, "review");
+        String md = describe(RunCandidate.load(history, candidateId).requireAccepted(), runsDir, !journalOnly, threads);
         if (out != null) {
             try {
                 Files.writeString(out, md);
@@ -64,15 +65,17 @@ public final class ReviewCommand implements Callable<Integer> {
     }
 
     /** The run's matrix, seeds and duration as evaluate flags, so the reproduce command evaluates what the run did. */
-    static String matrixFlags(JsonNode config) {
-        double d = config.path("duration_seconds").asDouble(600);
-        return " --matrix " + io.nous.store.Shell.quote(config.path("matrix").asText("default")) + " --seeds " + config.path("seeds").asInt(3)
+    static String matrixFlags(DiscoveryConfig config) {
+        // a config that lacks them (made by hand) ran with the defaults
+        double d = config.durationSeconds() > 0 ? config.durationSeconds() : Double.parseDouble(DiscoveryConfig.Builder.DURATION_SECONDS);
+        int seeds = config.seeds() > 0 ? config.seeds() : Integer.parseInt(DiscoveryConfig.Builder.SEEDS);
+        return " --matrix " + Shell.quote(config.matrix() == null ? "default" : config.matrix()) + " --seeds " + seeds
                 + " --duration " + (d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d));
     }
 
     /** The PR description of one candidate of a run. */
     static String describe(RunCandidate c, Path runsDir, boolean resimulate, Integer threads) {
-        Provenance.CandidateStory story = c.story();
+        CandidateStory story = c.story();
         if (story == null) {
             throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
@@ -80,20 +83,20 @@ public final class ReviewCommand implements Callable<Integer> {
         String baseline = admitter ? "legacy-threshold" : PolicyRegistry.BASELINE;
         String incumbentId = story.parents().isEmpty() ? baseline : story.parents().get(0);
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()
-                : RunCandidate.verifiedSource(c.run(), incumbentId);
-        JsonNode config = c.run().config();
+                : RunCandidate.verifiedSource(c.history(), incumbentId);
+        DiscoveryConfig config = c.history().config();
         String incumbentIs = null;
         if (incumbentId.matches("c\\d{4,}")) {
             try {
-                incumbentIs = RunCandidate.load(c.run(), incumbentId).standing().isUpstream();
+                incumbentIs = RunCandidate.load(c.history(), incumbentId).standing().isUpstream();
             } catch (UserError gone) {
                 incumbentIs = null; // the incumbent's file is checked where its source is read above
             }
         }
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
-                config.path("objective").asText("critical-ttft"), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
-                stateful(c.source()), config.path("proposer").asText(), config.hasNonNull("llm") ? config.get("llm").path("model").asText() : null,
-                resimulate ? Resimulation.allSplits(c.run(), c.id(), c.source(), threads) : null, matrixFlags(config),
+                config.objective() == null ? "critical-ttft" : config.objective(), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
+                stateful(c.source()), config.proposer(), config.llm() != null ? config.llm().model() : null,
+                resimulate ? Resimulation.allSplits(config, c.id(), c.source(), threads) : null, matrixFlags(config),
                 admitter ? c.check().candidate()::newAdmissionPolicy : null), c.standing(), incumbentIs);
     }
 

@@ -1,15 +1,19 @@
 package io.nous.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.RouterContract;
 import io.nous.codegen.verify.Violation;
+import io.nous.discover.Compiled;
+import io.nous.discover.Problems;
 import io.nous.export.Provenance;
-import io.nous.store.JournalRecord;
+import io.nous.export.Standing;
+import io.nous.store.CandidateStory;
 import io.nous.store.Run;
+import io.nous.store.RunHistory;
+import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,18 +27,29 @@ import java.util.List;
  * mention the candidate. The check is the simulator's (so runs made before the router contract was
  * enforced can still be reviewed); {@link #routerProblems()} says whether it can be exported.
  */
-record RunCandidate(Run run, String id, String source, CheckResult check, Provenance.CandidateStory story) {
+record RunCandidate(RunHistory history, String id, String source, CheckResult check, CandidateStory story) {
+
+    /** The run directory. */
+    Run run() {
+        return history.run();
+    }
 
     /** The named candidate, or the run's winner when {@code id} is null. */
     static RunCandidate load(Run run, String id) {
-        String chosen = id != null ? id : winner(run);
+        return load(RunHistory.read(run), id);
+    }
+
+    /** The same from a run already read. */
+    static RunCandidate load(RunHistory history, String id) {
+        Run run = history.run();
+        String chosen = id != null ? id : winner(history);
         Path file = run.candidateFile(chosen);
         if (!chosen.matches("c\\d{4,}") || !Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new UserError("run " + run.id() + " has no candidate '" + chosen + "'; see nous runs show " + run.id());
         }
-        String source = verifiedSource(run, chosen);
-        return new RunCandidate(run, chosen, source, Candidates.check(source, chosen + ".java", Contract.SIMULATION_ONLY),
-                Provenance.stories(run).get(chosen));
+        String source = verifiedSource(history, chosen);
+        return new RunCandidate(history, chosen, source, Candidates.check(source, chosen + ".java", Contract.SIMULATION_ONLY),
+                history.candidate(chosen).orElse(null));
     }
 
     /**
@@ -43,25 +58,21 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
      * behaviour's canonical hash. A file edited, replaced or linked in after the run is refused:
      * the journal's evidence is for the original.
      */
-    static String verifiedSource(Run run, String id) {
+    static String verifiedSource(RunHistory history, String id) {
+        Run run = history.run();
         String source = run.candidateSource(id);
-        JsonNode record = null;
-        for (JournalRecord r : run.journal().records()) {
-            if (r.type().equals("candidate") && r.body().path("id").asText().equals(id)) {
-                record = r.body();
-            }
-        }
+        CandidateRecord record = history.candidate(id).map(CandidateStory::record).orElse(null);
         if (record == null) {
             throw new UserError("candidates/" + id + ".java is not a candidate of run " + run.id() + "'s journal; see nous runs show " + run.id());
         }
-        String exact = record.path("source_sha256").asText(null);
+        String exact = record.sourceSha256();
         boolean intact;
         if (exact != null) {
             intact = exact.equals(Provenance.sha256(source));
         } else {
             // a run written before the exact hash was kept: the behaviour's hash, as the problem class computed it
-            io.nous.discover.Compiled c = io.nous.discover.Problems.byId(io.nous.store.PrincipleLibrary.problemOf(run)).compile(source);
-            intact = c.accepted() && record.path("sha256").asText().equals(c.canonicalHash());
+            Compiled c = Problems.byId(history.problem()).compile(source);
+            intact = c.accepted() && record.sha256().equals(c.canonicalHash());
         }
         if (!intact) {
             throw new UserError("candidates/" + id + ".java of run " + run.id() + " was changed after the run: it is not the source the "
@@ -72,13 +83,14 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
     }
 
     /** Whether the run searched joint candidates (a usage-limit policy and an admitter in one class). */
-    static boolean joint(Run run) {
-        return io.nous.store.PrincipleLibrary.problemOf(run).equals(io.nous.discover.Problems.JOINT);
+    static boolean joint(RunHistory history) {
+        return history.problem().equals(Problems.JOINT);
     }
 
     /** Refuses a joint run for a command that describes one policy, saying what to do instead. */
-    static void requireSinglePolicy(Run run, String command) {
-        if (joint(run)) {
+    static void requireSinglePolicy(RunHistory history, String command) {
+        Run run = history.run();
+        if (joint(history)) {
             throw new UserError("nous " + command + " describes one policy; run " + run.id() + " searched joint candidates (a usage-limit "
                     + "policy and an admitter together), which it cannot describe yet: 'nous runs show " + run.id() + "' has the evidence and "
                     + "'nous export " + run.id() + " --out DIR' writes both plugins");
@@ -94,15 +106,15 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
     }
 
     /** Where this candidate stands in its run: promoted, held on test, against the router's own policy. */
-    io.nous.export.Standing standing() {
+    Standing standing() {
         String like = null;
-        if (check.accepted() && check.candidate() != null && !joint(run)) {
+        if (check.accepted() && check.candidate() != null && !joint(history)) {
             var match = check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION
                     ? io.nous.export.UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
                     : io.nous.export.UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
             like = match.map(io.nous.export.UpstreamMatch.Match::describe).orElse(null);
         }
-        return io.nous.export.Standing.of(run, story, id, like);
+        return Standing.of(history, id, like);
     }
 
     /** Why this candidate cannot become a router plugin; empty when it can. */
@@ -115,13 +127,8 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
      * (promotions only replace the incumbent with something better) whose source meets the
      * router's contract, other than {@code except}; null when there is none.
      */
-    static String bestExportable(Run run, String except) {
-        List<String> promoted = new ArrayList<>();
-        for (JournalRecord r : run.journal().records()) {
-            if (r.type().equals("promotion") && r.body().path("accepted").asBoolean()) {
-                promoted.add(r.body().path("candidate").asText());
-            }
-        }
+    static String bestExportable(RunHistory history, String except) {
+        List<String> promoted = new ArrayList<>(history.promoted());
         Collections.reverse(promoted);
         for (String id : promoted) {
             if (id.equals(except) || !id.matches("c\\d{4,}")) {
@@ -129,7 +136,7 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
             }
             String source;
             try {
-                source = verifiedSource(run, id);
+                source = verifiedSource(history, id);
             } catch (UserError | io.nous.store.StoreException e) {
                 continue; // a changed file is no candidate to recommend
             }
@@ -148,12 +155,12 @@ record RunCandidate(Run run, String id, String source, CheckResult check, Proven
         }
     }
 
-    static String winner(Run run) {
-        JsonNode s = run.summary().orElseThrow(() -> new UserError("run " + run.id() + " has no summary (still running or "
+    static String winner(RunHistory history) {
+        RunSummary s = history.summary().orElseThrow(() -> new UserError("run " + history.id() + " has no summary (still running or "
                 + "interrupted?); name a candidate"));
-        if (s.path("best").isNull() || s.path("best").isMissingNode()) {
-            throw new UserError("run " + run.id() + " has no winner; name a candidate");
+        if (s.best() == null) {
+            throw new UserError("run " + history.id() + " has no winner; name a candidate");
         }
-        return s.path("best").path("candidate_id").asText();
+        return s.best().candidateId();
     }
 }

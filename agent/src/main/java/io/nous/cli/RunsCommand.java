@@ -1,13 +1,16 @@
 package io.nous.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.nous.export.Percent;
 import io.nous.report.JsonReport;
 import io.nous.store.Run;
+import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.RunSummary;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,17 +50,16 @@ public final class RunsCommand implements Runnable {
                 String proposer;
                 String outcome;
                 try {
-                    JsonNode c = r.config();
-                    objective = c.path("objective").asText("?");
-                    proposer = c.path("proposer").asText("?");
+                    DiscoveryConfig c = DiscoveryConfig.fromJson(r.config());
+                    objective = c.objective();
+                    proposer = c.proposer();
                     outcome = "unfinished (nous discover --resume " + r.id() + new RunStore(runsDir).runsDirFlag() + ")";
-                    java.util.Optional<JsonNode> summary = r.summary();
+                    Optional<RunSummary> summary = r.summaryRecord();
                     if (summary.isPresent()) {
-                        JsonNode s = summary.get();
-                        JsonNode best = s.get("best");
-                        outcome = best == null || best.isNull() ? "no winner"
-                                : "winner " + best.path("candidate_id").asText() + " " + Summaries.pct(best.path("search").path("change"));
-                        outcome = s.path("iterations").asInt() + " proposals, " + outcome;
+                        RunSummary s = summary.get();
+                        RunSummary.Best best = s.best();
+                        outcome = best == null ? "no winner" : "winner " + best.candidateId() + " " + Percent.of(best.search().change());
+                        outcome = s.iterations() + " proposals, " + outcome;
                     }
                 } catch (io.nous.store.StoreException e) {
                     // one unreadable run does not hide the others
@@ -69,14 +71,6 @@ public final class RunsCommand implements Runnable {
             }
             out.flush();
             return 0;
-        }
-    }
-
-    static JsonNode read(Path p) {
-        try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readString(p));
-        } catch (java.io.IOException e) {
-            throw new UserError("cannot read " + p + ": " + e.getMessage());
         }
     }
 
@@ -106,7 +100,7 @@ public final class RunsCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            RunView view = new RunView(new RunStore(runsDir).open(id));
+            RunView view = new RunView(RunHistory.read(new RunStore(runsDir).open(id)));
             if (json) {
                 out.println(JsonReport.write(view.toJson()));
             } else {

@@ -16,13 +16,16 @@ import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.JournalContents;
-import io.nous.store.JournalRecord;
+import io.nous.store.JournalDivergence;
+import io.nous.store.JournalFollower;
 import io.nous.store.Run;
 import io.nous.store.journal.Arm;
 import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.DiscoveryConfig;
 import io.nous.store.journal.Duplicate;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.IterationDone;
+import io.nous.store.journal.JournalEntry;
 import io.nous.store.journal.Prediction;
 import io.nous.store.journal.PredictionVerdict;
 import io.nous.store.journal.Promotion;
@@ -39,6 +42,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.apache.commons.math3.random.Well19937c;
 
 /**
@@ -126,15 +131,15 @@ public final class DiscoveryLoop {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);
-            jf.record("run-started", config.toJson());
+            jf.record(config);
             for (String ref : config.seedPolicies()) {
                 consider(jf, vsBaseline, objective, matrix, 0, problem.seedSource(ref), "seed", List.of(), List.of(),
                         "the built-in " + ref + " policy, observed before any proposal", problem.seedDescription(ref));
             }
             for (int it = 1; it <= config.budget(); it++) {
-                JournalRecord stoppedBefore = jf.peek("run-stopped");
-                if (stoppedBefore != null) {
-                    stop = StopReason.of(stoppedBefore.as(RunStopped.class));
+                Optional<RunStopped> stoppedBefore = jf.peek(RunStopped.TYPE, RunStopped.class);
+                if (stoppedBefore.isPresent()) {
+                    stop = StopReason.of(stoppedBefore.get());
                     break;
                 }
                 if (jf.stoppedHere()) {
@@ -158,9 +163,9 @@ public final class DiscoveryLoop {
                 jf.record(new IterationDone(it, incumbent == null ? null : incumbent.candidateId()));
                 listener.event(it, config.budget(), "iteration", incumbent);
             }
-            JournalRecord stoppedRecord = jf.peek("run-stopped");
-            if (stoppedRecord != null) {
-                stop = StopReason.of(stoppedRecord.as(RunStopped.class));
+            Optional<RunStopped> stoppedRecord = jf.peek(RunStopped.TYPE, RunStopped.class);
+            if (stoppedRecord.isPresent()) {
+                stop = StopReason.of(stoppedRecord.get());
             } else if (stop == null && !jf.stoppedHere()) {
                 stop = StopReason.budget(config.budget());
             }
@@ -170,33 +175,21 @@ public final class DiscoveryLoop {
             Evidence test = null;
             UpstreamComparison upstream = null;
             if (incumbent != null) {
-                JournalRecord prev = jf.peek("test-evaluation");
-                test = prev != null && !replay ? prev.as(Evidence.class)
+                Optional<Evidence> prev = replay ? Optional.empty() : jf.peek(Evidence.TEST_EVALUATION, Evidence.class);
+                test = prev.isPresent() ? prev.get()
                         : Evidence.of(incumbent.candidateId(), vsBaseline.evaluate(put(incumbent), matrix, Split.TEST), Double.NaN, Double.NaN);
-                jf.record("test-evaluation", test);
-                JournalRecord prevU = jf.peek("upstream-comparison");
-                upstream = prevU != null && !replay ? prevU.as(UpstreamComparison.class)
-                        : promoter.upstream(incumbent, hashOf(incumbent));
+                jf.record(test);
+                Optional<UpstreamComparison> prevU = replay ? Optional.empty() : jf.peek(UpstreamComparison.TYPE, UpstreamComparison.class);
+                upstream = prevU.orElseGet(() -> promoter.upstream(incumbent, hashOf(incumbent)));
                 jf.record(upstream);
             }
             jf.record(new RunFinished(iterations, candidates, duplicates, rejected, incumbent == null ? null : incumbent.candidateId()));
             RunSummary summary = summary(test, upstream);
             if (!replay) {
                 run.writeSummary(summary);
-            } else if (java.nio.file.Files.exists(run.summaryFile())) {
+            } else {
                 // what runs show, list and report print: it must still be what the run concluded
-                com.fasterxml.jackson.databind.JsonNode written;
-                try {
-                    written = run.summary().orElseThrow();
-                } catch (io.nous.store.StoreException e) {
-                    throw new JournalDivergence(e.getMessage());
-                }
-                com.fasterxml.jackson.databind.JsonNode derived = io.nous.store.Journal.body(summary.withLlm(written.get("llm")));
-                if (!written.equals(derived)) {
-                    throw new JournalDivergence("summary.json differs from the summary the run re-derives (" + JournalDivergence
-                            .firstDifference("", written, derived).replace(" in the journal but ", " in summary.json but ") + "): it was changed "
-                            + "after the run");
-                }
+                run.verifySummary(summary);
             }
             return summary;
         }
@@ -316,15 +309,13 @@ public final class DiscoveryLoop {
 
         double[] feat = exercised.behaviour();
         PolicyUnderTest candidate = problem.candidate(sandbox, id, compiledAs(id, source));
-        JournalRecord prev = jf.peek("evaluation");
-        Evidence ev = prev != null && !replay && prev.body().path("candidate").asText().equals(id) ? prev.as(Evidence.class)
-                : Evidence.of(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]);
-        jf.record("evaluation", ev);
+        Evidence ev = reusable(jf, Evidence.EVALUATION, Evidence.class, id, Evidence::candidate)
+                .orElseGet(() -> Evidence.of(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]));
+        jf.record(ev);
         Evaluated e = Evaluated.of(ev, source, objective.direction());
         if (config.racingAudit() && e.racedOut() != null) {
-            JournalRecord prevA = jf.peek("racing-audit");
-            RacingAudit audit = prevA != null && !replay && prevA.body().path("candidate").asText().equals(id) ? prevA.as(RacingAudit.class)
-                    : promoter.audit(e, candidate, vsBaseline, incumbent);
+            RacingAudit audit = reusable(jf, RacingAudit.TYPE, RacingAudit.class, id, RacingAudit::candidate)
+                    .orElseGet(() -> promoter.audit(e, candidate, vsBaseline, incumbent));
             jf.record(audit);
         }
         evaluated.add(e);
@@ -343,9 +334,8 @@ public final class DiscoveryLoop {
 
         boolean promising = e.promotable() && e.fitterThan(incumbent);
         if (promising) {
-            JournalRecord prevP = jf.peek("promotion");
-            Promotion promo = prevP != null && !replay && prevP.body().path("candidate").asText().equals(id) ? prevP.as(Promotion.class)
-                    : promoter.trial(e, candidate, vsBaseline, incumbent);
+            Promotion promo = reusable(jf, Promotion.TYPE, Promotion.class, id, Promotion::candidate)
+                    .orElseGet(() -> promoter.trial(e, candidate, vsBaseline, incumbent));
             jf.record(promo);
             if (promo.accepted()) {
                 incumbent = e;
@@ -353,6 +343,15 @@ public final class DiscoveryLoop {
             }
         }
         return List.of();
+    }
+
+    /**
+     * The journaled record about candidate {@code id} that comes next when resuming, so that what was
+     * already measured is reused, not simulated again (replay re-derives everything instead).
+     */
+    private <T extends JournalEntry> Optional<T> reusable(JournalFollower jf, String type, Class<T> kind, String id,
+                                                          Function<T, String> candidateOf) {
+        return replay ? Optional.empty() : jf.peek(type, kind).filter(r -> id.equals(candidateOf.apply(r)));
     }
 
     /** Journals a proposal rejected before simulation and returns its problems, for a repair. */

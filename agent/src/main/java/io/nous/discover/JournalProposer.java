@@ -1,6 +1,6 @@
 package io.nous.discover;
 
-import io.nous.store.JournalRecord;
+import io.nous.store.RunHistory;
 import io.nous.store.journal.Hypothesis;
 import io.nous.store.journal.ProposalFailure;
 import java.util.ArrayList;
@@ -12,16 +12,10 @@ public final class JournalProposer implements Proposer {
     private final List<ProposalFailure> failures = new ArrayList<>();
     private final String original;
 
-    public JournalProposer(List<JournalRecord> records, String original) {
-        for (JournalRecord r : records) {
-            if (r.type().equals("hypothesis")) {
-                hypotheses.add(r.as(Hypothesis.class));
-            } else if (ProposalUnavailable.Kind.ofJournalType(r.type()) != null) {
-                ProposalFailure f = r.as(ProposalFailure.class);
-                failures.add(new ProposalFailure(r.type(), f.iteration(), f.attempt(), f.reason()));
-            }
-        }
-        this.original = original;
+    public JournalProposer(RunHistory history) {
+        hypotheses.addAll(history.all(Hypothesis.class));
+        failures.addAll(history.all(ProposalFailure.class));
+        this.original = history.config().proposer();
     }
 
     /** True if the journal holds what this iteration and attempt produced. */

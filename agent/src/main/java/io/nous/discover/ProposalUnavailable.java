@@ -1,5 +1,7 @@
 package io.nous.discover;
 
+import io.nous.store.journal.ProposalFailure;
+
 /**
  * A proposer produced no proposal this iteration. Depending on {@link Kind} the loop journals it and
  * moves on (a model that kept failing), or stops cleanly (the token budget is spent, or the endpoint
@@ -11,11 +13,11 @@ public final class ProposalUnavailable extends RuntimeException {
     /** Why there is no proposal, and the journal record type that says so. */
     public enum Kind {
         /** This iteration only; the next may succeed. */
-        FAILED("proposal-failed", false),
+        FAILED(ProposalFailure.FAILED, false),
         /** The token budget is spent: the run ends normally. */
-        BUDGET_SPENT("budget-exhausted", true),
+        BUDGET_SPENT(ProposalFailure.BUDGET_EXHAUSTED, true),
         /** The endpoint or its configuration is unusable: the run ends and the command fails. */
-        ENDPOINT_UNUSABLE("endpoint-unusable", true);
+        ENDPOINT_UNUSABLE(ProposalFailure.ENDPOINT_UNUSABLE, true);
 
         private final String journalType;
         private final boolean stopsRun;

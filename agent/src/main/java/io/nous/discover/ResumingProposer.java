@@ -1,7 +1,6 @@
 package io.nous.discover;
 
-import io.nous.store.JournalRecord;
-import java.util.List;
+import io.nous.store.RunHistory;
 
 /**
  * For a resumed run: proposals already in the journal come from the journal (a model is never
@@ -12,8 +11,8 @@ public final class ResumingProposer implements Proposer {
     private final JournalProposer journaled;
     private final Proposer live;
 
-    public ResumingProposer(List<JournalRecord> records, Proposer live) {
-        this.journaled = new JournalProposer(records, live.name());
+    public ResumingProposer(RunHistory history, Proposer live) {
+        this.journaled = new JournalProposer(history);
         this.live = live;
     }
 

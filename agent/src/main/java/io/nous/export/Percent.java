@@ -17,6 +17,11 @@ public final class Percent {
         return Double.isFinite(fraction) ? String.format(Locale.ROOT, "%+.1f%%", 100 * fraction) : "n/a";
     }
 
+    /** The same for a boxed value; null is {@code n/a}. */
+    public static String of(Double fraction) {
+        return fraction == null ? "n/a" : of(fraction.doubleValue());
+    }
+
     /** The same for a JSON number; a missing, null or non-numeric node is {@code n/a}. */
     public static String of(JsonNode fraction) {
         return fraction != null && fraction.isNumber() ? of(fraction.asDouble()) : "n/a";

@@ -5,16 +5,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.sim.cost.CostCatalog;
-import io.nous.store.JournalRecord;
-import io.nous.store.Run;
+import io.nous.store.CandidateStory;
+import io.nous.store.Journal;
+import io.nous.store.RunHistory;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.Evidence;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.ArrayDeque;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * Where an exported policy came from, read from its run's journal: the source hash, the lineage of
@@ -28,98 +31,43 @@ public final class Provenance {
     private Provenance() {
     }
 
-    /** What the journal says about one candidate. */
-    public record CandidateStory(String id, int iteration, String operator, List<String> parents, String statement, String mechanism,
-                                 JsonNode search, JsonNode validation, JsonNode test, JsonNode upstream) {
-    }
-
-    /** Every candidate of a run, by id, with its hypothesis and evaluations. */
-    public static Map<String, CandidateStory> stories(Run run) {
-        Map<String, CandidateStory> out = new HashMap<>();
-        JsonNode lastHypothesis = null;
-        Map<String, JsonNode[]> evals = new HashMap<>();
-        List<JsonNode> candidates = new ArrayList<>();
-        Map<String, JsonNode> hypothesisOf = new HashMap<>();
-        Map<String, JsonNode> upstreamOf = new HashMap<>();
-        for (JournalRecord r : run.journal().records()) {
-            JsonNode b = r.body();
-            switch (r.type()) {
-                case "hypothesis" -> lastHypothesis = b;
-                case "candidate" -> {
-                    candidates.add(b);
-                    if (lastHypothesis != null && lastHypothesis.path("iteration").asInt() == b.path("iteration").asInt()
-                            && b.path("iteration").asInt() > 0) {
-                        hypothesisOf.put(b.get("id").asText(), lastHypothesis);
-                    }
-                }
-                case "evaluation" -> {
-                    if (b.path("split").asText().equals("search")) {
-                        evals.computeIfAbsent(b.get("candidate").asText(), k -> new JsonNode[3])[0] = b;
-                    }
-                }
-                case "promotion" -> {
-                    if (b.has("validation") && !b.get("validation").isNull()) {
-                        evals.computeIfAbsent(b.get("candidate").asText(), k -> new JsonNode[3])[1] = b.get("validation");
-                    }
-                }
-                case "test-evaluation" -> evals.computeIfAbsent(b.get("candidate").asText(), k -> new JsonNode[3])[2] = b;
-                case "upstream-comparison" -> upstreamOf.put(b.path("candidate").asText(), b);
-                default -> {
-                }
-            }
-        }
-        for (JsonNode c : candidates) {
-            String id = c.get("id").asText();
-            JsonNode h = hypothesisOf.get(id);
-            List<String> parents = new ArrayList<>();
-            c.path("parents").forEach(p -> parents.add(p.asText()));
-            JsonNode[] e = evals.getOrDefault(id, new JsonNode[3]);
-            out.put(id, new CandidateStory(id, c.path("iteration").asInt(), c.path("operator").asText(), List.copyOf(parents),
-                    h == null ? null : h.path("statement").asText(), h == null ? null : h.path("mechanism").asText(), e[0], e[1], e[2],
-                    upstreamOf.get(id)));
-        }
-        return out;
-    }
-
     /** The provenance record of one exported candidate. */
-    public static ObjectNode of(Run run, String candidateId, String source, String pluginType, String nousVersion, String nousCommit) {
-        Map<String, CandidateStory> stories = stories(run);
-        CandidateStory story = stories.get(candidateId);
-        ObjectNode config = run.config();
+    public static ObjectNode of(RunHistory history, String candidateId, String source, String pluginType, String nousVersion,
+                                String nousCommit) {
+        CandidateStory story = history.candidate(candidateId).orElse(null);
+        DiscoveryConfig config = history.config();
         ObjectNode p = JSON.createObjectNode();
         p.put("plugin_type", pluginType);
-        p.put("run_id", run.id());
+        p.put("run_id", history.id());
         p.put("candidate_id", candidateId);
         p.put("source_sha256", sha256(source));
-        p.put("proposer", config.path("proposer").asText());
-        if (config.hasNonNull("llm")) {
-            p.put("model", config.get("llm").path("model").asText());
-            p.put("model_endpoint", config.get("llm").path("base_url").asText());
+        p.put("proposer", config.proposer());
+        if (config.llm() != null) {
+            p.put("model", config.llm().model());
+            p.put("model_endpoint", config.llm().baseUrl());
         }
-        p.put("objective", config.path("objective").asText());
+        p.put("objective", config.objective());
         ObjectNode sim = p.putObject("simulator");
         sim.put("cost_profile", CostCatalog.DEFAULT_PROFILE);
-        sim.put("matrix", config.path("matrix").asText());
-        sim.put("seeds_per_scenario", config.path("seeds").asInt());
-        sim.put("duration_seconds", config.path("duration_seconds").asDouble());
-        sim.put("search_seed", config.path("seed").asLong());
+        sim.put("matrix", config.matrix());
+        sim.put("seeds_per_scenario", config.seeds());
+        sim.put("duration_seconds", config.durationSeconds());
+        sim.put("search_seed", config.seed());
         ObjectNode results = p.putObject("results");
         // a candidate the journal does not mention (a file added by hand) has no results to report
         results.set("search", score(story == null ? null : story.search()));
         results.set("validation", score(story == null ? null : story.validation()));
         results.set("test", score(story == null ? null : story.test()));
         if (story != null && story.upstream() != null) {
-            ObjectNode u = story.upstream().deepCopy();
-            u.remove("candidate");
-            results.set("vs_upstream", u);
+            results.set("vs_upstream", Journal.body(story.upstream().withoutCandidate()));
         }
         ArrayNode lineage = p.putArray("lineage");
         // breadth-first over parents, each candidate once
-        java.util.ArrayDeque<String> frontier = new java.util.ArrayDeque<>(List.of(candidateId));
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        ArrayDeque<String> frontier = new ArrayDeque<>(List.of(candidateId));
+        Set<String> seen = new HashSet<>();
         while (!frontier.isEmpty()) {
             String id = frontier.poll();
-            CandidateStory s = stories.get(id);
+            CandidateStory s = history.candidate(id).orElse(null);
             if (s == null || !seen.add(id)) {
                 continue;
             }
@@ -137,20 +85,24 @@ public final class Provenance {
         }
         p.put("nous_version", nousVersion);
         p.put("nous_commit", nousCommit);
-        JournalRecord last = run.journal().records().isEmpty() ? null : run.journal().records().get(run.journal().records().size() - 1);
-        p.put("run_time", last == null ? null : last.timestamp());
+        p.put("run_time", history.lastTimestamp());
         return p;
     }
 
-    private static JsonNode score(JsonNode evaluation) {
-        if (evaluation == null || !evaluation.has("score")) {
+    /** An evaluation's score with its per-scenario evidence, as the provenance file carries it (null when it has none). */
+    private static JsonNode score(Evidence evaluation) {
+        if (evaluation == null || evaluation.score() == null) {
             return JSON.nullNode();
         }
-        ObjectNode s = evaluation.get("score").deepCopy();
-        if (evaluation.has("scenarios")) {
-            s.set("scenarios", evaluation.get("scenarios"));
+        ObjectNode s = Journal.body(evaluation.score());
+        if (evaluation.scenarios() != null) {
+            s.set("scenarios", Journal.body(new Scenarios(evaluation.scenarios())).get("scenarios"));
         }
         return s;
+    }
+
+    /** Serialises an evaluation's scenarios as the journal does. */
+    private record Scenarios(List<Evidence.ScenarioEvidence> scenarios) {
     }
 
     /** The same record as Markdown for reviewers. */

@@ -1,6 +1,5 @@
 package io.nous.export;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
@@ -9,7 +8,10 @@ import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.store.CandidateStory;
 import io.nous.store.RunStore;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.UpstreamComparison;
 import io.nous.store.Shell;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,12 +34,12 @@ public final class Review {
     }
 
     /** Everything the description is written from. */
-    public record Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId,
+    public record Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId,
                         String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
                         String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags,
                         Supplier<io.nous.sim.spi.AdmissionPolicy> admitters) {
         /** A usage-limit candidate. */
-        public Input(String runId, String runsDir, Provenance.CandidateStory story, String source, String incumbentId, String incumbentSource,
+        public Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId, String incumbentSource,
                      String objective, Supplier<UsageLimitPolicy> policies, boolean stateful, String proposer, String model,
                      List<EvaluationReport> resimulated, String matrixFlags) {
             this(runId, runsDir, story, source, incumbentId, incumbentSource, objective, policies, stateful, proposer, model, resimulated,
@@ -64,7 +66,7 @@ public final class Review {
      * soft-reflective-ceiling seed, which the router already ships"), or null.
      */
     public static String markdown(Input in, Standing standing, String incumbentIs) {
-        Provenance.CandidateStory s = in.story();
+        CandidateStory s = in.story();
         StringBuilder sb = new StringBuilder();
         String kind = in.admitter() ? "an admitter" : "a usage-limit policy";
         if (standing != null && standing.refusal() != null) {
@@ -77,15 +79,15 @@ public final class Review {
         if (standing != null) {
             sb.append(standing.markdown());
         }
-        JsonNode testScore = s.test() == null ? null : s.test().get("score");
-        if (testScore != null && !"better".equals(testScore.path("verdict").asText())) {
-            sb.append("> **Warning:** this policy did not hold on the untouched test split (").append(pct(testScore.path("change")))
-                    .append(" [").append(pct(testScore.path("ci_low"))).append(", ").append(pct(testScore.path("ci_high"))).append("], ")
-                    .append(testScore.path("verdict").asText()).append("). See Risks.\n\n");
+        Evidence.ScoreEvidence testScore = s.test() == null ? null : s.test().score();
+        if (testScore != null && !"better".equals(testScore.verdict())) {
+            sb.append("> **Warning:** this policy did not hold on the untouched test split (").append(pct(testScore.change()))
+                    .append(" [").append(pct(testScore.ciLow())).append(", ").append(pct(testScore.ciHigh())).append("], ")
+                    .append(testScore.verdict()).append("). See Risks.\n\n");
         }
-        if (s.upstream() != null && s.upstream().path("same_policy").asBoolean()) {
-            sb.append("> **Note:** this candidate is the upstream `").append(s.upstream().path("policy").asText())
-                    .append("` policy itself, which llm-d-router already ships as `").append(s.upstream().path("policy").asText())
+        if (s.upstream() != null && s.upstream().samePolicy()) {
+            sb.append("> **Note:** this candidate is the upstream `").append(s.upstream().policy())
+                    .append("` policy itself, which llm-d-router already ships as `").append(s.upstream().policy())
                     .append("-policy`. There is nothing new to merge; configure the existing plugin instead.\n\n");
         }
         sb.append("## What and why\n\n");
@@ -187,72 +189,72 @@ public final class Review {
         return sb.length() == 0 ? "(identical sources)\n" : sb.toString();
     }
 
-    private static void split(StringBuilder sb, String name, String what, JsonNode eval, Map<String, String> regressions) {
+    private static void split(StringBuilder sb, String name, String what, Evidence eval, Map<String, String> regressions) {
         sb.append("\n### ").append(name).append(" (").append(what).append(")\n\n");
-        if (eval == null || !eval.has("score")) {
+        if (eval == null || eval.score() == null) {
             sb.append("Not evaluated on this split (only promoted candidates meet validation; only the winner meets test).\n");
             return;
         }
-        JsonNode score = eval.get("score");
-        sb.append("Overall: **").append(pct(score.path("change"))).append("** [").append(pct(score.path("ci_low"))).append(", ")
-                .append(pct(score.path("ci_high"))).append("], ").append(score.path("verdict").asText()).append(".\n\n");
+        Evidence.ScoreEvidence score = eval.score();
+        sb.append("Overall: **").append(pct(score.change())).append("** [").append(pct(score.ciLow())).append(", ")
+                .append(pct(score.ciHigh())).append("], ").append(score.verdict()).append(".\n\n");
         sb.append("| scenario | regime | change | 95% CI | verdict |\n|---|---|---:|---:|---|\n");
-        for (JsonNode sc : eval.path("scenarios")) {
-            String verdict = sc.path("verdict").asText();
-            String label = sc.path("scenario").asText() + (sc.hasNonNull("variant") ? " [" + sc.get("variant").asText() + "]" : "");
-            sb.append("| ").append(label).append(" | ").append(sc.path("regime").asText()).append(" | ").append(pct(sc.path("change")))
-                    .append(" | [").append(pct(sc.path("ci_low"))).append(", ").append(pct(sc.path("ci_high"))).append("] | ")
+        for (Evidence.ScenarioEvidence sc : eval.scenarios() == null ? List.<Evidence.ScenarioEvidence>of() : eval.scenarios()) {
+            String verdict = sc.verdict() == null ? "" : sc.verdict();
+            String label = sc.label();
+            sb.append("| ").append(label).append(" | ").append(sc.regime()).append(" | ").append(pct(sc.change()))
+                    .append(" | [").append(pct(sc.ciLow())).append(", ").append(pct(sc.ciHigh())).append("] | ")
                     .append(verdict.equals("worse") ? "**worse**" : verdict).append(" |\n");
             if (verdict.equals("worse")) {
-                String metric = metricOf(score.path("objective").asText("objective"));
-                regressions.putIfAbsent(name + "|" + label + "|" + metric, regression(name, label, sc.path("regime").asText(), metric,
-                        sc.path("change").asDouble(), sc.path("ci_low").asDouble(), sc.path("ci_high").asDouble()));
+                String metric = metricOf(score.objective() == null ? "objective" : score.objective());
+                regressions.putIfAbsent(name + "|" + label + "|" + metric, regression(name, label, sc.regime(), metric,
+                        sc.change(), sc.ciLow(), sc.ciHigh()));
             }
-            for (JsonNode w : sc.path("worse")) {
-                String metric = w.path("metric").asText();
-                regressions.putIfAbsent(name + "|" + label + "|" + metric, regression(name, label, sc.path("regime").asText(), metric,
-                        w.path("change").asDouble(), w.path("ci_low").asDouble(), w.path("ci_high").asDouble()));
+            for (Evidence.Regression w : sc.worse() == null ? List.<Evidence.Regression>of() : sc.worse()) {
+                regressions.putIfAbsent(name + "|" + label + "|" + w.metric(), regression(name, label, sc.regime(), w.metric(),
+                        w.change(), w.ciLow(), w.ciHigh()));
             }
         }
-        JsonNode constraints = eval.path("constraints");
         List<String> failed = new ArrayList<>();
-        constraints.fields().forEachRemaining(e -> {
-            if (e.getValue().isBoolean() && !e.getValue().asBoolean()) {
-                failed.add(e.getKey());
-            }
-        });
+        if (eval.constraints() != null) {
+            eval.constraints().forEach((k, v) -> {
+                if (Boolean.FALSE.equals(v)) {
+                    failed.add(k);
+                }
+            });
+        }
         if (!failed.isEmpty()) {
             regressions.put(name + "|constraints", name + ": constraint(s) violated: " + String.join(", ", failed));
         }
     }
 
-    private static void upstream(StringBuilder sb, JsonNode u) {
+    private static void upstream(StringBuilder sb, UpstreamComparison u) {
         if (u == null) {
             return;
         }
         sb.append("\n### Against the upstream policy\n\n");
-        String policy = u.path("policy").asText();
-        if (u.path("same_policy").asBoolean()) {
+        String policy = u.policy();
+        if (u.samePolicy()) {
             sb.append("This candidate is the upstream `").append(policy).append("` policy itself; it adds nothing the router lacks.\n");
-        } else if (!u.has("change")) {
-            sb.append("The comparison with `").append(policy).append("` failed: ").append(u.path("failure").asText()).append(".\n");
+        } else if (u.change() == null) {
+            sb.append("The comparison with `").append(policy).append("` failed: ").append(u.failure()).append(".\n");
         } else {
             sb.append("Change of the objective versus `").append(policy).append("` (what llm-d-router ships) on the ")
-                    .append(u.path("split").asText()).append(" split: **").append(pct(u.path("change"))).append("** [")
-                    .append(pct(u.path("ci_low"))).append(", ").append(pct(u.path("ci_high"))).append("], ")
-                    .append(u.path("verdict").asText()).append(Standing.sanity(u)).append(".\n");
-            if (u.path("scenarios").size() > 0) {
+                    .append(u.split()).append(" split: **").append(pct(u.change())).append("** [")
+                    .append(pct(u.ciLow())).append(", ").append(pct(u.ciHigh())).append("], ")
+                    .append(u.verdict()).append(Change.of(u).sanity()).append(".\n");
+            if (u.scenarios() != null && !u.scenarios().isEmpty()) {
                 sb.append("\n| scenario | ").append(policy).append(" | this candidate | change |\n|---|---:|---:|---:|\n");
-                for (JsonNode sc : u.path("scenarios")) {
-                    sb.append("| ").append(sc.path("scenario").asText()).append(" | ").append(value(sc.path("upstream"))).append(" | ")
-                            .append(value(sc.path("candidate"))).append(" | ").append(pct(sc.path("change"))).append(" |\n");
+                for (UpstreamComparison.ScenarioValues sc : u.scenarios()) {
+                    sb.append("| ").append(sc.scenario()).append(" | ").append(value(sc.upstream())).append(" | ")
+                            .append(value(sc.candidate())).append(" | ").append(pct(sc.change())).append(" |\n");
                 }
             }
         }
     }
 
-    private static String value(JsonNode v) {
-        return v.isNumber() ? String.format(Locale.ROOT, "%,.1f", v.asDouble()) : "n/a";
+    private static String value(Double v) {
+        return v != null && !v.isNaN() ? String.format(Locale.ROOT, "%,.1f", v) : "n/a";
     }
 
     /** One regression line: split, scenario, regime, metric in words, change and interval. */
@@ -274,7 +276,7 @@ public final class Review {
         return metric.replace("_ttft_", " TTFT ").replace("_e2e_", " E2E ").replace("output_tokens_per_s", "output tokens/s");
     }
 
-    private static String pct(JsonNode v) {
+    private static String pct(Double v) {
         return Percent.of(v);
     }
 
@@ -284,12 +286,12 @@ public final class Review {
 
     private static List<String> risks(Input in) {
         List<String> r = new ArrayList<>();
-        JsonNode test = in.story().test();
-        if (test == null || !test.has("score")) {
+        Evidence test = in.story().test();
+        if (test == null || test.score() == null) {
             r.add("It has not met the untouched test split; only the run's winner does, once.");
-        } else if (!test.get("score").path("verdict").asText().equals("better")) {
-            r.add("**It did not hold on the untouched test split** (" + pct(test.get("score").path("change")) + ", "
-                    + test.get("score").path("verdict").asText() + "): the improvement is not confirmed on load points and burstiness"
+        } else if (!"better".equals(test.score().verdict())) {
+            r.add("**It did not hold on the untouched test split** (" + pct(test.score().change()) + ", "
+                    + test.score().verdict() + "): the improvement is not confirmed on load points and burstiness"
                     + " nobody tuned on. Do not merge it on this evidence.");
         }
         if (in.admitter()) {

@@ -1,11 +1,16 @@
 package io.nous.export;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.nous.store.JournalRecord;
-import io.nous.store.Run;
+import io.nous.discover.Compiled;
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
+import io.nous.store.CandidateStory;
+import io.nous.store.RunHistory;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.Promotion;
+import io.nous.store.journal.UpstreamComparison;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Where one candidate of a run stands, read from the journal: promoted or not (and why not), held on
@@ -25,58 +30,36 @@ import java.util.Locale;
  * @param isUpstream     how it is an upstream policy ("the built-in soft-reflective-ceiling seed", "behaves exactly like
  *                       probabilistic-admitter"), or null when it is not
  */
-public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, JsonNode test,
-                       boolean heldOnTest, JsonNode upstream, String isUpstream) {
+public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
+                       boolean heldOnTest, UpstreamComparison upstream, String isUpstream) {
 
     /** A relative change beyond this (±500 %) is not printed bare: it says more about the reference than about the candidate. */
-    public static final double SANITY_BOUND = 5.0;
+    public static final double SANITY_BOUND = Change.SANITY_BOUND;
 
     /**
-     * The standing of {@code id} in {@code run}, reading its journal once.
+     * The standing of {@code id} in a run.
      *
-     * @param story       what the journal says of the candidate ({@link Provenance#stories}), or null
      * @param behavesLike what upstream policy the candidate's code behaves exactly like (from {@link UpstreamMatch}), or null
      */
-    public static Standing of(Run run, Provenance.CandidateStory story, String id, String behavesLike) {
-        List<JournalRecord> records = run.journal().records();
-        String problem = io.nous.store.PrincipleLibrary.problemOf(run);
-        String upstreamPolicy = io.nous.discover.Problems.byId(problem).upstream();
+    public static Standing of(RunHistory history, String id, String behavesLike) {
+        String upstreamPolicy = Problems.byId(history.problem()).upstream();
         boolean promoted = false;
         String refusal = null;
         List<String> acceptedAfter = new ArrayList<>();
-        JsonNode search = null;
-        String operator = null;
-        JsonNode record = null;
-        for (JournalRecord r : records) {
-            JsonNode b = r.body();
-            switch (r.type()) {
-                case "promotion" -> {
-                    String who = b.path("candidate").asText();
-                    if (who.equals(id)) {
-                        if (b.path("accepted").asBoolean()) {
-                            promoted = true;
-                            acceptedAfter.clear();
-                        } else {
-                            refusal = b.path("reason").asText("refused");
-                        }
-                    } else if (promoted && b.path("accepted").asBoolean()) {
-                        acceptedAfter.add(who);
-                    }
+        for (Promotion p : history.all(Promotion.class)) {
+            if (p.candidate().equals(id)) {
+                if (p.accepted()) {
+                    promoted = true;
+                    acceptedAfter.clear();
+                } else {
+                    refusal = p.reason() == null ? "refused" : p.reason();
                 }
-                case "evaluation" -> {
-                    if (b.path("candidate").asText().equals(id) && b.path("split").asText().equals("search")) {
-                        search = b;
-                    }
-                }
-                case "candidate" -> {
-                    if (b.path("id").asText().equals(id)) {
-                        operator = b.path("operator").asText();
-                        record = b;
-                    }
-                }
-                default -> { }
+            } else if (promoted && p.accepted()) {
+                acceptedAfter.add(p.candidate());
             }
         }
+        CandidateStory story = history.candidate(id).orElse(null);
+        Evidence search = story == null ? null : story.search();
         String notPromoted = null;
         if (!promoted) {
             if (refusal != null) {
@@ -84,22 +67,24 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             } else if (search == null) {
                 notPromoted = "it was never evaluated";
             } else {
-                JsonNode score = search.path("score");
-                notPromoted = "it was never tried for promotion: on the search split it was " + Percent.of(score.path("change")) + " "
-                        + score.path("verdict").asText() + (search.hasNonNull("raced_out") ? " (" + search.get("raced_out").asText() + ")" : "");
+                Evidence.ScoreEvidence score = search.score();
+                notPromoted = "it was never tried for promotion: on the search split it was "
+                        + (score == null ? "n/a " : Percent.of(score.change()) + " " + score.verdict())
+                        + (search.racedOut() != null ? " (" + search.racedOut() + ")" : "");
             }
         }
-        JsonNode test = story == null || story.test() == null ? null : story.test().path("score");
+        Evidence tested = story == null ? null : story.test();
+        Change test = tested == null ? null : tested.score() == null ? new Change(null, null, null, null, null) : Change.of(tested.score());
         boolean held = false;
-        if (test != null && "better".equals(test.path("verdict").asText())) {
+        if (test != null && "better".equals(test.verdict())) {
             held = true;
-            for (JsonNode kept : story.test().path("constraints")) {
-                held &= !kept.isBoolean() || kept.asBoolean();
+            for (Object kept : tested.constraints() == null ? List.of() : tested.constraints().values()) {
+                held &= !(kept instanceof Boolean b) || b;
             }
         }
         String isUpstream = null;
-        if ("seed".equals(operator)) {
-            String seed = record == null ? null : seedName(run.config(), problem, record);
+        if (story != null && story.seed()) {
+            String seed = seedName(history.config(), history.problem(), story.record().sha256());
             if (seed != null && (seed.equals(upstreamPolicy) || behavesLike != null)) {
                 isUpstream = "the built-in " + seed + " seed, which the router already ships";
             }
@@ -112,13 +97,13 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
-    static String seedName(JsonNode config, String problem, JsonNode record) {
-        io.nous.discover.Problem p = io.nous.discover.Problems.byId(problem);
-        for (JsonNode ref : config.path("seed_policies")) {
+    static String seedName(DiscoveryConfig config, String problem, String behaviourHash) {
+        Problem p = Problems.byId(problem);
+        for (String ref : config.seedPolicies()) {
             try {
-                io.nous.discover.Compiled c = p.compile(p.seedSource(ref.asText()));
-                if (c.accepted() && c.canonicalHash().equals(record.path("sha256").asText())) {
-                    return ref.asText();
+                Compiled c = p.compile(p.seedSource(ref));
+                if (c.accepted() && c.canonicalHash().equals(behaviourHash)) {
+                    return ref;
                 }
             } catch (RuntimeException notThisOne) {
                 // a seed this build no longer knows names nothing
@@ -129,7 +114,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
 
     /** Worse than the upstream policy with confidence on its comparison. */
     public boolean worseThanUpstream() {
-        return upstream != null && "worse".equals(upstream.path("verdict").asText());
+        return upstream != null && "worse".equals(upstream.verdict());
     }
 
     /** Why the evidence does not support exporting it as a new plugin, or null when it does. */
@@ -149,61 +134,20 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             return "not compared with the router's " + upstreamPolicy + " (only a run's winner is)"
                     + (isUpstream != null ? "; it is one of the router's own policies, so there is nothing new in it" : "");
         }
-        if (upstream.path("same_policy").asBoolean()) {
+        if (upstream.samePolicy()) {
             return "it is the router's " + upstreamPolicy + " policy itself: nothing new for the router";
         }
-        if (upstream.has("failure")) {
-            return "the comparison with " + upstreamPolicy + " failed: " + upstream.get("failure").asText();
+        if (upstream.failure() != null) {
+            return "the comparison with " + upstreamPolicy + " failed: " + upstream.failure();
         }
-        String verdict = upstream.path("verdict").asText();
+        String verdict = upstream.verdict() == null ? "" : upstream.verdict();
         String meaning = switch (verdict) {
             case "better" -> "better than what the router ships";
             case "worse" -> "worse than what the router ships";
             default -> "no difference from what the router ships";
         };
-        return "vs the router's " + upstreamPolicy + " on the " + upstream.path("split").asText("test") + " split: "
-                + change(upstream) + ", " + meaning;
-    }
-
-    /** A change with its interval and verdict, and an explanation when it is beyond the sanity bound. */
-    public static String change(JsonNode c) {
-        String s = Percent.of(c.path("change")) + " " + Percent.interval(c) + " " + c.path("verdict").asText("");
-        return s + sanity(c);
-    }
-
-    /**
-     * Empty, or what a relative change beyond ±500 % compares: with the per-scenario values an
-     * upstream comparison records, the scenario that moved most, both values and whether the
-     * reference there is near zero (the ratio overstates) or a real value (the gap is real); without
-     * them, that the ratio needs reading against its values.
-     */
-    public static String sanity(JsonNode c) {
-        double change = c.path("change").asDouble(Double.NaN);
-        if (!(Math.abs(change) > SANITY_BOUND)) {
-            return "";
-        }
-        JsonNode worst = null;
-        for (JsonNode sc : c.path("scenarios")) {
-            if (sc.path("change").isNumber() && (worst == null || Math.abs(sc.path("change").asDouble()) > Math.abs(worst.path("change").asDouble()))) {
-                worst = sc;
-            }
-        }
-        String times = String.format(Locale.ROOT, "%.1fx", 1 + change);
-        if (worst == null) {
-            return " (beyond ±500 %: " + times + " the reference, a ratio rather than a shift; read it against the values it compares "
-                    + "before trusting it)";
-        }
-        double ref = worst.path("upstream").asDouble(Double.NaN);
-        double got = worst.path("candidate").asDouble(Double.NaN);
-        String values = String.format(Locale.ROOT, "in %s the objective is %s under the reference and %s under the candidate",
-                worst.path("scenario").asText(), num(ref), num(got));
-        boolean nearZero = !(Math.abs(ref) > 1e-9) || Math.abs(ref) < 0.01 * Math.abs(got) && Math.abs(ref) < 1;
-        return " (beyond ±500 %, checked: " + values + (nearZero ? "; the reference is near zero there, so the ratio overstates the gap)"
-                : "; both are real values, so the gap is real, not a near-zero reference)");
-    }
-
-    private static String num(double v) {
-        return Double.isNaN(v) ? "undefined" : String.format(Locale.ROOT, "%,.1f", v);
+        return "vs the router's " + upstreamPolicy + " on the " + (upstream.split() == null ? "test" : upstream.split()) + " split: "
+                + Change.of(upstream).text() + ", " + meaning;
     }
 
     /** The standing as lines for the console, each a complete sentence. */
@@ -215,7 +159,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             out.add(candidate + " was not promoted: " + notPromoted);
         }
         if (test != null) {
-            out.add("on the untouched test split: " + change(test) + (heldOnTest ? " (held)" : " (did not hold)"));
+            out.add("on the untouched test split: " + test.text() + (heldOnTest ? " (held)" : " (did not hold)"));
         } else {
             out.add("not evaluated on the untouched test split (only promoted winners are)");
         }

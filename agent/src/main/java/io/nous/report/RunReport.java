@@ -1,6 +1,5 @@
 package io.nous.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
@@ -8,9 +7,17 @@ import io.nous.evaluator.stats.Comparison;
 import io.nous.codegen.BehaviourProbe;
 import io.nous.export.CeilingProfile;
 import io.nous.export.Percent;
-import io.nous.export.Provenance;
+import io.nous.export.Change;
 import io.nous.sim.spi.UsageLimitPolicy;
-import io.nous.store.JournalRecord;
+import io.nous.store.CandidateStory;
+import io.nous.store.RunHistory;
+import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.IterationDone;
+import io.nous.store.journal.JournalEntry;
+import io.nous.store.journal.Promotion;
+import io.nous.store.journal.RunSummary;
+import io.nous.store.journal.UpstreamComparison;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,22 +38,24 @@ public final class RunReport {
     private RunReport() {
     }
 
-    /** What the page is built from. */
-    public record Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
-                        Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                        JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms,
-                        io.nous.export.Standing standing) {
-        public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
-                     Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                     JsonNode summary, Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms) {
-            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, winnerAdmitter, admitterTerms, null);
+    /** What the page is built from: the run as read, and the winner re-simulated on every split. */
+    public record Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy,
+                        Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms, io.nous.export.Standing standing) {
+        /** A usage-limit winner. */
+        public Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy) {
+            this(history, winner, evaluations, winnerPolicy, null, false, null);
         }
 
-        /** A usage-limit winner. */
-        public Input(String runId, String objective, String proposer, String winner, List<EvaluationReport> evaluations,
-                     Supplier<UsageLimitPolicy> winnerPolicy, List<JournalRecord> journal, Map<String, Provenance.CandidateStory> stories,
-                     JsonNode summary) {
-            this(runId, objective, proposer, winner, evaluations, winnerPolicy, journal, stories, summary, null, false);
+        String runId() {
+            return history.id();
+        }
+
+        String objective() {
+            return history.config().objective();
+        }
+
+        String proposer() {
+            return history.config().proposer();
         }
     }
 
@@ -129,19 +138,19 @@ public final class RunReport {
         }
 
         sb.append("<h2>The search</h2>\n");
-        sb.append("<figure>").append(progressChart(in.journal())).append("</figure>\n");
+        sb.append("<figure>").append(progressChart(in.history())).append("</figure>\n");
         sb.append("<h2>Hypothesis timeline</h2>\n<p>A candidate that broke a constraint is marked <span class=\"failed\">failed</span>")
                 .append(" whatever its objective did.</p>\n<table>\n<tr><th>iteration</th><th>candidate</th><th>operator</th>")
                 .append("<th>hypothesis</th><th>search change [95% CI]</th><th>verdict</th><th>constraints</th></tr>\n");
-        in.stories().values().stream().sorted(Comparator.comparing(Provenance.CandidateStory::id)).forEach(s -> {
-            JsonNode score = s.search() == null ? null : s.search().path("score");
-            String verdict = score == null ? "" : score.path("verdict").asText();
+        in.history().candidates().stream().sorted(Comparator.comparing(CandidateStory::id)).forEach(s -> {
+            Evidence.ScoreEvidence score = s.search() == null ? null : s.search().score();
+            String verdict = score == null || score.verdict() == null ? "" : score.verdict();
             List<String> failed = failedConstraints(s.search());
             String cls = !failed.isEmpty() ? "failed" : verdict;
             sb.append("<tr><td class=\"n\">").append(s.iteration()).append("</td><td>").append(esc(s.id())).append("</td><td>")
                     .append(esc(s.operator())).append("</td><td>").append(esc(s.statement() == null ? "(seed)" : s.statement()))
-                    .append("</td><td class=\"n\">").append(score == null ? "not evaluated" : pct(score.path("change")) + " ["
-                            + pct(score.path("ci_low")) + ", " + pct(score.path("ci_high")) + "]")
+                    .append("</td><td class=\"n\">").append(score == null ? "not evaluated" : pct(score.change()) + " ["
+                            + pct(score.ciLow()) + ", " + pct(score.ciHigh()) + "]")
                     .append("</td><td class=\"").append(esc(cls)).append("\">").append(esc(verdict)).append("</td><td class=\"")
                     .append(failed.isEmpty() ? "" : "failed").append("\">")
                     .append(score == null ? "" : failed.isEmpty() ? "hold" : "FAILED " + esc(String.join(", ", failed)))
@@ -196,56 +205,57 @@ public final class RunReport {
 
     /** The run in a few lines: score with interval, the test split, the upstream policy, why it stopped. */
     private static String headline(Input in) {
-        JsonNode s = in.summary();
+        RunSummary s = in.history().summary().orElse(null);
         if (s == null) {
             return "<p class=\"note\">The run has no summary (interrupted or still running).</p>\n";
         }
         StringBuilder sb = new StringBuilder("<ul class=\"headline\">\n");
-        JsonNode best = s.path("best");
-        if (best.isMissingNode() || best.isNull()) {
+        RunSummary.Best best = s.best();
+        if (best == null) {
             sb.append("<li>No candidate was promoted over the baseline.</li>\n");
         } else {
-            sb.append("<li>Winner <b>").append(esc(best.path("candidate_id").asText())).append("</b>: ").append(change(best.path("search")))
+            sb.append("<li>Winner <b>").append(esc(best.candidateId())).append("</b>: ").append(change(Change.of(best.search())))
                     .append(" on the search split.</li>\n");
-            JsonNode test = best.path("test");
-            if (!test.isMissingNode()) {
-                boolean held = test.path("held").asBoolean();
-                sb.append("<li class=\"").append(held ? "better" : "failed").append("\">Untouched test split: ").append(change(test))
+            RunSummary.Result test = best.test();
+            if (test != null) {
+                boolean held = Boolean.TRUE.equals(test.held());
+                sb.append("<li class=\"").append(held ? "better" : "failed").append("\">Untouched test split: ").append(change(Change.of(test)))
                         .append(held ? " (held)" : " &mdash; did NOT hold: treat the winner as unconfirmed").append(".</li>\n");
             }
-            JsonNode up = best.path("vs_upstream");
-            if (up.path("same_policy").asBoolean()) {
-                sb.append("<li>The winner is the upstream ").append(esc(up.path("policy").asText()))
+            UpstreamComparison up = best.vsUpstream();
+            if (up != null && up.samePolicy()) {
+                sb.append("<li>The winner is the upstream ").append(esc(up.policy()))
                         .append(" policy itself: nothing new for the router.</li>\n");
-            } else if (up.has("change")) {
-                sb.append("<li>Against the upstream ").append(esc(up.path("policy").asText())).append(" on the ")
-                        .append(esc(up.path("split").asText())).append(" split: ").append(change(up)).append(".</li>\n");
+            } else if (up != null && up.change() != null) {
+                sb.append("<li>Against the upstream ").append(esc(up.policy())).append(" on the ")
+                        .append(esc(up.split())).append(" split: ").append(change(Change.of(up))).append(".</li>\n");
             }
         }
-        if (s.has("stopped")) {
-            sb.append("<li>Stopped: ").append(esc(s.get("stopped").path("detail").asText())).append(".</li>\n");
+        if (s.stopped() != null) {
+            sb.append("<li>Stopped: ").append(esc(s.stopped().detail())).append(".</li>\n");
         }
         return sb.append("</ul>\n").toString();
     }
 
-    private static String change(JsonNode c) {
-        return "<span class=\"" + esc(c.path("verdict").asText()) + "\">" + pct(c.path("change")) + " [" + pct(c.path("ci_low")) + ", "
-                + pct(c.path("ci_high")) + "] " + esc(c.path("verdict").asText()) + "</span>";
+    private static String change(Change c) {
+        String verdict = c.verdict() == null ? "" : c.verdict();
+        return "<span class=\"" + esc(verdict) + "\">" + pct(c.change()) + " [" + pct(c.ciLow()) + ", " + pct(c.ciHigh()) + "] "
+                + esc(verdict) + "</span>";
     }
 
-    private static List<String> failedConstraints(JsonNode evaluation) {
+    private static List<String> failedConstraints(Evidence evaluation) {
         List<String> failed = new ArrayList<>();
-        if (evaluation != null) {
-            evaluation.path("constraints").fields().forEachRemaining(f -> {
-                if (f.getValue().isBoolean() && !f.getValue().asBoolean()) {
-                    failed.add(f.getKey());
+        if (evaluation != null && evaluation.constraints() != null) {
+            evaluation.constraints().forEach((k, v) -> {
+                if (Boolean.FALSE.equals(v)) {
+                    failed.add(k);
                 }
             });
         }
         return failed;
     }
 
-    private static String pct(JsonNode v) {
+    private static String pct(Double v) {
         return Percent.of(v);
     }
 
@@ -253,7 +263,7 @@ public final class RunReport {
         return Percent.of(v);
     }
 
-    private static String progressChart(List<JournalRecord> journal) {
+    private static String progressChart(RunHistory history) {
         Map<String, Double> change = new HashMap<>();
         Map<String, Integer> iteration = new HashMap<>();
         List<double[]> points = new ArrayList<>();
@@ -261,32 +271,22 @@ public final class RunReport {
         TreeMap<Integer, Double> best = new TreeMap<>();
         String incumbent = null;
         int lastIteration = 0;
-        for (JournalRecord r : journal) {
-            switch (r.type()) {
-                case "candidate" -> {
-                    iteration.put(r.body().get("id").asText(), r.body().path("iteration").asInt());
-                    lastIteration = r.body().path("iteration").asInt();
+        for (RunHistory.Line l : history.lines()) {
+            JournalEntry e = l.entry();
+            if (e instanceof CandidateRecord c) {
+                iteration.put(c.id(), c.iteration());
+                lastIteration = c.iteration();
+            } else if (e instanceof Evidence ev && Evidence.EVALUATION.equals(l.type())) {
+                if ("search".equals(ev.split()) && ev.score() != null && Double.isFinite(ev.score().change())) {
+                    double c = 100 * ev.score().change();
+                    change.put(ev.candidate(), c);
+                    (failedConstraints(ev).isEmpty() ? points : failed).add(new double[] {iteration.getOrDefault(ev.candidate(), 0), c});
                 }
-                case "evaluation" -> {
-                    if (r.body().path("split").asText().equals("search") && r.body().path("score").path("change").isNumber()) {
-                        String id = r.body().get("candidate").asText();
-                        double c = 100 * r.body().path("score").path("change").asDouble();
-                        change.put(id, c);
-                        (failedConstraints(r.body()).isEmpty() ? points : failed).add(new double[] {iteration.getOrDefault(id, 0), c});
-                    }
-                }
-                case "promotion" -> {
-                    if (r.body().path("accepted").asBoolean()) {
-                        incumbent = r.body().get("candidate").asText();
-                        best.put(lastIteration, change.get(incumbent));
-                    }
-                }
-                case "iteration-done" -> {
-                    int it = r.body().path("iteration").asInt();
-                    best.put(it, incumbent == null ? 0.0 : change.getOrDefault(incumbent, 0.0));
-                }
-                default -> {
-                }
+            } else if (e instanceof Promotion p && p.accepted()) {
+                incumbent = p.candidate();
+                best.put(lastIteration, change.get(incumbent));
+            } else if (e instanceof IterationDone d) {
+                best.put(d.iteration(), incumbent == null ? 0.0 : change.getOrDefault(incumbent, 0.0));
             }
         }
         double[][] line = best.entrySet().stream().map(e -> new double[] {e.getKey(), e.getValue()}).toArray(double[][]::new);

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nous.discover.DiscoveryConfig;
 import io.nous.discover.DiscoveryLoop;
-import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
-import io.nous.discover.Proposer;
 import io.nous.discover.ProposalContext;
+import io.nous.discover.Proposer;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.Run;
 import io.nous.store.RunStore;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.Prediction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -95,8 +95,8 @@ class ContainmentTest {
                 attack("ThreeDim.java"),
                 attack("LateThrow.java"),
                 attack("ShadowsMath.java"));
-        DiscoveryConfig config = new DiscoveryConfig("critical-ttft", "scripted", proposals.size(), 0, 1, List.of("static-usage-limit"),
-                matrix.toString(), 1, 90, 2, 200, Double.NaN);
+        DiscoveryConfig config = DiscoveryConfig.builder().proposer("scripted").budget(proposals.size()).timeLimitSeconds(0).seed(1)
+                .matrix(matrix.toString()).seeds(1).durationSeconds(90).threads(2).replicates(200).build();
         Path runs = dir.resolve("runs");
         Run run = new RunStore(runs).create("attacked", config.toJson());
         try (Sandbox sandbox = Sandbox.workers(2, "256m", Duration.ofSeconds(120))) {

@@ -100,7 +100,7 @@ class JourneyTest {
         assertThat(page.contains("Hypothesis timeline") && page.contains(winner)).as("timeline and winner on the page").isTrue();
         assertThat(page.contains("<script") || page.contains("<link") || page.contains("src=")).as("fetches or runs nothing").isFalse();
         JsonNode searchScenario = best.path("search");
-        String interval = "[" + Summaries.pct(searchScenario.get("ci_low")) + ", " + Summaries.pct(searchScenario.get("ci_high")) + "]";
+        String interval = "[" + io.nous.export.Percent.of(searchScenario.get("ci_low")) + ", " + io.nous.export.Percent.of(searchScenario.get("ci_high")) + "]";
         assertThat(Files.readString(md)).contains(interval);
         assertThat(page).contains(interval);
         for (String row : Files.readString(md).split("\n")) {

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.export.Change;
+import io.nous.store.journal.UpstreamComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,15 +111,14 @@ class StandingTest {
     void aChangeBeyondTheSanityBoundIsCheckedAgainstItsValues() throws Exception {
         // the joint run's +4,938 %: critical TTFT p99 of 2.2 s under the upstream pair and 206 s under a winner that admits as the
         // legacy rule does — a real gap; and one where the reference is near zero, where the ratio overstates
-        String real = io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 49.38, \"scenarios\": ["
-                + "{\"scenario\": \"reasoning@0.2\", \"upstream\": 310.0, \"candidate\": 320.0, \"change\": 0.03},"
-                + "{\"scenario\": \"blindspot@4.6\", \"upstream\": 2190.3, \"candidate\": 205843.0, \"change\": 92.98}]}"));
+        String real = new Change(49.38, null, null, null, List.of(new UpstreamComparison.ScenarioValues("reasoning@0.2", 310.0, 320.0, 0.03),
+                new UpstreamComparison.ScenarioValues("blindspot@4.6", 2190.3, 205843.0, 92.98))).sanity();
         assertThat(real).contains("checked: in blindspot@4.6 the objective is 2,190.3 under the reference and 205,843.0 under the candidate")
                 .contains("the gap is real");
-        String nearZero = io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 12.0, \"scenarios\": ["
-                + "{\"scenario\": \"chat@2\", \"upstream\": 0.004, \"candidate\": 0.9, \"change\": 224.0}]}"));
+        String nearZero = new Change(12.0, null, null, null, List.of(new UpstreamComparison.ScenarioValues("chat@2", 0.004, 0.9, 224.0)))
+                .sanity();
         assertThat(nearZero).contains("the reference is near zero there, so the ratio overstates the gap");
-        assertThat(io.nous.export.Standing.sanity(JSON.readTree("{\"change\": 4.9}"))).isEmpty();
-        assertThat(io.nous.export.Standing.sanity(JSON.readTree("{\"change\": -6.0}"))).contains("-5.0x the reference");
+        assertThat(new Change(4.9, null, null, null, null).sanity()).isEmpty();
+        assertThat(new Change(-6.0, null, null, null, null).sanity()).contains("-5.0x the reference");
     }
 }

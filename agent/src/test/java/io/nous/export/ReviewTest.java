@@ -2,19 +2,21 @@ package io.nous.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.policy.PolicyRegistry;
+import io.nous.store.CandidateStory;
+import io.nous.store.PlainJson;
+import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.Hypothesis;
+import io.nous.store.journal.UpstreamComparison;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The PR description says everything that got worse, and warns when the winner did not hold. */
 class ReviewTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    private static JsonNode evaluation(String split, String verdict, double change, double low, double high, String scenarios)
+    private static Evidence evaluation(String split, String verdict, double change, double low, double high, String scenarios)
             throws Exception {
-        return JSON.readTree("""
+        return read(Evidence.class, """
                 {"candidate":"c0007","split":"%s",
                  "score":{"objective":"critical-ttft","change":%s,"ci_low":%s,"ci_high":%s,"verdict":"%s"},
                  "constraints":{"no-harm-under-capacity":true,"no-starvation":true,"no-added-drops":true},
@@ -22,10 +24,15 @@ class ReviewTest {
                 """.formatted(split, change, low, high, verdict, scenarios));
     }
 
-    private static String review(JsonNode search, JsonNode test, JsonNode upstream) {
-        Provenance.CandidateStory story = new Provenance.CandidateStory("c0007", 3, "insert-gate", List.of("c0002"),
-                "Closing the sheddable band near saturation protects critical TTFT", "shorter pod queues for critical requests",
-                search, null, test, upstream);
+    private static <T> T read(Class<T> type, String json) throws Exception {
+        return PlainJson.tolerant().readValue(json, type);
+    }
+
+    private static String review(Evidence search, Evidence test, UpstreamComparison upstream) {
+        CandidateStory story = new CandidateStory(new CandidateRecord("c0007", 3, "insert-gate", List.of("c0002"), "hash",
+                "candidates/c0007.java", null), new Hypothesis(3, 0, "Closing the sheddable band near saturation protects critical TTFT",
+                "shorter pod queues for critical requests", List.of(), List.of("c0002"), "insert-gate", "", List.of()),
+                search, null, null, List.of(), List.of(), test, upstream);
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
         return Review.markdown(new Review.Input("r1", "my runs", story, source, "c0002", source, "critical-ttft",
                 () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), true, "evolve", null, null,
@@ -34,7 +41,7 @@ class ReviewTest {
 
     @Test
     void everyMetricThatGotWorseIsListedCriticalAndSheddableAlike() throws Exception {
-        JsonNode search = evaluation("search", "better", -0.2, -0.3, -0.1, """
+        Evidence search = evaluation("search", "better", -0.2, -0.3, -0.1, """
                 {"scenario":"code-generation@16","regime":"near","change":-0.3,"ci_low":-0.4,"ci_high":-0.2,"verdict":"better",
                  "worse":[{"metric":"critical_e2e_p99","change":0.59,"ci_low":0.27,"ci_high":0.97},
                           {"metric":"sheddable_ttft_p99","change":0.12,"ci_low":0.02,"ci_high":0.25}]},
@@ -52,8 +59,8 @@ class ReviewTest {
 
     @Test
     void aWinnerThatDidNotHoldOnTheTestSplitIsFlaggedAtTheTopAndInRisks() throws Exception {
-        JsonNode search = evaluation("search", "better", -0.2, -0.3, -0.1, "");
-        JsonNode test = evaluation("test", "no-difference", 0.084, -0.02, 0.19, "");
+        Evidence search = evaluation("search", "better", -0.2, -0.3, -0.1, "");
+        Evidence test = evaluation("test", "no-difference", 0.084, -0.02, 0.19, "");
         String md = review(search, test, null);
         assertThat(md.indexOf("> **Warning:** this policy did not hold on the untouched test split (+8.4% [-2.0%, +19.0%], no-difference)"))
                 .isPositive().isLessThan(md.indexOf("## What and why"));
@@ -64,13 +71,13 @@ class ReviewTest {
 
     @Test
     void theComparisonWithTheUpstreamPolicyIsReportedAndTheUpstreamPolicyItselfIsCalledOut() throws Exception {
-        JsonNode search = evaluation("search", "better", -0.2, -0.3, -0.1, "");
-        JsonNode up = JSON.readTree("""
+        Evidence search = evaluation("search", "better", -0.2, -0.3, -0.1, "");
+        UpstreamComparison up = read(UpstreamComparison.class, """
                 {"candidate":"c0007","policy":"soft-reflective-ceiling","split":"test","same_policy":false,
                  "change":-0.05,"ci_low":-0.09,"ci_high":-0.01,"verdict":"better"}""");
         assertThat(review(search, null, up)).contains("### Against the upstream policy")
                 .contains("versus `soft-reflective-ceiling` (what llm-d-router ships) on the test split: **-5.0%** [-9.0%, -1.0%], better.");
-        JsonNode same = JSON.readTree("""
+        UpstreamComparison same = read(UpstreamComparison.class, """
                 {"candidate":"c0007","policy":"soft-reflective-ceiling","split":"test","same_policy":true}""");
         assertThat(review(search, null, same)).contains("> **Note:** this candidate is the upstream `soft-reflective-ceiling` policy itself");
     }

@@ -2,8 +2,6 @@ package io.nous.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.Score;
@@ -14,9 +12,18 @@ import io.nous.evaluator.scenario.Regime;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
-import io.nous.export.Provenance;
 import io.nous.policy.PolicyRegistry;
-import io.nous.store.JournalRecord;
+import io.nous.store.Journal;
+import io.nous.store.Run;
+import io.nous.store.RunHistory;
+import io.nous.store.RunStore;
+import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.Hypothesis;
+import io.nous.store.journal.RunStopped;
+import io.nous.store.journal.RunSummary;
+import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +31,6 @@ import org.junit.jupiter.api.Test;
 
 /** The HTML report marks broken constraints, draws intervals, and never shows missing data as zero. */
 class RunReportTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private static Comparison cmp(String metric, double change, double low, double high) {
         return new Comparison(metric, 100, 100 * (1 + change), change, low, high, Double.NaN, Verdict.of(low, high, true));
     }
@@ -45,23 +50,24 @@ class RunReportTest {
         EvaluationReport e = new EvaluationReport("c0003", "static-usage-limit", "critical-ttft", "default", "search", 2, 0.95, List.of(sc),
                 score, List.of(new ConstraintResult("no-starvation", false, "sheddable completed share fell 30 points")), List.of(), null,
                 4, 0);
-        ObjectNode eval = JSON.createObjectNode();
-        eval.putObject("score").put("change", -0.9).put("ci_low", -0.95).put("ci_high", -0.85).put("verdict", "better");
-        eval.putObject("constraints").put("no-starvation", false).put("no-added-drops", true);
-        Provenance.CandidateStory starving = new Provenance.CandidateStory("c0003", 2, "insert-gate", List.of("c0001"), "Close it all",
-                "nothing gets through", eval, null, null, null);
-        ObjectNode summary = JSON.createObjectNode();
-        summary.putObject("stopped").put("reason", "time-limit").put("detail", "the 60 s time limit passed after 3 of 150 proposals");
-        ObjectNode best = summary.putObject("best").put("candidate_id", "c0003");
-        best.putObject("search").put("change", -0.3).put("ci_low", -0.4).put("ci_high", -0.2).put("verdict", "better");
-        best.putObject("test").put("change", 0.084).put("ci_low", -0.02).put("ci_high", 0.19).put("verdict", "no-difference")
-                .put("held", false);
-        List<JournalRecord> journal = List.of(
-                new JournalRecord(1, "candidate", "t", JSON.createObjectNode().put("id", "c0003").put("iteration", 2)),
-                new JournalRecord(2, "evaluation", "t", (ObjectNode) JSON.createObjectNode().put("candidate", "c0003").put("split", "search")
-                        .setAll(eval)));
-        return RunReport.html(new RunReport.Input("r1", "critical-ttft", "evolve", "c0003", List.of(e),
-                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), journal, Map.of("c0003", starving), summary));
+        // a run directory as the loop writes one: config, a candidate with its hypothesis and evaluation, a summary
+        RunStore store = new RunStore(Files.createTempDirectory("nous-report"));
+        Run run = store.create("r1", DiscoveryConfig.builder().matrix("default").build().toJson());
+        Map<String, Object> constraints = new LinkedHashMap<>();
+        constraints.put("no-starvation", false);
+        constraints.put("no-added-drops", true);
+        try (Journal j = run.openJournal()) {
+            j.append(new Hypothesis(2, 0, "Close it all", "nothing gets through", List.of(), List.of("c0001"), "insert-gate", "", List.of()));
+            j.append(new CandidateRecord("c0003", 2, "insert-gate", List.of("c0001"), "h", "candidates/c0003.java", null));
+            j.append(new Evidence("c0003", "search", null, new Evidence.ScoreEvidence("critical-ttft", -0.9, -0.95, -0.85, "better"),
+                    constraints, List.of(), 1, "all", null, false, List.of(), List.of(), null, null));
+        }
+        run.writeSummary(new RunSummary("r1", "critical-ttft", "evolve", 3, 1, 0, 0,
+                new RunStopped("time-limit", "the 60 s time limit passed after 3 of 150 proposals", null, 3), List.of(),
+                new RunSummary.Best("c0003", "candidates/c0003.java", "critical-ttft", new RunSummary.Result(-0.3, -0.4, -0.2, "better", null),
+                        new RunSummary.Result(0.084, -0.02, 0.19, "no-difference", false), null), null));
+        return RunReport.html(new RunReport.Input(RunHistory.read(run), "c0003", List.of(e),
+                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling")));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.nous.store;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.JournalEntry;
+import io.nous.store.journal.ProposalFailure;
 
 /**
  * One journal line: its sequence number (1, 2, ...), its type (hypothesis, evaluation, ...), the
@@ -19,6 +21,19 @@ public record JournalRecord(long seq, String type, String timestamp, ObjectNode 
         } catch (IllegalArgumentException e) {
             throw invalid(type, e.getMessage(), e);
         }
+    }
+
+    /**
+     * The body as the record its type names ({@link JournalEntry#classOf}); a type a later version
+     * added reads as {@link JournalEntry.Unknown}. A body that does not fit is a corrupt journal.
+     */
+    public JournalEntry entry() {
+        Class<? extends JournalEntry> c = JournalEntry.classOf(type);
+        if (c == JournalEntry.Unknown.class) {
+            return new JournalEntry.Unknown(type);
+        }
+        JournalEntry e = as(c);
+        return e instanceof ProposalFailure f ? f.withKind(type) : e;
     }
 
     private StoreException invalid(Class<?> type, String why, Exception e) {

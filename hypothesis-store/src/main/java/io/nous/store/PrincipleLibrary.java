@@ -30,7 +30,8 @@ public final class PrincipleLibrary {
 
     /** The problem class a run searched (runs from before problem classes searched flow control). */
     public static String problemOf(Run run) {
-        return run.config().path("problem").asText("flow-control");
+        // read without the schema check: listing what runs learned must not fail on one run a later version wrote
+        return run.config().path("problem").asText(io.nous.store.journal.DiscoveryConfig.FLOW_CONTROL);
     }
 
     /** The principles of the runs of one problem class ({@code null}: every class), oldest first. */
@@ -57,15 +58,17 @@ public final class PrincipleLibrary {
 
     /** The principles one run learned, with their evidence. */
     public static List<Learned> learnedIn(Run run) {
-        String problem = problemOf(run);
+        return learnedIn(RunHistory.read(run));
+    }
+
+    /** The same from a run already read. */
+    public static List<Learned> learnedIn(RunHistory history) {
         Map<String, Evidence> evaluations = new LinkedHashMap<>();
         List<Learned> out = new ArrayList<>();
-        for (JournalRecord r : run.journal().records()) {
-            if (r.type().equals("evaluation")) {
-                Evidence e = r.as(Evidence.class);
+        for (RunHistory.Line l : history.lines()) {
+            if (l.entry() instanceof Evidence e && Evidence.EVALUATION.equals(l.type())) {
                 evaluations.put(e.candidate(), e);
-            } else if (r.type().equals("principle")) {
-                Principle p = r.as(Principle.class);
+            } else if (l.entry() instanceof Principle p) {
                 Evidence e = evaluations.get(p.evidence());
                 String detail = null;
                 if (e != null && e.failedConstraint() != null) {
@@ -73,8 +76,8 @@ public final class PrincipleLibrary {
                     detail = e.failedConstraint() + (d == null ? "" : ": " + d);
                 }
                 List<Support> support = new ArrayList<>();
-                support.add(new Support(run.id(), p.evidence(), detail));
-                out.add(new Learned(p.principle(), problem, support));
+                support.add(new Support(history.id(), p.evidence(), detail));
+                out.add(new Learned(p.principle(), history.problem(), support));
             }
         }
         return out;

@@ -100,6 +100,11 @@ public final class Run {
      * line, not later in whoever reads it). Missing optional parts read as null.
      */
     public java.util.Optional<com.fasterxml.jackson.databind.JsonNode> summary() {
+        return summaryRecord().map(Journal::body);
+    }
+
+    /** The run's {@code summary.json} as its record, checked as {@link #summary()} says; empty while the run is unfinished. */
+    public java.util.Optional<io.nous.store.journal.RunSummary> summaryRecord() {
         if (!Files.exists(summaryFile(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return java.util.Optional.empty();
         }
@@ -119,8 +124,7 @@ public final class Run {
             throw new StoreException("summary.json of run " + id + " is not this run's summary: " + problem + "; it was changed after "
                     + "the run (the evidence is in journal.jsonl: 'nous replay " + id + "' checks it)", null);
         }
-        com.fasterxml.jackson.databind.node.ObjectNode tree = Journal.body(s);
-        return java.util.Optional.of(tree);
+        return java.util.Optional.of(s);
     }
 
     /** What is wrong with a JSON file, in words: where, and what was expected (not the JSON library's message). */
@@ -139,6 +143,30 @@ public final class Run {
             return "it ends early (truncated)";
         }
         return "it cannot be read as one";
+    }
+
+    /**
+     * Checks that {@code summary.json}, when present, is the summary the run re-derives on replay
+     * (its LLM costs, counted from exchange files, are taken as written).
+     *
+     * @throws JournalDivergence naming the first difference, or why the file cannot be read
+     */
+    public void verifySummary(io.nous.store.journal.RunSummary derived) {
+        if (!Files.exists(summaryFile(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        io.nous.store.journal.RunSummary written;
+        try {
+            written = summaryRecord().orElseThrow();
+        } catch (StoreException e) {
+            throw new JournalDivergence(e.getMessage());
+        }
+        ObjectNode a = Journal.body(written);
+        ObjectNode b = Journal.body(derived.withLlm(written.llm()));
+        if (!a.equals(b)) {
+            throw new JournalDivergence("summary.json differs from the summary the run re-derives (" + JournalDivergence
+                    .firstDifference("", a, b).replace(" in the journal but ", " in summary.json but ") + "): it was changed after the run");
+        }
     }
 
     public Journal openJournal() {

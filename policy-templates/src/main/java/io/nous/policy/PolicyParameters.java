@@ -25,11 +25,11 @@ public final class PolicyParameters {
             for (String part : text.split(",")) {
                 int eq = part.indexOf('=');
                 if (eq <= 0 || eq == part.length() - 1) {
-                    throw new PolicyException(policy + ": parameter '" + part.trim() + "' is not of the form key=value");
+                    throw new PolicyReferenceException(policy + ": parameter '" + part.trim() + "' is not of the form key=value");
                 }
                 String key = part.substring(0, eq).trim();
                 if (m.put(key, part.substring(eq + 1).trim()) != null) {
-                    throw new PolicyException(policy + ": parameter '" + key + "' is given twice");
+                    throw new PolicyReferenceException(policy + ": parameter '" + key + "' is given twice");
                 }
             }
         }
@@ -39,7 +39,7 @@ public final class PolicyParameters {
     void allowOnly(Set<String> known) {
         for (String k : values.keySet()) {
             if (!known.contains(k)) {
-                throw new PolicyException(policy + ": unknown parameter '" + k + "'"
+                throw new PolicyReferenceException(policy + ": unknown parameter '" + k + "'"
                         + (known.isEmpty() ? " (it takes no parameters)" : "; known: " + String.join(", ", known)));
             }
         }
@@ -57,13 +57,13 @@ public final class PolicyParameters {
             }
             return d;
         } catch (NumberFormatException e) {
-            throw new PolicyException(policy + ": parameter '" + key + "' must be a number, got '" + v + "'");
+            throw new PolicyReferenceException(policy + ": parameter '" + key + "' must be a number, got '" + v + "'");
         }
     }
 
     double requireDouble(String key) {
         if (!values.containsKey(key)) {
-            throw new PolicyException(policy + ": parameter '" + key + "' is required");
+            throw new PolicyReferenceException(policy + ": parameter '" + key + "' is required");
         }
         return getDouble(key, Double.NaN);
     }

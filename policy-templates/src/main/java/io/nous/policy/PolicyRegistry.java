@@ -34,7 +34,7 @@ public final class PolicyRegistry {
                 Set.of("threshold"), StaticUsageLimitPolicy.class, p -> {
                     double t = p.getDouble("threshold", 1.0);
                     if (!(t >= 0 && t <= 1)) {
-                        throw new PolicyException("static-usage-limit: threshold must be in [0, 1], got " + t);
+                        throw new PolicyReferenceException("static-usage-limit: threshold must be in [0, 1], got " + t);
                     }
                     return List.of(t);
                 }));
@@ -45,13 +45,13 @@ public final class PolicyRegistry {
                     double max = p.getDouble("maxCeiling", 1.0);
                     String domain = p.getString("domain", "rank");
                     if (!(min >= 0 && min < 1)) {
-                        throw new PolicyException("priority-holdback: minCeiling must be in [0, 1), got " + min);
+                        throw new PolicyReferenceException("priority-holdback: minCeiling must be in [0, 1), got " + min);
                     }
                     if (!(max > 0 && max <= 1) || !(max > min)) {
-                        throw new PolicyException("priority-holdback: maxCeiling must be in (0, 1] and greater than minCeiling, got " + max);
+                        throw new PolicyReferenceException("priority-holdback: maxCeiling must be in (0, 1] and greater than minCeiling, got " + max);
                     }
                     if (!domain.equals("rank") && !domain.equals("value")) {
-                        throw new PolicyException("priority-holdback: domain must be 'rank' or 'value', got '" + domain + "'");
+                        throw new PolicyReferenceException("priority-holdback: domain must be 'rank' or 'value', got '" + domain + "'");
                     }
                     return List.of(min, max, domain.equals("value"));
                 }));
@@ -64,7 +64,7 @@ public final class PolicyRegistry {
                     double power = p.getDouble("power", 5.0);
                     double k = p.getDouble("k", 300.0);
                     if (!(power > 0) || !(k > 0)) {
-                        throw new PolicyException("probabilistic-admitter: power and k must be > 0");
+                        throw new PolicyReferenceException("probabilistic-admitter: power and k must be > 0");
                     }
                     return List.of(power, k);
                 }));
@@ -73,7 +73,7 @@ public final class PolicyRegistry {
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {
                     double t = p.getDouble("threshold", 1.0);
                     if (!(t > 0) || Double.isInfinite(t)) {
-                        throw new PolicyException("legacy-threshold: threshold must be > 0, got " + t);
+                        throw new PolicyReferenceException("legacy-threshold: threshold must be > 0, got " + t);
                     }
                     return List.of(t);
                 }));
@@ -100,7 +100,7 @@ public final class PolicyRegistry {
         String name = nameOf(reference);
         PolicyTemplate t = byAlias.get(name);
         if (t == null) {
-            throw new PolicyException("unknown policy '" + name + "'; known: " + String.join(", ", byName.keySet()));
+            throw new PolicyReferenceException("unknown policy '" + name + "'; known: " + String.join(", ", byName.keySet()));
         }
         return t;
     }
@@ -109,7 +109,7 @@ public final class PolicyRegistry {
     public UsageLimitPolicy usageLimit(String reference) {
         PolicyTemplate t = template(reference);
         if (t.kind() != PolicyKind.USAGE_LIMIT) {
-            throw new PolicyException("'" + t.name() + "' is an admission policy, not a usage-limit policy");
+            throw new PolicyReferenceException("'" + t.name() + "' is an admission policy, not a usage-limit policy");
         }
         return (UsageLimitPolicy) instantiate(t, reference);
     }
@@ -118,7 +118,7 @@ public final class PolicyRegistry {
     public AdmissionPolicy admission(String reference) {
         PolicyTemplate t = template(reference);
         if (t.kind() != PolicyKind.ADMISSION) {
-            throw new PolicyException("'" + t.name() + "' is a usage-limit policy, not an admission policy");
+            throw new PolicyReferenceException("'" + t.name() + "' is a usage-limit policy, not an admission policy");
         }
         return (AdmissionPolicy) instantiate(t, reference);
     }
@@ -143,7 +143,7 @@ public final class PolicyRegistry {
 
     private static String nameOf(String reference) {
         if (reference == null || reference.isBlank()) {
-            throw new PolicyException("a policy name is required");
+            throw new PolicyReferenceException("a policy name is required");
         }
         int colon = reference.indexOf(':');
         return (colon < 0 ? reference : reference.substring(0, colon)).trim();

@@ -26,7 +26,7 @@ public record PolicyTemplate(
         Class<?> implementation,
         Function<PolicyParameters, List<Object>> arguments) {
 
-    /** A fresh instance for these parameters (validated; a bad value is a {@link PolicyException}). */
+    /** A fresh instance for these parameters (validated; a bad value is a {@link PolicyReferenceException}). */
     public Object instantiate(PolicyParameters params) {
         params.allowOnly(parameters);
         List<Object> args = arguments.apply(params);

@@ -64,7 +64,7 @@ class KnownPoliciesTest {
     @Test
     void strictParametersNameWhatIsWrong() {
         assertThatThrownBy(() -> registry.usageLimit("soft-reflective-ceiling:period=3"))
-                .isInstanceOf(PolicyException.class).hasMessageContaining("unknown parameter 'period' (it takes no parameters)");
+                .isInstanceOf(PolicyReferenceException.class).hasMessageContaining("unknown parameter 'period' (it takes no parameters)");
         assertThatThrownBy(() -> registry.usageLimit("priority-holdback"))
                 .hasMessageContaining("parameter 'minCeiling' is required");
         assertThatThrownBy(() -> registry.usageLimit("priority-holdback:minCeiling=x"))

@@ -12,11 +12,14 @@ import java.util.List;
 public record CandidateRecord(String id, int iteration, String operator, List<String> parents, String sha256, String path,
                               @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("source_sha256") String sourceSha256)
         implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "candidate";
+
     /** Fields a later version added to this record: a run journaled without them still replays. */
     public static final List<String> ADDED_FIELDS = List.of("source_sha256");
 
     @Override
     public String journalType() {
-        return "candidate";
+        return TYPE;
     }
 }

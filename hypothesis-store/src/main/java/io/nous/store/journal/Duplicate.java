@@ -9,6 +9,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 public record Duplicate(int iteration, String of, String sha256, @JsonInclude(JsonInclude.Include.NON_NULL) String by,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String fingerprint) implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "duplicate";
+
     /** What {@code by} says of a behavioural duplicate. */
     public static final String BEHAVIOUR = "behaviour";
 
@@ -19,6 +22,6 @@ public record Duplicate(int iteration, String of, String sha256, @JsonInclude(Js
 
     @Override
     public String journalType() {
-        return "duplicate";
+        return TYPE;
     }
 }

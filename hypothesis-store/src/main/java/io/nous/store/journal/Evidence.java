@@ -33,7 +33,19 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
                        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("raced_out") String racedOut, boolean promotable,
                        List<ScenarioEvidence> scenarios, List<String> sanity,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Double onset,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("duty_at_0_8") Double dutyAt08) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("duty_at_0_8") Double dutyAt08)
+        implements JournalEntry {
+
+    /** The journal type of a search evaluation against the baseline. */
+    public static final String EVALUATION = "evaluation";
+    /** The journal type of the winner's evaluation on the test split. */
+    public static final String TEST_EVALUATION = "test-evaluation";
+
+    /** A test-split evaluation is journaled as {@code test-evaluation}, every other as {@code evaluation}. */
+    @Override
+    public String journalType() {
+        return "test".equals(split) ? TEST_EVALUATION : EVALUATION;
+    }
 
     /** A score with its interval and verdict. */
     public record ScoreEvidence(String objective, double change, @JsonProperty("ci_low") double ciLow,

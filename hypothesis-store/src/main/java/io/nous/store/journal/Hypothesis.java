@@ -16,6 +16,9 @@ public record Hypothesis(int iteration, int attempt, String statement, String me
                          List<String> parents, String operator, String source,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Arm> arms,
                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "hypothesis";
+
 
     public Hypothesis {
         notes = notes == null ? List.of() : List.copyOf(notes); // absent in the journal when empty
@@ -29,6 +32,6 @@ public record Hypothesis(int iteration, int attempt, String statement, String me
 
     @Override
     public String journalType() {
-        return "hypothesis";
+        return TYPE;
     }
 }

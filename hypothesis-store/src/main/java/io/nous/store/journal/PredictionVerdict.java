@@ -10,6 +10,9 @@ import java.util.List;
  * {@code wrong-magnitude}, {@code wrong-regime}, or {@code untested} where the split has no such regime).
  */
 public record PredictionVerdict(String candidate, List<Outcome> predictions, boolean confirmed) implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "verdict";
+
 
     /** One prediction's outcome. */
     public record Outcome(String regime, @JsonProperty("predicted_direction") String predictedDirection,
@@ -19,6 +22,6 @@ public record PredictionVerdict(String candidate, List<Outcome> predictions, boo
 
     @Override
     public String journalType() {
-        return "verdict";
+        return TYPE;
     }
 }

@@ -15,8 +15,11 @@ public record Promotion(String candidate, String over,
                         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("search_vs_incumbent") Evidence searchVsIncumbent,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Evidence validation, boolean accepted, String reason)
         implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "promotion";
+
     @Override
     public String journalType() {
-        return "promotion";
+        return TYPE;
     }
 }

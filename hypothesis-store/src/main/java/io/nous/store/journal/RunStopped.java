@@ -11,8 +11,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record RunStopped(String reason, String detail, @JsonInclude(JsonInclude.Include.NON_NULL) String kind,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer iterations) implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "run-stopped";
+
     @Override
     public String journalType() {
-        return "run-stopped";
+        return TYPE;
     }
 }

@@ -14,10 +14,10 @@ import java.util.List;
 public record RunSummary(@JsonProperty("run_id") String runId, String objective, String proposer, int iterations, int evaluations,
                          int duplicates, int rejected, @JsonInclude(JsonInclude.Include.NON_NULL) RunStopped stopped,
                          List<String> principles, @JsonInclude(JsonInclude.Include.ALWAYS) Best best,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) com.fasterxml.jackson.databind.JsonNode llm) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) LlmUsage llm) {
 
     /** The same summary with what the language model cost (runs with the LLM proposer). */
-    public RunSummary withLlm(com.fasterxml.jackson.databind.JsonNode costs) {
+    public RunSummary withLlm(LlmUsage costs) {
         return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs);
     }
 

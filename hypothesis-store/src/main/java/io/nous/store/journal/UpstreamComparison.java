@@ -16,6 +16,9 @@ public record UpstreamComparison(String candidate, String policy, String split, 
                                  String verdict, String failure,
                                  @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<ScenarioValues> scenarios)
         implements JournalEntry {
+    /** The journal line's {@code type}. */
+    public static final String TYPE = "upstream-comparison";
+
 
     /** Fields a later version added: a run journaled without them still replays. */
     public static final java.util.List<String> ADDED_FIELDS = java.util.List.of("scenarios");
@@ -45,6 +48,6 @@ public record UpstreamComparison(String candidate, String policy, String split, 
 
     @Override
     public String journalType() {
-        return "upstream-comparison";
+        return TYPE;
     }
 }

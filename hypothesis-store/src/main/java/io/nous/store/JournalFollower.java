@@ -1,11 +1,16 @@
-package io.nous.discover;
+package io.nous.store;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.nous.store.Journal;
-import io.nous.store.JournalRecord;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.CandidateRecord;
+import io.nous.store.journal.Hypothesis;
+import io.nous.store.journal.JournalEntry;
+import io.nous.store.journal.ProposalFailure;
+import io.nous.store.journal.UpstreamComparison;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes a run's journal, or, when resuming, walks the records already there first: the loop
@@ -14,8 +19,8 @@ import java.util.List;
  * past the last one, writing resumes. A record that differs from what the run re-derives means the
  * journal and the code disagree, and resuming stops with the position.
  */
-final class JournalFollower {
-    private static final ObjectMapper JSON = io.nous.store.PlainJson.mapper();
+public final class JournalFollower {
+    private static final ObjectMapper JSON = PlainJson.mapper();
 
     /** Records compare by their JSON text (an int 7 read back equals the long 7 written). */
     private static String normalized(ObjectNode body) {
@@ -32,21 +37,23 @@ final class JournalFollower {
     private int cursor;
 
     /** @param readOnly replay: compare with the journal, never write to it */
-    JournalFollower(Journal journal, List<JournalRecord> existing, boolean readOnly) {
+    public JournalFollower(Journal journal, List<JournalRecord> existing, boolean readOnly) {
         this.journal = journal;
         this.existing = existing;
         this.readOnly = readOnly;
     }
 
-    /** The next existing record if it has this type (to reuse its result), without consuming it. */
-    JournalRecord peek(String type) {
+    /** The next existing record if it has this type (to reuse its result), as its record, without consuming it. */
+    public <T extends JournalEntry> Optional<T> peek(String type, Class<T> kind) {
         if (cursor < existing.size() && existing.get(cursor).type().equals(type)) {
-            return existing.get(cursor);
+            JournalEntry e = existing.get(cursor).entry();
+            return kind.isInstance(e) ? Optional.of(kind.cast(e)) : Optional.empty();
         }
-        return null;
+        return Optional.empty();
     }
 
-    boolean following() {
+    /** Whether records of the existing journal remain to be re-derived. */
+    public boolean following() {
         return cursor < existing.size();
     }
 
@@ -55,33 +62,27 @@ final class JournalFollower {
      * proposer's failure to make one): the run
      * that wrote it stopped iterating here (budget, time limit or target).
      */
-    boolean stoppedHere() {
+    public boolean stoppedHere() {
         if (cursor >= existing.size()) {
             return false;
         }
         String next = existing.get(cursor).type();
-        return !next.equals("hypothesis") && ProposalUnavailable.Kind.ofJournalType(next) == null;
+        return !next.equals(Hypothesis.TYPE) && !ProposalFailure.TYPES.contains(next);
     }
 
     /** Appends, or verifies and reuses the existing record at this position. */
-    JournalRecord record(io.nous.store.journal.JournalEntry entry) {
-        return record(entry.journalType(), io.nous.store.Journal.body(entry));
-    }
-
-    /** A typed body under a type of the caller's choosing (evidence is journaled as several types). */
-    JournalRecord record(String type, Object body) {
-        return record(type, io.nous.store.Journal.body(body));
+    public JournalRecord record(JournalEntry entry) {
+        return record(entry.journalType(), Journal.body(entry));
     }
 
     /**
      * Fields a later version added to a record type: a journal written before them lacks them, and
      * re-deriving such a record still matches (the journal is not rewritten; new runs carry them).
      */
-    private static final java.util.Map<String, List<String>> ADDED_FIELDS = java.util.Map.of("candidate",
-            io.nous.store.journal.CandidateRecord.ADDED_FIELDS, "upstream-comparison", io.nous.store.journal.UpstreamComparison.ADDED_FIELDS);
+    private static final Map<String, List<String>> ADDED_FIELDS = Map.of(CandidateRecord.TYPE, CandidateRecord.ADDED_FIELDS,
+            UpstreamComparison.TYPE, UpstreamComparison.ADDED_FIELDS);
 
-    /** Appends, or verifies and reuses the existing record at this position. */
-    JournalRecord record(String type, ObjectNode body) {
+    private JournalRecord record(String type, ObjectNode body) {
         if (cursor < existing.size()) {
             JournalRecord old = existing.get(cursor++);
             ObjectNode derived = body;

@@ -1,8 +1,7 @@
-package io.nous.discover;
+package io.nous.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.nous.store.JournalRecord;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -10,13 +9,31 @@ import java.util.Map;
 public final class JournalDivergence extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The record types that hold what a simulation measured (as opposed to what was proposed or decided before measuring). */
+    private static final java.util.Set<String> MEASURED = java.util.Set.of(io.nous.store.journal.Evidence.EVALUATION,
+            io.nous.store.journal.Evidence.TEST_EVALUATION, io.nous.store.journal.RacingAudit.TYPE, io.nous.store.journal.Promotion.TYPE,
+            io.nous.store.journal.UpstreamComparison.TYPE, io.nous.store.journal.PredictionVerdict.TYPE);
+
+    private final boolean measurement;
+
     JournalDivergence(JournalRecord journaled, String type, ObjectNode derived) {
         super(describe(journaled, type, derived));
+        this.measurement = journaled != null && journaled.type().equals(type) && MEASURED.contains(type);
     }
 
     /** A difference that is not in one record (a run file that no longer matches what the run wrote). */
-    JournalDivergence(String message) {
+    public JournalDivergence(String message) {
         super(message);
+        this.measurement = false;
+    }
+
+    /**
+     * Whether the first difference is in a measured value (an evaluation, a promotion trial, ...) with
+     * every record before it reproduced: what a simulator that measures differently produces (a newer
+     * Nous), as opposed to proposals or candidates that no longer match (a changed or broken run).
+     */
+    public boolean inMeasurement() {
+        return measurement;
     }
 
     private static String describe(JournalRecord j, String type, ObjectNode derived) {
@@ -30,7 +47,8 @@ public final class JournalDivergence extends RuntimeException {
         return "record " + j.seq() + " (" + type + "): " + firstDifference("", j.body(), derived);
     }
 
-    static String firstDifference(String path, JsonNode a, JsonNode b) {
+    /** Where two JSON values first differ, as a path and both values. */
+    public static String firstDifference(String path, JsonNode a, JsonNode b) {
         if (a.isObject() && b.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> f = it.next();

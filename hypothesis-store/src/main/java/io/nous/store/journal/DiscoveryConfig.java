@@ -1,4 +1,4 @@
-package io.nous.discover;
+package io.nous.store.journal;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -17,7 +17,6 @@ import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.Split;
 import io.nous.store.Journal;
 import io.nous.store.StoreException;
-import io.nous.store.journal.JournalSchema;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -26,8 +25,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a discovery run was asked to do. Stored as the run's {@code config.json}; resume and replay
- * read it back, so a run always continues with its own settings. Bound by Jackson: what runs from
+ * What a discovery run was asked to do. Stored as the run's {@code config.json} and as the journal's
+ * {@code run-started} record; resume and replay read it back, so a run always continues with its own
+ * settings. New runs are built with {@link #builder()}, whose defaults are the CLI's. Bound by Jackson: what runs from
  * earlier versions lack reads as their behaviour then (no racing, flow control, schema 1), and what
  * is at its default is left out, so an old run's config is written back byte for byte.
  *
@@ -38,7 +38,8 @@ import java.util.TreeMap;
  * @param racingAudit   also evaluate every raced-out candidate fully and journal whether racing was
  *                      right (for measuring racing; costs what racing saved)
  * @param promoteWhen   how many variants must agree ({@code all}, {@code quorum:K}), or null for the matrix's rule
- * @param problem       the problem class searched ({@link Problems}): {@code flow-control} or {@code admission}
+ * @param llm           the language model's settings (LLM runs only)
+ * @param problem       the problem class searched: {@code flow-control}, {@code admission}, {@code joint}
  * @param schema        the journal schema version the run was written in ({@link JournalSchema})
  * @param principles    principles earlier runs learned that this run starts from ({@code --principles})
  * @param splitSeeds    seeds of the splits that run their own number (from the matrix file when the run
@@ -51,17 +52,25 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonProperty("duration_seconds") double durationSeconds, int threads, int replicates,
                               @JsonSerialize(using = NanAsNull.class) @JsonDeserialize(using = NullAsNan.class)
                               @JsonInclude(JsonInclude.Include.ALWAYS) double target,
-                              @JsonInclude(JsonInclude.Include.NON_NULL) ObjectNode llm, boolean racing,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) LlmConfig llm, boolean racing,
                               @JsonProperty("racing_audit") boolean racingAudit,
                               @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("promote_when") String promoteWhen,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FlowControl.class) String problem,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds) {
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds)
+        implements JournalEntry {
+
+    /** The journal type of the record that repeats the config at a run's start. */
+    public static final String TYPE = "run-started";
+
+    /** The problem class of a run whose config does not name one (runs from before problem classes). */
+    public static final String FLOW_CONTROL = "flow-control";
 
     public DiscoveryConfig {
-        problem = problem == null ? Problems.FLOW_CONTROL : problem; // absent for flow control, as in runs from before problem classes
+        problem = problem == null ? FLOW_CONTROL : problem; // absent for flow control, as in runs from before problem classes
         schema = schema == 0 ? JournalSchema.UNVERSIONED : schema;
+        seedPolicies = seedPolicies == null ? List.of() : List.copyOf(seedPolicies);
         principles = principles == null ? List.of() : List.copyOf(principles);
         splitSeeds = splitSeeds == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(splitSeeds));
     }
@@ -78,21 +87,6 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit);
     }
 
-    /** A new run's settings, in the current schema. */
-    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
-                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target, ObjectNode llm,
-                           boolean racing, boolean racingAudit, String promoteWhen, String problem) {
-        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, List.of(), Map.of());
-    }
-
-    /** A new flow-control run's settings without an LLM, racing on. */
-    public DiscoveryConfig(String objective, String proposer, int budget, double timeLimitSeconds, long seed, List<String> seedPolicies,
-                           String matrix, int seeds, double durationSeconds, int threads, int replicates, double target) {
-        this(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds, threads, replicates,
-                target, null, true, false, null, Problems.FLOW_CONTROL);
-    }
-
     /** The matrix the run evaluates on, with its seeds and duration. */
     public Matrix loadMatrix() {
         Map<Split, Integer> bySplit = new EnumMap<>(Split.class);
@@ -105,6 +99,79 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         Map<String, Integer> out = new TreeMap<>();
         m.splitSeeds().forEach((split, n) -> out.put(split.id(), n));
         return out;
+    }
+
+    @Override
+    public String journalType() {
+        return TYPE;
+    }
+
+    /** A new run's settings in the current schema, from the CLI's defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds a new run's settings. Every default is here, once: the CLI's options show these values
+     * in their help, and a test or tool that sets only what it cares about gets the same run as the
+     * command line would.
+     */
+    public static final class Builder {
+        /** The defaults as the CLI's {@code defaultValue}s (picocli takes strings). */
+        public static final String SEED = "1";
+        public static final String SEEDS = "3";
+        public static final String DURATION_SECONDS = "600";
+        /** In minutes, as the CLI writes a duration. */
+        public static final String TIME_LIMIT = "12m";
+        public static final int REPLICATES = 2000;
+
+        private String objective = "critical-ttft";
+        private String proposer = "evolve";
+        private int budget = 150;
+        private double timeLimitSeconds = 60 * Double.parseDouble(TIME_LIMIT.substring(0, TIME_LIMIT.length() - 1));
+        private long seed = Long.parseLong(SEED);
+        private List<String> seedPolicies = List.of("static-usage-limit");
+        private String matrix = "default";
+        private int seeds = Integer.parseInt(SEEDS);
+        private double durationSeconds = Double.parseDouble(DURATION_SECONDS);
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private int replicates = REPLICATES;
+        private double target = Double.NaN;
+        private LlmConfig llm;
+        private boolean racing = true;
+        private boolean racingAudit;
+        private String promoteWhen;
+        private String problem = FLOW_CONTROL;
+        private List<String> principles = List.of();
+        private Map<String, Integer> splitSeeds = Map.of();
+
+        private Builder() {
+        }
+
+        public Builder objective(String v) { objective = v; return this; }
+        public Builder proposer(String v) { proposer = v; return this; }
+        public Builder budget(int v) { budget = v; return this; }
+        public Builder timeLimitSeconds(double v) { timeLimitSeconds = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder seedPolicies(List<String> v) { seedPolicies = List.copyOf(v); return this; }
+        public Builder matrix(String v) { matrix = v; return this; }
+        public Builder seeds(int v) { seeds = v; return this; }
+        public Builder durationSeconds(double v) { durationSeconds = v; return this; }
+        public Builder threads(int v) { threads = v; return this; }
+        public Builder replicates(int v) { replicates = v; return this; }
+        public Builder target(double v) { target = v; return this; }
+        public Builder llm(LlmConfig v) { llm = v; return this; }
+        public Builder racing(boolean v) { racing = v; return this; }
+        public Builder racingAudit(boolean v) { racingAudit = v; return this; }
+        public Builder promoteWhen(String v) { promoteWhen = v; return this; }
+        public Builder problem(String v) { problem = v; return this; }
+        public Builder principles(List<String> v) { principles = List.copyOf(v); return this; }
+        public Builder splitSeeds(Map<String, Integer> v) { splitSeeds = Map.copyOf(v); return this; }
+
+        public DiscoveryConfig build() {
+            return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
+                    threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds);
+        }
     }
 
     /** As {@code config.json} holds it. */
@@ -130,7 +197,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     static final class FlowControl {
         @Override
         public boolean equals(Object o) {
-            return o == null || Problems.FLOW_CONTROL.equals(o);
+            return o == null || FLOW_CONTROL.equals(o);
         }
 
         @Override
