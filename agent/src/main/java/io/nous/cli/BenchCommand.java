@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.report.JsonReport;
 import io.nous.sim.Scenario;
 import io.nous.sim.StudyGrid;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.metrics.SimulationResult;
 import java.io.PrintWriter;
 import java.util.Arrays;
@@ -93,9 +94,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (!json) {
             out.printf(Locale.ROOT, "%-22s %10s %9s %12s %12s %13s%n", "scenario", "simulated", "wall", "speed-up", "events", "events/s");
         }
-        io.nous.sim.epp.RouterRelease router;
+        RouterRelease router;
         try {
-            router = io.nous.sim.epp.RouterRelease.byName(routerVersion);
+            router = RouterRelease.byName(routerVersion);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -3,6 +3,14 @@ package io.nous.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nous.observe.FitJudgement;
+import io.nous.observe.ObservedFit;
+import io.nous.observe.RequestsFile;
+import io.nous.observe.SimulatedRequests;
+import io.nous.policy.PolicyRegistry;
+import io.nous.report.JsonReport;
+import io.nous.sim.Scenario;
+import io.nous.sim.config.StrictYaml;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.cost.HardwareSpec;
@@ -15,7 +23,6 @@ import io.nous.sim.cost.fit.MeasuredStep;
 import io.nous.sim.cost.fit.RooflineStepFit;
 import io.nous.sim.cost.fit.StepFit;
 import io.nous.sim.cost.fit.StepTable;
-import io.nous.report.JsonReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -72,7 +79,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster;
 
-    @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", defaultValue = io.nous.policy.PolicyRegistry.BASELINE,
+    @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", defaultValue = PolicyRegistry.BASELINE,
             description = "With --observed: the usage-limit policy the simulated router runs (default: ${DEFAULT-VALUE}).")
     String policy;
 
@@ -215,27 +222,27 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (hardware != null || modelName != null || kvBlocks != null) {
             throw new UserError("--hardware, --model-name and --kv-blocks describe measured steps; with --observed the base profile's are kept");
         }
-        io.nous.observe.RequestsFile.Contents obs = io.nous.observe.RequestsFile.read(input.observed);
+        RequestsFile.Contents obs = RequestsFile.read(input.observed);
         if (!obs.header().source().equals("observed")) {
             throw new UserError(input.observed + " is a " + obs.header().source() + " run; calibrate --observed needs an observation from 'nous observe'");
         }
         CostProfile start = ScenarioOptions.profile(base);
-        io.nous.observe.ObservedFit.Model m = model.equals("roofline") ? io.nous.observe.ObservedFit.Model.ROOFLINE
-                : io.nous.observe.ObservedFit.Model.LINEAR;
-        if (m == io.nous.observe.ObservedFit.Model.ROOFLINE && start.roofline() == null) {
+        ObservedFit.Model m = model.equals("roofline") ? ObservedFit.Model.ROOFLINE
+                : ObservedFit.Model.LINEAR;
+        if (m == ObservedFit.Model.ROOFLINE && start.roofline() == null) {
             throw new UserError("--model roofline fits a roofline profile; --base " + base + " is " + start.kind());
         }
-        io.nous.observe.SimulatedRequests.Replay replay = io.nous.observe.SimulatedRequests.replayOf(obs);
-        io.nous.sim.Scenario scenario = cluster.toScenario(new ArrivalOptions.Resolved(replay.replay().workload(), replay.replay().qps(),
+        SimulatedRequests.Replay replay = SimulatedRequests.replayOf(obs);
+        Scenario scenario = cluster.toScenario(new ArrivalOptions.Resolved(replay.replay().workload(), replay.replay().qps(),
                 obs.header().seed(), replay.replay().durationSeconds(), null, replay.replay(), List.of()));
         Simulations.prepare(scenario, policy, "none"); // the policy reference is checked before the search
-        io.nous.observe.ObservedFit fit = new io.nous.observe.ObservedFit(obs, p -> io.nous.observe.SimulatedRequests.simulateObserved(obs, replay,
+        ObservedFit fit = new ObservedFit(obs, p -> SimulatedRequests.simulateObserved(obs, replay,
                 Simulations.prepare(scenario.toBuilder().profile(p).build(), policy, "none")), heldOut);
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "fitting the %s model to %d requests (%d held out) of %s: %d pods, policy %s%n", model, fit.trainSize(),
                 fit.heldOutSize(), input.observed.getFileName(), scenario.pods(), policy);
         o.flush();
-        io.nous.observe.ObservedFit.Result r = fit.fit(start, m, name);
+        ObservedFit.Result r = fit.fit(start, m, name);
         r.parameters().forEach((k, v) -> o.printf(Locale.ROOT, "  %-36s %.6g%n", k, v));
         o.printf(Locale.ROOT, "  %-36s %.3g (network, HTTP, tokenization: not simulated, so simulated TTFT reads this much short)%n",
                 "outside_engine_ms", r.outsideMs());
@@ -246,12 +253,12 @@ public final class CalibrateCommand implements Callable<Integer> {
         errorsRow(o, "held out", "before", r.heldOutBefore());
         errorsRow(o, "", "after", r.heldOutAfter());
         Map<String, String> src = new LinkedHashMap<>();
-        src.put(m == io.nous.observe.ObservedFit.Model.ROOFLINE ? "roofline" : "linear", String.format(Locale.ROOT,
+        src.put(m == ObservedFit.Model.ROOFLINE ? "roofline" : "linear", String.format(Locale.ROOT,
                 "fitted by nous calibrate --observed %s (%d requests, %s at %s qps against %s; simulated with %d pods, policy %s); "
                         + "%.2f ms outside the engine (not simulated); held-out TTFT MAPE %.1f%%, ITL MAPE %.1f%%", input.observed.getFileName(), obs.requests().size(), obs.header().workload(),
                 JsonReport.decimal(obs.header().qps()).toPlainString(), obs.header().url(), scenario.pods(), policy, r.outsideMs(),
                 r.heldOutAfter().ttft().mapePercent(), r.heldOutAfter().itl().mapePercent()));
-        io.nous.observe.FitJudgement judged = io.nous.observe.FitJudgement.of(r, obs, fit.trainSize());
+        FitJudgement judged = FitJudgement.of(r, obs, fit.trainSize());
         if (!judged.acceptable()) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("the fit is worse than the profile it started from (" + base + "): " + String.join("; ", judged.worse()));
@@ -271,7 +278,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             err.flush();
         }
         CostProfile fitted = r.profile().on(start.hardware(), start.hardwareSpec(), start.model(), start.modelSpec(), start.kvBlocks(), name,
-                (m == io.nous.observe.ObservedFit.Model.ROOFLINE ? "Roofline" : "Linear") + " model fitted by nous calibrate to an observation of "
+                (m == ObservedFit.Model.ROOFLINE ? "Roofline" : "Linear") + " model fitted by nous calibrate to an observation of "
                         + obs.header().url() + ".", src);
         try {
             Files.writeString(out, ProfileWriter.yaml(fitted));
@@ -284,7 +291,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void errorsRow(PrintWriter o, String what, String when, io.nous.observe.ObservedFit.Errors e) {
+    private static void errorsRow(PrintWriter o, String what, String when, ObservedFit.Errors e) {
         o.printf(Locale.ROOT, "%-10s %-8s %11.1f%% %15.1f%% %11.1f%% %8d%n", what, when, e.ttft().mapePercent(), e.ttftWithOutside().mapePercent(),
                 e.itl().mapePercent(), e.missing());
     }
@@ -367,7 +374,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new UserError("no such file: " + file);
         } catch (IOException e) {
-            throw new UserError(file + ": " + io.nous.sim.config.StrictYaml.syntax(e));
+            throw new UserError(file + ": " + StrictYaml.syntax(e));
         }
         if (root == null || !root.has("prefill") || !root.has("decode")) {
             throw new UserError(file + ": needs 'prefill' (list of prompt_tokens, tokens_per_s) and 'decode' (list of batch, itl_ms)");

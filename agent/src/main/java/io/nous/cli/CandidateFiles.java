@@ -1,10 +1,11 @@
 package io.nous.cli;
 
-import io.nous.codegen.CheckResult;
 import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.Contract;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,10 +23,10 @@ final class CandidateFiles {
     }
 
     static CheckResult check(Path file) {
-        return check(file, io.nous.codegen.Contract.ROUTER);
+        return check(file, Contract.ROUTER);
     }
 
-    static CheckResult check(Path file, io.nous.codegen.Contract contract) {
+    static CheckResult check(Path file, Contract contract) {
         return Candidates.check(read(file), file.getFileName().toString(), contract);
     }
 

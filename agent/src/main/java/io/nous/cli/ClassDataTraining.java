@@ -1,5 +1,6 @@
 package io.nous.cli;
 
+import io.nous.policy.PolicyRegistry;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ public final class ClassDataTraining {
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory("nous-cds");
         Path policy = dir.resolve("Soft.java");
-        Files.writeString(policy, io.nous.policy.PolicyRegistry.builtin().source("soft-reflective-ceiling"));
+        Files.writeString(policy, PolicyRegistry.builtin().source("soft-reflective-ceiling"));
         List<String[]> commands = List.of(
                 new String[] {"--help"},
                 new String[] {"--version"},

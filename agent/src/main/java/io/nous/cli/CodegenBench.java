@@ -3,13 +3,15 @@ package io.nous.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.nous.codegen.CheckResult;
 import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.guard.CostLimit;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
 import io.nous.report.JsonReport;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.PolicyException;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.io.PrintWriter;
@@ -115,7 +117,7 @@ final class CodegenBench {
         CheckResult base = Candidates.check(template, "srf.java");
         if (!json) {
             out.printf(Locale.ROOT, "%ncandidates near the cost limit (%s): simulation wall time against the template, both guarded%n",
-                    io.nous.codegen.guard.CostLimit.DEFAULT.factor() + "x the template's work units");
+                    CostLimit.DEFAULT.factor() + "x the template's work units");
         }
         for (String[] variant : NEAR_THE_LIMIT) {
             String source = template.replace(variant[1], variant[2]);
@@ -138,7 +140,7 @@ final class CodegenBench {
                 if (!json) {
                     out.printf(Locale.ROOT, "  %-16s template %.3f s, candidate %.3f s: %.2fx%n", variant[0], both[0], both[1], both[1] / both[0]);
                 }
-            } catch (io.nous.sim.epp.PolicyException e) {
+            } catch (PolicyException e) {
                 row.put("stopped", e.getMessage());
                 if (!json) {
                     out.printf(Locale.ROOT, "  %-16s stopped in the simulation: %s%n", variant[0], e.getMessage());

@@ -2,6 +2,8 @@ package io.nous.cli;
 
 import io.nous.discover.DiscoveryException;
 import io.nous.discover.DiscoveryLoop;
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
 import io.nous.discover.ProposalUnavailable;
 import io.nous.discover.Proposer;
 import io.nous.discover.ResumingProposer;
@@ -14,11 +16,13 @@ import io.nous.evaluator.objective.Direction;
 import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
+import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.export.Percent;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.CandidateStory;
+import io.nous.store.PrincipleLibrary;
 import io.nous.store.Run;
 import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
@@ -207,7 +211,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             System.err.flush();
         }, "nous-resume-hint");
         Runtime.getRuntime().addShutdownHook(interrupted);
-        io.nous.store.journal.RunSummary result;
+        RunSummary result;
         boolean terminal = System.console() != null && !noProgress;
         try (Sandbox sandbox = executorOptions.apply(sandboxOptions.open(config.threads()), sandboxOptions);
              ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
@@ -280,9 +284,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     }
 
     private DiscoveryConfig validate(PrintWriter out) {
-        io.nous.discover.Problem prob;
+        Problem prob;
         try {
-            prob = io.nous.discover.Problems.byId(problem);
+            prob = Problems.byId(problem);
         } catch (IllegalArgumentException e) {
             throw new UserError("--problem: " + e.getMessage());
         }
@@ -354,7 +358,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         if (promoteWhen != null) {
             try {
-                io.nous.evaluator.scenario.PromotionRule.parse(promoteWhen);
+                PromotionRule.parse(promoteWhen);
             } catch (IllegalArgumentException e) {
                 throw new UserError("--promote-when: " + e.getMessage());
             }
@@ -367,19 +371,19 @@ public final class DiscoverCommand implements Callable<Integer> {
 
     /** The principles {@code --principles} names, for a run of this problem class. */
     private List<String> inheritedPrinciples(RunStore store, String problem) {
-        List<io.nous.store.PrincipleLibrary.Learned> learned;
+        List<PrincipleLibrary.Learned> learned;
         if (principlesFrom.equals("all")) {
-            learned = new io.nous.store.PrincipleLibrary(store).learned(problem);
+            learned = new PrincipleLibrary(store).learned(problem);
         } else {
             Run from = store.open(principlesFrom);
-            String theirs = io.nous.store.PrincipleLibrary.problemOf(from);
+            String theirs = PrincipleLibrary.problemOf(from);
             if (!theirs.equals(problem)) {
                 throw new UserError("--principles: run " + principlesFrom + " searched " + theirs + ", this run searches " + problem
                         + "; its principles are about other policies");
             }
-            learned = io.nous.store.PrincipleLibrary.learnedIn(from);
+            learned = PrincipleLibrary.learnedIn(from);
         }
-        return learned.stream().map(io.nous.store.PrincipleLibrary.Learned::principle).distinct().toList();
+        return learned.stream().map(PrincipleLibrary.Learned::principle).distinct().toList();
     }
 
     private static String envOr(String name, String fallback) {

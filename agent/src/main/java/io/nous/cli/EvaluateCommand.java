@@ -1,5 +1,6 @@
 package io.nous.cli;
 
+import io.nous.codegen.Contract;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.objective.Objective;
@@ -9,13 +10,15 @@ import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.MatrixException;
+import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
-import io.nous.sandbox.Sandbox;
 import io.nous.report.EvaluationJson;
 import io.nous.report.EvaluationTable;
 import io.nous.report.JsonReport;
+import io.nous.sandbox.Sandbox;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -112,7 +115,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         m = selectVariants(m, variants);
         if (promoteWhen != null) {
             try {
-                m = m.withPromotion(io.nous.evaluator.scenario.PromotionRule.parse(promoteWhen));
+                m = m.withPromotion(PromotionRule.parse(promoteWhen));
             } catch (IllegalArgumentException e) {
                 throw new UserError("--promote-when: " + e.getMessage());
             }
@@ -138,7 +141,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""));
         executorOptions.validate(sandboxOptions);
         try (Sandbox sandbox = executorOptions.apply(untrusted ? sandboxOptions.open(n) : Sandbox.inProcess(), sandboxOptions)) {
-            io.nous.codegen.Contract contract = simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
+            Contract contract = simulationOnly ? Contract.SIMULATION_ONLY : Contract.ROUTER;
             PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox, contract);
             PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract);
             try (PairedRunner runner = sandbox.runner(base, n)) {
@@ -165,15 +168,15 @@ public final class EvaluateCommand implements Callable<Integer> {
         if (names.equals("nominal") && m.variants().stream().noneMatch(v -> v.name().equals("nominal"))) {
             return m.nominalOnly();
         }
-        java.util.List<io.nous.evaluator.scenario.Variant> keep = new java.util.ArrayList<>();
+        java.util.List<Variant> keep = new java.util.ArrayList<>();
         for (String n : names.split(",")) {
             String name = n.trim();
             keep.add(m.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow(() -> new UserError(
                     "--variants: matrix " + m.name() + " has no variant '" + name + "'; it has: "
-                            + String.join(", ", m.variants().stream().map(io.nous.evaluator.scenario.Variant::name).toList()))));
+                            + String.join(", ", m.variants().stream().map(Variant::name).toList()))));
         }
-        io.nous.evaluator.scenario.PromotionRule rule = m.promotion().quorum() > keep.size()
-                ? io.nous.evaluator.scenario.PromotionRule.ALL : m.promotion();
+        PromotionRule rule = m.promotion().quorum() > keep.size()
+                ? PromotionRule.ALL : m.promotion();
         return m.withVariants(keep, rule);
     }
 }

@@ -13,6 +13,7 @@ import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
 import io.nous.report.JsonReport;
+import io.nous.sandbox.Sandbox;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -33,7 +34,7 @@ final class EvaluatorBench {
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
         CheckResult compiled = Candidates.compileOnly(source, "Candidate.java");
         executorOptions.validate(sandboxOptions);
-        try (io.nous.sandbox.Sandbox sandbox = executorOptions.apply(sandboxOptions.open(threads), sandboxOptions);
+        try (Sandbox sandbox = executorOptions.apply(sandboxOptions.open(threads), sandboxOptions);
              PairedRunner runner = sandbox.runner(PolicyRefs.resolve("static-usage-limit", "none"), threads)) {
             PolicyUnderTest cand = sandbox.usageLimit("candidate", compiled, source, "Candidate.java");
             Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(2000, 0.95));

@@ -3,6 +3,7 @@ package io.nous.cli;
 import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.ExecutionBackendProvider;
 import io.nous.sandbox.Sandbox;
+import io.nous.store.Shell;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +35,9 @@ public final class ExecutorOptions {
         }
         StringBuilder f = new StringBuilder(" --executor ").append(executor);
         if (sparkMaster != null) {
-            f.append(" --spark-master ").append(io.nous.store.Shell.quote(sparkMaster));
+            f.append(" --spark-master ").append(Shell.quote(sparkMaster));
         }
-        conf.forEach(c -> f.append(" --conf ").append(io.nous.store.Shell.quote(c)));
+        conf.forEach(c -> f.append(" --conf ").append(Shell.quote(c)));
         return f.toString();
     }
 

@@ -2,22 +2,31 @@ package io.nous.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.JointSource;
+import io.nous.codegen.compile.JavacCheck;
+import io.nous.codegen.golang.AdmitterPackage;
+import io.nous.codegen.golang.EppConfig;
 import io.nous.codegen.golang.EquivalenceProof;
 import io.nous.codegen.golang.GoExport;
 import io.nous.codegen.golang.GoPackage;
 import io.nous.codegen.golang.GoToolchain;
 import io.nous.codegen.golang.GoldenVectors;
+import io.nous.codegen.golang.RouterPlugin;
 import io.nous.codegen.javatarget.JavaModule;
+import io.nous.codegen.javatarget.JavaModuleCheck;
 import io.nous.codegen.verify.Violation;
 import io.nous.export.Provenance;
 import io.nous.export.PullRequest;
 import io.nous.export.RouterCheckout;
+import io.nous.export.Standing;
 import io.nous.export.UpstreamMatch;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
 import io.nous.store.CandidateStory;
+import io.nous.store.PlainJson;
 import io.nous.store.RunStore;
 import io.nous.store.Shell;
 import java.io.IOException;
@@ -123,7 +132,7 @@ public final class ExportCommand implements Callable<Integer> {
         }
         if (fromRun != null) {
             // the candidate's standing comes first: what the evidence says of it, before anything is built
-            io.nous.export.Standing standing = fromRun.standing();
+            Standing standing = fromRun.standing();
             standing.lines().forEach(l -> o.println("standing: " + l));
             o.flush();
             String why = standing.refusal();
@@ -140,7 +149,7 @@ public final class ExportCommand implements Callable<Integer> {
         if (!joint && !check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
-        String javac = io.nous.codegen.compile.JavacCheck.candidate(source);
+        String javac = JavacCheck.candidate(source);
         if (javac != null) {
             throw new UserError("cannot export " + exported + ": javac rejects its source: " + javac + " (nothing was written)");
         }
@@ -150,7 +159,7 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             if (joint) {
                 written = exportJoint(staging.dir(), fromRun, summary, exported, policyName);
-            } else if (check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION) {
+            } else if (check.candidate().kind() == CandidateKind.ADMISSION) {
                 written = List.of(exportAdmitter(staging.dir(), source, summary, check, exported, policyName, fromRun));
             } else {
                 written = List.of(exportUsageLimit(staging.dir(), source, summary, check, exported, policyName, fromRun));
@@ -170,7 +179,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** What one export wrote: the plugin (null for a Maven module) and the lines that tell the user, already relative to --out. */
-    private record Written(io.nous.codegen.golang.RouterPlugin plugin, String pluginType, List<String> lines) {
+    private record Written(RouterPlugin plugin, String pluginType, List<String> lines) {
     }
 
     /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module) under {@code dest}. */
@@ -190,7 +199,7 @@ public final class ExportCommand implements Callable<Integer> {
             } catch (GoldenVectors.ContractBroken e) {
                 throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
             }
-            String compiled = io.nous.codegen.javatarget.JavaModuleCheck.compile(dest);
+            String compiled = JavaModuleCheck.compile(dest);
             if (compiled != null) {
                 throw new UserError("cannot export " + exported + " as a Maven module: javac rejects it: " + compiled + " (nothing was written)");
             }
@@ -261,11 +270,11 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("a joint candidate exports as two Go packages to --out; --router and --target java take one policy "
                     + "(place each package from OUT/limit and OUT/admitter)");
         }
-        String why = io.nous.codegen.JointSource.problem(fromRun.source());
+        String why = JointSource.problem(fromRun.source());
         if (why != null) {
             throw new UserError("cannot export " + exported + ": " + why);
         }
-        io.nous.codegen.JointSource.Halves h = io.nous.codegen.JointSource.split(fromRun.source());
+        JointSource.Halves h = JointSource.split(fromRun.source());
         CheckResult limit = Candidates.check(h.usageLimit(), exported + ".limit.java");
         CheckResult admitter = Candidates.check(h.admitter(), exported + ".admitter.java");
         for (CheckResult c : List.of(limit, admitter)) {
@@ -305,7 +314,7 @@ public final class ExportCommand implements Callable<Integer> {
         }
         try {
             Files.createDirectories(root);
-            Files.writeString(root.resolve("epp-config.yaml"), io.nous.codegen.golang.EppConfig.yaml(limitType, admitterType));
+            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(limitType, admitterType));
         } catch (IOException e) {
             throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }
@@ -335,7 +344,7 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (GoExport.Refused e) {
             throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        io.nous.codegen.golang.AdmitterPackage pkg = (io.nous.codegen.golang.AdmitterPackage) outcome.plugin();
+        AdmitterPackage pkg = (AdmitterPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
         Path shown = out.resolve(staged(dest));
@@ -354,7 +363,7 @@ public final class ExportCommand implements Callable<Integer> {
                 writeRunProvenance(dest, fromRun, exported, source, pluginType, javaFileName);
                 return;
             }
-            ObjectMapper json = io.nous.store.PlainJson.mapper();
+            ObjectMapper json = PlainJson.mapper();
             ObjectNode prov = json.createObjectNode().put("plugin_type", pluginType).put(policyKey, exported);
             if (policyKey.equals("builtin_policy")) {
                 prov.put("parameters", policy.contains(":") ? policy.substring(policy.indexOf(':') + 1).strip() : "");
@@ -378,12 +387,12 @@ public final class ExportCommand implements Callable<Integer> {
         ObjectNode prov = Provenance.of(fromRun.history(), exported, source, pluginType, Nous.VERSION, NousBuild.commit());
         prov.put("source_file", "source/" + javaFileName);
         Files.writeString(dest.resolve("provenance.json"),
-                io.nous.store.PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
+                PlainJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
         Files.writeString(dest.resolve("PROVENANCE.md"), Provenance.markdown(prov));
     }
 
     /** With --router, and no --force: refuses a package whose behaviour the checkout already has (nothing is written). */
-    private void refuseDuplicateInRouter(io.nous.codegen.golang.RouterPlugin pkg) {
+    private void refuseDuplicateInRouter(RouterPlugin pkg) {
         if (router == null || force) {
             return;
         }
@@ -398,7 +407,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** Commits the exported package into the --router checkout and writes the PR description. */
-    private void placeInRouter(PrintWriter o, io.nous.codegen.golang.RouterPlugin pkg, String summary, RunCandidate fromRun, String exported) {
+    private void placeInRouter(PrintWriter o, RouterPlugin pkg, String summary, RunCandidate fromRun, String exported) {
         String review = fromRun != null ? ReviewCommand.describe(fromRun, runsDir, true, null)
                 : "# " + pkg.pluginType() + "\n\n" + summary + "\n";
         String origin = fromRun != null ? "Found by Nous in run " + fromRun.run().id() + " (candidate " + exported + ")."

@@ -1,5 +1,7 @@
 package io.nous.cli;
 
+import io.nous.evaluator.run.BackendFailure;
+import io.nous.observe.EndpointError;
 import io.nous.sim.InputError;
 import io.nous.sim.PolicyFailure;
 import java.io.PrintWriter;
@@ -111,11 +113,11 @@ public final class Nous implements Runnable {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.UNSUPPORTED;
             }
-            if (ex instanceof io.nous.evaluator.run.BackendFailure) {
+            if (ex instanceof BackendFailure) {
                 err.println("nous: " + ex.getMessage() + " (finished work is kept; run the command again, or with --executor local)");
                 return ExitCodes.SERVICE_UNUSABLE;
             }
-            if (ex instanceof io.nous.observe.EndpointError) {
+            if (ex instanceof EndpointError) {
                 err.println("nous: " + ex.getMessage());
                 return ExitCodes.SERVICE_UNUSABLE;
             }

@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import io.nous.discover.Problems;
 import io.nous.report.JsonReport;
+import io.nous.store.Journal;
 import io.nous.store.PrincipleLibrary;
 import io.nous.store.RunStore;
 import java.io.PrintWriter;
@@ -45,7 +46,7 @@ public final class PrinciplesCommand implements Callable<Integer> {
         List<PrincipleLibrary.Learned> learned = new PrincipleLibrary(store).learned(problem);
         long runs = store.list().stream().filter(r -> problem == null || problem.equals(PrincipleLibrary.problemOf(r))).count();
         if (json) {
-            out.println(JsonReport.write(io.nous.store.Journal.body(new Listing(problem, (int) runs, learned))));
+            out.println(JsonReport.write(Journal.body(new Listing(problem, (int) runs, learned))));
             out.flush();
             return 0;
         }

@@ -1,5 +1,7 @@
 package io.nous.cli;
 
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.objective.Objectives;
@@ -10,6 +12,7 @@ import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.store.Run;
 import io.nous.store.journal.DiscoveryConfig;
 import java.util.ArrayList;
@@ -30,9 +33,9 @@ final class Resimulation {
         int n = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         List<EvaluationReport> out = new ArrayList<>();
         // deployed as the run's problem class deploys candidates, against its baseline
-        io.nous.discover.Problem problem = io.nous.discover.Problems.byId(config.problem());
+        Problem problem = Problems.byId(config.problem());
         PolicyUnderTest candidate;
-        try (io.nous.sandbox.Sandbox here = io.nous.sandbox.Sandbox.inProcess()) {
+        try (Sandbox here = Sandbox.inProcess()) {
             candidate = problem.candidate(here, id, problem.compile(source));
         }
         try (PairedRunner runner = new PairedRunner(problem.baseline(), n)) {

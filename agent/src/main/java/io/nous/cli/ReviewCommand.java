@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.body.FieldDeclaration;
+import io.nous.codegen.CandidateKind;
 import io.nous.export.Review;
 import io.nous.policy.PolicyRegistry;
 import io.nous.store.CandidateStory;
@@ -79,7 +80,7 @@ public final class ReviewCommand implements Callable<Integer> {
         if (story == null) {
             throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
-        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION;
+        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == CandidateKind.ADMISSION;
         String baseline = admitter ? "legacy-threshold" : PolicyRegistry.BASELINE;
         String incumbentId = story.parents().isEmpty() ? baseline : story.parents().get(0);
         String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()

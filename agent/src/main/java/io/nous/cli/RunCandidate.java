@@ -1,5 +1,6 @@
 package io.nous.cli;
 
+import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
@@ -9,9 +10,11 @@ import io.nous.discover.Compiled;
 import io.nous.discover.Problems;
 import io.nous.export.Provenance;
 import io.nous.export.Standing;
+import io.nous.export.UpstreamMatch;
 import io.nous.store.CandidateStory;
 import io.nous.store.Run;
 import io.nous.store.RunHistory;
+import io.nous.store.StoreException;
 import io.nous.store.journal.CandidateRecord;
 import io.nous.store.journal.RunSummary;
 import java.io.IOException;
@@ -109,10 +112,10 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     Standing standing() {
         String like = null;
         if (check.accepted() && check.candidate() != null && !joint(history)) {
-            var match = check.candidate().kind() == io.nous.codegen.CandidateKind.ADMISSION
-                    ? io.nous.export.UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
-                    : io.nous.export.UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
-            like = match.map(io.nous.export.UpstreamMatch.Match::describe).orElse(null);
+            var match = check.candidate().kind() == CandidateKind.ADMISSION
+                    ? UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
+                    : UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+            like = match.map(UpstreamMatch.Match::describe).orElse(null);
         }
         return Standing.of(history, id, like);
     }
@@ -137,7 +140,7 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
             String source;
             try {
                 source = verifiedSource(history, id);
-            } catch (UserError | io.nous.store.StoreException e) {
+            } catch (UserError | StoreException e) {
                 continue; // a changed file is no candidate to recommend
             }
             if (RouterContract.check(source).isEmpty() && Candidates.check(source, id + ".java").accepted()) {

@@ -5,6 +5,7 @@ import io.nous.report.JsonReport;
 import io.nous.store.Run;
 import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.StoreException;
 import io.nous.store.journal.DiscoveryConfig;
 import io.nous.store.journal.RunSummary;
 import java.io.PrintWriter;
@@ -61,7 +62,7 @@ public final class RunsCommand implements Runnable {
                         outcome = best == null ? "no winner" : "winner " + best.candidateId() + " " + Percent.of(best.search().change());
                         outcome = s.iterations() + " proposals, " + outcome;
                     }
-                } catch (io.nous.store.StoreException e) {
+                } catch (StoreException e) {
                     // one unreadable run does not hide the others
                     objective = "?";
                     proposer = "?";

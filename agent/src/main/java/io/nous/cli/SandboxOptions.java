@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.sandbox.Sandbox;
+import io.nous.store.Shell;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -28,7 +29,7 @@ public final class SandboxOptions {
             f.append(" --in-process");
         }
         if (!Sandbox.DEFAULT_HEAP.equals(workerHeap)) {
-            f.append(" --worker-heap ").append(io.nous.store.Shell.quote(workerHeap));
+            f.append(" --worker-heap ").append(Shell.quote(workerHeap));
         }
         if (workerTimeout != 300) {
             f.append(" --worker-timeout ").append(workerTimeout == Math.rint(workerTimeout) ? String.valueOf((long) workerTimeout)

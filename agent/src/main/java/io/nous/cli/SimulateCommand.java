@@ -1,9 +1,16 @@
 package io.nous.cli;
 
-import io.nous.policy.PolicyRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
+import io.nous.observe.ObservationPlan;
+import io.nous.observe.ObservedRequest;
+import io.nous.observe.PlannedRequest;
+import io.nous.observe.RequestsFile;
+import io.nous.observe.RequestsHeader;
+import io.nous.observe.SimulatedRequests;
+import io.nous.policy.PolicyRegistry;
 import io.nous.report.ComparisonReport;
 import io.nous.report.JsonReport;
 import io.nous.report.TableReport;
@@ -17,9 +24,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code nous simulate}: one scenario under one policy (a table or a JSON object), or under several
@@ -52,8 +59,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Accept .java policies the router could not run (e.g. more state than one counter), for study in the simulator.")
     boolean simulationOnly;
 
-    private io.nous.codegen.Contract contract() {
-        return simulationOnly ? io.nous.codegen.Contract.SIMULATION_ONLY : io.nous.codegen.Contract.ROUTER;
+    private Contract contract() {
+        return simulationOnly ? Contract.SIMULATION_ONLY : Contract.ROUTER;
     }
 
     @Option(names = "--isolate", description = "Simulate .java candidates in a separate worker JVM (bounded heap, killed on timeout).")
@@ -82,13 +89,13 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new UserError("--requests writes one policy's requests, in process: give one --policy and no --isolate");
             }
             ClusterSimulation sim = Simulations.prepare(s, policies.get(0), admission, contract());
-            java.util.List<io.nous.observe.PlannedRequest> plan = io.nous.observe.ObservationPlan.of(s);
+            java.util.List<PlannedRequest> plan = ObservationPlan.of(s);
             SimulationResult result = sim.recordRequests().run();
-            java.util.List<io.nous.observe.ObservedRequest> requests = io.nous.observe.SimulatedRequests.fromLog(plan, sim.requestLog());
-            io.nous.observe.RequestsHeader h = new io.nous.observe.RequestsHeader(io.nous.observe.RequestsHeader.FORMAT, "simulated",
+            java.util.List<ObservedRequest> requests = SimulatedRequests.fromLog(plan, sim.requestLog());
+            RequestsHeader h = new RequestsHeader(RequestsHeader.FORMAT, "simulated",
                     s.workload().name(), s.qps(), s.seed(), s.durationSeconds(), s.warmupSeconds(),
-                    io.nous.observe.ObservationPlan.classes(s, c -> c), null, null, null, s.profile().name(), policies.get(0), null);
-            io.nous.observe.RequestsFile.write(requestsFile, h, requests);
+                    ObservationPlan.classes(s, c -> c), null, null, null, s.profile().name(), policies.get(0), null);
+            RequestsFile.write(requestsFile, h, requests);
             results.add(result);
         } else if (isolate) {
             if (!(workerTimeout > 0) || Double.isInfinite(workerTimeout)) {

@@ -2,10 +2,13 @@ package io.nous.cli;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sandbox.Sandbox;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.epp.PolicyException;
@@ -99,7 +102,7 @@ final class Simulations {
             return;
         }
         Path file = Path.of(ref);
-        io.nous.codegen.CheckResult r = io.nous.codegen.Candidates.compileOnly(CandidateFiles.read(file), file.getFileName().toString(),
+        CheckResult r = Candidates.compileOnly(CandidateFiles.read(file), file.getFileName().toString(),
                 contract);
         if (!r.accepted()) {
             throw new UserError(ref + " is rejected:" + System.lineSeparator() + String.join(System.lineSeparator(), r.problems()));
@@ -120,7 +123,7 @@ final class Simulations {
         UsageLimitPolicy policy;
         String policyName;
         if (CandidateFiles.isSourceReference(policyRef)) {
-            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, io.nous.sandbox.Sandbox.inProcess(), contract);
+            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, Sandbox.inProcess(), contract);
             policy = c.newUsageLimitPolicy();
             policyName = c.name() + " (" + Path.of(policyRef).getFileName() + ")";
         } else {
@@ -134,7 +137,7 @@ final class Simulations {
             case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, io.nous.sandbox.Sandbox.inProcess(), contract);
+                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, Sandbox.inProcess(), contract);
                     admitter = c.newAdmissionPolicy();
                     admissionName = c.name() + " (" + Path.of(admissionRef).getFileName() + ")";
                 } else {

@@ -4,6 +4,7 @@ import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.expr.NameExpr;
+import io.nous.codegen.verify.SourceLimits;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ final class CandidateNaming {
 
     /** The source with its class renamed and documented, or unchanged when it cannot be parsed. */
     static String apply(String source, String id, String statement, String mechanism, String operator, List<String> parents) {
-        if (!io.nous.codegen.verify.SourceLimits.check(source).isEmpty()) {
+        if (!SourceLimits.check(source).isEmpty()) {
             return source;
         }
         CompilationUnit cu;

@@ -10,11 +10,15 @@ import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.MatrixEntry;
 import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.evaluator.stats.Verdict;
+import io.nous.export.Percent;
+import io.nous.export.Provenance;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.workload.RequestClass;
 import io.nous.store.JournalContents;
 import io.nous.store.JournalDivergence;
 import io.nous.store.JournalFollower;
@@ -243,8 +247,8 @@ public final class DiscoveryLoop {
         if (probePriorities == null) {
             java.util.LinkedHashMap<String, int[]> sets = new java.util.LinkedHashMap<>();
             for (Split split : Split.values()) {
-                for (io.nous.evaluator.scenario.MatrixEntry e : matrix.entries(split)) {
-                    int[] p = e.scenario(0, 1).workload().classes().stream().mapToInt(io.nous.sim.workload.RequestClass::priority).toArray();
+                for (MatrixEntry e : matrix.entries(split)) {
+                    int[] p = e.scenario(0, 1).workload().classes().stream().mapToInt(RequestClass::priority).toArray();
                     sets.putIfAbsent(java.util.Arrays.toString(p), p);
                 }
             }
@@ -305,7 +309,7 @@ public final class DiscoveryLoop {
                     + " (it was edited or replaced after the run); the journal's evidence is for the original");
         }
         jf.record(new CandidateRecord(id, iteration, operator, List.copyOf(parents), check.canonicalHash(), "candidates/" + id + ".java",
-                io.nous.export.Provenance.sha256(source)));
+                Provenance.sha256(source)));
 
         double[] feat = exercised.behaviour();
         PolicyUnderTest candidate = problem.candidate(sandbox, id, compiledAs(id, source));
@@ -405,7 +409,7 @@ public final class DiscoveryLoop {
         if (e.failure() != null) {
             return "failed: " + e.failure();
         }
-        return String.format(java.util.Locale.ROOT, "%s %s%s%s", io.nous.export.Percent.of(e.change()), e.verdict(),
+        return String.format(java.util.Locale.ROOT, "%s %s%s%s", Percent.of(e.change()), e.verdict(),
                 e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)",
                 e.racedOut() == null ? "" : " (raced out: " + e.racedOut() + ")");
     }

@@ -1,10 +1,11 @@
 package io.nous.discover;
 
 import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.JointSource;
-import io.nous.policy.PolicyKind;
 import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import java.util.LinkedHashMap;
@@ -312,7 +313,7 @@ public final class Problems {
             List<CheckResult> parts = new java.util.ArrayList<>();
             List<String> problems = new java.util.ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                CheckResult r = io.nous.codegen.Candidates.compileOnly(sources.get(i), origins.get(i));
+                CheckResult r = Candidates.compileOnly(sources.get(i), origins.get(i));
                 parts.add(r);
                 problems.addAll(r.problems());
                 if (r.accepted() && r.kind() != kinds().get(i)) {

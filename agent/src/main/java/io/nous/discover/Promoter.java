@@ -3,6 +3,7 @@ package io.nous.discover;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.Racing;
+import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.Objective;
 import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
@@ -93,7 +94,7 @@ final class Promoter {
             EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST);
             var s = r.score();
             java.util.List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();
-            for (io.nous.evaluator.ScenarioReport sc : r.scenarios()) {
+            for (ScenarioReport sc : r.scenarios()) {
                 if ("nominal".equals(sc.variant()) && sc.objective() != null) {
                     values.add(new UpstreamComparison.ScenarioValues(sc.label(), sc.objective().baseline(), sc.objective().candidate(),
                             sc.objective().change()));

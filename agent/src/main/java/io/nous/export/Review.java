@@ -3,22 +3,25 @@ package io.nous.export;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
+import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
+import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunStore;
+import io.nous.store.Shell;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.UpstreamComparison;
-import io.nous.store.Shell;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +40,7 @@ public final class Review {
     public record Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId,
                         String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
                         String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags,
-                        Supplier<io.nous.sim.spi.AdmissionPolicy> admitters) {
+                        Supplier<AdmissionPolicy> admitters) {
         /** A usage-limit candidate. */
         public Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId, String incumbentSource,
                      String objective, Supplier<UsageLimitPolicy> policies, boolean stateful, String proposer, String model,
@@ -105,8 +108,8 @@ public final class Review {
         if (in.admitter()) {
             sb.append("## The policy\n\nShare of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
                     .append(" admitter; protected requests have priority >= 0):\n\n");
-            Map<String, double[]> curves = io.nous.codegen.BehaviourProbe.admittedCurves(in.admitters(),
-                    io.nous.codegen.golang.GoTranslator.termsForm(in.source()), ADMIT_SATURATIONS);
+            Map<String, double[]> curves = BehaviourProbe.admittedCurves(in.admitters(),
+                    GoTranslator.termsForm(in.source()), ADMIT_SATURATIONS);
             sb.append("| saturation | ").append(String.join(" | ", curves.keySet())).append(" |\n|---:|")
                     .append("---:|".repeat(curves.size())).append('\n');
             for (int i = 0; i < ADMIT_SATURATIONS.length; i++) {

@@ -2,6 +2,7 @@ package io.nous.export;
 
 import io.nous.codegen.golang.GoPackage;
 import io.nous.codegen.golang.RouterPlugin;
+import io.nous.store.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,7 +121,7 @@ public final class RouterCheckout {
             boolean wantsSigning = git.getRepository().getConfig().getBoolean("commit", null, "gpgsign", false);
             String id = git.commit().setMessage(message).setAuthor(who).setCommitter(who).setSign(false).call().getName();
             String note = wantsSigning ? "your git configuration asks for signed commits (commit.gpgsign), which Nous cannot make; "
-                    + "sign it with: git -C " + io.nous.store.Shell.quote(router.toString()) + " commit --amend --no-edit -S" : null;
+                    + "sign it with: git -C " + Shell.quote(router.toString()) + " commit --amend --no-edit -S" : null;
             return new Change(branch, id, List.copyOf(files), note);
         } catch (IOException | GitAPIException e) {
             throw new Refused("cannot change the router checkout " + router + ": " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.nous.export;
 
+import io.nous.codegen.golang.RouterPlugin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -39,10 +40,10 @@ final class RunnerFile {
      * indentation) added.
      */
     static String register(String source, String importPath, String registration) {
-        return register(source, importPath, registration, io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL);
+        return register(source, importPath, registration, RouterPlugin.Group.FLOW_CONTROL);
     }
 
-    static String register(String source, String importPath, String registration, io.nous.codegen.golang.RouterPlugin.Group group) {
+    static String register(String source, String importPath, String registration, RouterPlugin.Group group) {
         String withImport = addImport(source, importPath);
         return addRegistration(withImport, registration, group);
     }
@@ -119,10 +120,10 @@ final class RunnerFile {
     }
 
     static String addRegistration(String source, String registration) {
-        return addRegistration(source, registration, io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL);
+        return addRegistration(source, registration, RouterPlugin.Group.FLOW_CONTROL);
     }
 
-    static String addRegistration(String source, String registration, io.nous.codegen.golang.RouterPlugin.Group group) {
+    static String addRegistration(String source, String registration, RouterPlugin.Group group) {
         Matcher f = REGISTER_FUNC.matcher(source);
         if (!f.find()) {
             throw new Unrecognised("no registerInTreePlugins function or method");
@@ -135,8 +136,8 @@ final class RunnerFile {
         List<String> body = new ArrayList<>(List.of(source.substring(bodyStart, bodyEnd + 1).split("\n", -1)));
         body.remove(body.size() - 1);
         String line = "\t" + registration;
-        int heading = group == io.nous.codegen.golang.RouterPlugin.Group.ADMISSION ? admitterGroup(body) : -1;
-        for (int i = 0; i < body.size() && group == io.nous.codegen.golang.RouterPlugin.Group.FLOW_CONTROL; i++) {
+        int heading = group == RouterPlugin.Group.ADMISSION ? admitterGroup(body) : -1;
+        for (int i = 0; i < body.size() && group == RouterPlugin.Group.FLOW_CONTROL; i++) {
             if (FLOW_CONTROL_HEADING.matcher(body.get(i)).matches()) {
                 heading = i;
                 break;
@@ -146,7 +147,7 @@ final class RunnerFile {
             if (!body.isEmpty() && !body.get(body.size() - 1).isBlank()) {
                 body.add("");
             }
-            body.add(group == io.nous.codegen.golang.RouterPlugin.Group.ADMISSION ? "\t// Admission plugins" : "\t// Flow Control plugins");
+            body.add(group == RouterPlugin.Group.ADMISSION ? "\t// Admission plugins" : "\t// Flow Control plugins");
             body.add("\t// Alpha");
             body.add(line);
         } else {

@@ -1,6 +1,7 @@
 package io.nous.export;
 
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class UpstreamMatch {
      * requests always in; sheddable refused with probability min(s^power * k, 1)), with power and k
      * read off the candidate: its refusal probability at two saturations below saturation 1.
      */
-    public static Optional<Match> ofAdmitter(Supplier<io.nous.sim.spi.AdmissionPolicy> candidate) {
+    public static Optional<Match> ofAdmitter(Supplier<AdmissionPolicy> candidate) {
         PolicyRegistry registry = PolicyRegistry.builtin();
         double[] shape = {5.0, 300.0};
         double a = refusal(candidate, 0.1);
@@ -89,8 +90,8 @@ public final class UpstreamMatch {
     }
 
     /** The share of a fine grid of draws a fresh sheddable request is refused at saturation s. */
-    private static double refusal(Supplier<io.nous.sim.spi.AdmissionPolicy> p, double s) {
-        io.nous.sim.spi.AdmissionPolicy a = p.get();
+    private static double refusal(Supplier<AdmissionPolicy> p, double s) {
+        AdmissionPolicy a = p.get();
         int n = 100_000;
         int refused = 0;
         for (int i = 0; i < n; i++) {
@@ -99,10 +100,10 @@ public final class UpstreamMatch {
         return refused / (double) n;
     }
 
-    private static boolean sameAdmission(Supplier<io.nous.sim.spi.AdmissionPolicy> a, Supplier<io.nous.sim.spi.AdmissionPolicy> b) {
+    private static boolean sameAdmission(Supplier<AdmissionPolicy> a, Supplier<AdmissionPolicy> b) {
         for (int priority : new int[] {2, 1, 0, -1, -2}) {
-            io.nous.sim.spi.AdmissionPolicy pa = a.get();
-            io.nous.sim.spi.AdmissionPolicy pb = b.get();
+            AdmissionPolicy pa = a.get();
+            AdmissionPolicy pb = b.get();
             for (int k = 0; k <= 300; k++) {
                 double s = k / 100.0;
                 for (int d = 0; d < 200; d++) {

@@ -10,6 +10,7 @@ import io.nous.sim.metrics.Latency;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.store.PlainJson;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -18,7 +19,7 @@ import java.math.RoundingMode;
  * null). Numbers are rounded to 4 decimals so that output is stable and readable.
  */
 public final class JsonReport {
-    private static final ObjectMapper MAPPER = io.nous.store.PlainJson.mapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = PlainJson.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonReport() {
     }

@@ -1,13 +1,15 @@
 package io.nous.report;
 
+import io.nous.codegen.BehaviourProbe;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
-import io.nous.codegen.BehaviourProbe;
 import io.nous.export.CeilingProfile;
-import io.nous.export.Percent;
 import io.nous.export.Change;
+import io.nous.export.Percent;
+import io.nous.export.Standing;
+import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunHistory;
@@ -40,7 +42,7 @@ public final class RunReport {
 
     /** What the page is built from: the run as read, and the winner re-simulated on every split. */
     public record Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy,
-                        Supplier<io.nous.sim.spi.AdmissionPolicy> winnerAdmitter, boolean admitterTerms, io.nous.export.Standing standing) {
+                        Supplier<AdmissionPolicy> winnerAdmitter, boolean admitterTerms, Standing standing) {
         /** A usage-limit winner. */
         public Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy) {
             this(history, winner, evaluations, winnerPolicy, null, false, null);

@@ -2,14 +2,15 @@ package io.nous.sandbox;
 
 import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.Candidates;
-import io.nous.codegen.Contract;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.Contract;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.policy.PolicyRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,9 +162,9 @@ public final class Sandbox implements AutoCloseable {
      */
     public PolicyUnderTest admission(String name, CheckResult compiled, String source, String origin) {
         PolicyUnderTest p = new PolicyUnderTest(name, "builtin:static-usage-limit+direct+sha256:" + compiled.canonicalHash(),
-                () -> io.nous.policy.PolicyRegistry.builtin().usageLimit("static-usage-limit"), compiled.candidate()::newAdmissionPolicy,
+                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), compiled.candidate()::newAdmissionPolicy,
                 false, false);
-        return isolated() ? p.withSources(new PolicyUnderTest.Sources(io.nous.policy.PolicyRegistry.builtin().source("static-usage-limit"),
+        return isolated() ? p.withSources(new PolicyUnderTest.Sources(PolicyRegistry.builtin().source("static-usage-limit"),
                 "static-usage-limit.java", source, origin)) : p;
     }
 

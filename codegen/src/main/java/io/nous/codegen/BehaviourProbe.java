@@ -1,5 +1,7 @@
 package io.nous.codegen;
 
+import io.nous.codegen.golang.BehaviourFingerprint;
+import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
@@ -12,7 +14,7 @@ import java.util.function.Supplier;
  * saturation at which the lowest band first closes ({@code onset}, 1 if never), and the share of
  * 100 calls at saturation 0.8 in which it stays open ({@code dutyAt08}). Discovery places
  * candidates by them and distils principles from them. The candidate runs guarded, so a fault
- * here is a {@link io.nous.codegen.guard.CandidateFault} like any other.
+ * here is a {@link CandidateFault} like any other.
  */
 public final class BehaviourProbe {
     private BehaviourProbe() {
@@ -67,12 +69,12 @@ public final class BehaviourProbe {
     }
 
     /**
-     * The candidate's behaviour fingerprint on the probe grid ({@link io.nous.codegen.golang.BehaviourFingerprint}):
+     * The candidate's behaviour fingerprint on the probe grid ({@link BehaviourFingerprint}):
      * equal for two candidates that answer every probed input alike.
      */
     public static String fingerprint(Candidate c, java.util.List<int[]> prioritySets) {
-        return c.kind() == CandidateKind.ADMISSION ? io.nous.codegen.golang.BehaviourFingerprint.admission(c::newAdmissionPolicy)
-                : io.nous.codegen.golang.BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
+        return c.kind() == CandidateKind.ADMISSION ? BehaviourFingerprint.admission(c::newAdmissionPolicy)
+                : BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
     }
 
     /**

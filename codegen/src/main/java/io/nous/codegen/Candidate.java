@@ -3,6 +3,7 @@ package io.nous.codegen;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.BudgetExceeded;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.guard.CostLimit;
 import io.nous.codegen.guard.Faults;
 import io.nous.codegen.guard.GuardedAdmissionPolicy;
 import io.nous.codegen.guard.GuardedUsageLimitPolicy;
@@ -72,7 +73,7 @@ public final class Candidate {
      * the simulator's limit (the per-call bound stays): for an audit that asks it far more than a
      * simulation does, such as the export's equivalence proof.
      */
-    public UsageLimitPolicy newUsageLimitPolicy(io.nous.codegen.guard.CostLimit limit) {
+    public UsageLimitPolicy newUsageLimitPolicy(CostLimit limit) {
         if (kind != CandidateKind.USAGE_LIMIT) {
             throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
         }
@@ -81,8 +82,8 @@ public final class Candidate {
                 threadBudget);
     }
 
-    /** {@link #newUsageLimitPolicy(io.nous.codegen.guard.CostLimit)} for an admission candidate. */
-    public AdmissionPolicy newAdmissionPolicy(io.nous.codegen.guard.CostLimit limit) {
+    /** {@link #newUsageLimitPolicy(CostLimit)} for an admission candidate. */
+    public AdmissionPolicy newAdmissionPolicy(CostLimit limit) {
         if (kind != CandidateKind.ADMISSION) {
             throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
         }
@@ -106,10 +107,10 @@ public final class Candidate {
      * a simulation-only policy may keep arrays, so its allocation over its life is bounded too.
      */
     private Budget budget() {
-        return budget(io.nous.codegen.guard.CostLimit.DEFAULT);
+        return budget(CostLimit.DEFAULT);
     }
 
-    private Budget budget(io.nous.codegen.guard.CostLimit limit) {
+    private Budget budget(CostLimit limit) {
         return new Budget(Budget.DEFAULT_UNITS, Budget.DEFAULT_DEPTH, limit,
                 contract == Contract.ROUTER ? Long.MAX_VALUE : Budget.MAX_LIFETIME_ALLOCATED);
     }

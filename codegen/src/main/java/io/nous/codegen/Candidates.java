@@ -2,12 +2,14 @@ package io.nous.codegen;
 
 import io.nous.codegen.canonical.CanonicalForm;
 import io.nous.codegen.compile.CandidateCompiler;
-import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.golang.GoldenVectors;
+import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.Exercise;
 import io.nous.codegen.guard.GuardInstrumenter;
+import io.nous.codegen.verify.SourceLimits;
 import io.nous.codegen.verify.Verification;
 import io.nous.codegen.verify.Verifier;
+import io.nous.codegen.verify.Violation;
 import java.util.List;
 
 /**
@@ -28,10 +30,10 @@ public final class Candidates {
     /** Checks {@code source} under a contract: the router's (exportable), or the simulator's alone. */
     public static CheckResult check(String source, String origin, Contract contract) {
         try {
-            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, true, contract);
+            return compile(SourceLimits.withoutBom(source), origin, true, contract);
         } catch (StackOverflowError | RuntimeException e) {
             // the front end's limits make this unreachable; if it is reached, it is a rejection, not a crash
-            return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
+            return new CheckResult(origin, null, null, null, List.of(new Violation(1, 1, "front-end",
                     "this source could not be processed (" + e.getClass().getSimpleName() + ")",
                     "simplify it: shorter expressions, less nesting, fewer declarations.")), List.of(), null, null, 0, 0);
         }
@@ -49,9 +51,9 @@ public final class Candidates {
     /** {@link #compileOnly(String, String)} under a contract. */
     public static CheckResult compileOnly(String source, String origin, Contract contract) {
         try {
-            return compile(io.nous.codegen.verify.SourceLimits.withoutBom(source), origin, false, contract);
+            return compile(SourceLimits.withoutBom(source), origin, false, contract);
         } catch (StackOverflowError | RuntimeException e) {
-            return new CheckResult(origin, null, null, null, List.of(new io.nous.codegen.verify.Violation(1, 1, "front-end",
+            return new CheckResult(origin, null, null, null, List.of(new Violation(1, 1, "front-end",
                     "this source could not be processed (" + e.getClass().getSimpleName() + ")",
                     "simplify it: shorter expressions, less nesting, fewer declarations.")), List.of(), null, null, 0, 0);
         }
@@ -66,7 +68,7 @@ public final class Candidates {
             return new CheckResult(origin, v.kind(), v.className(), hash, v.violations(), List.of(), null, null, t1 - t0, 0);
         }
         if (contract == Contract.ROUTER) {
-            List<io.nous.codegen.verify.Violation> unexportable = RouterContract.check(source, v.kind());
+            List<Violation> unexportable = RouterContract.check(source, v.kind());
             if (!unexportable.isEmpty()) {
                 return new CheckResult(origin, v.kind(), v.className(), hash, unexportable, List.of(), null, null, t1 - t0, 0);
             }

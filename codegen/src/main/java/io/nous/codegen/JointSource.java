@@ -14,6 +14,8 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.nous.codegen.verify.SourceLimits;
+import io.nous.codegen.verify.Violation;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayDeque;
@@ -46,15 +48,15 @@ public final class JointSource {
     /** Why a source is not a joint class, or null when it is one. */
     public static String problem(String source) {
         // the same linear pre-scan as verification, before any parser sees the text: no size or nesting can stall or crash it
-        List<io.nous.codegen.verify.Violation> limits = io.nous.codegen.verify.SourceLimits.check(
-                io.nous.codegen.verify.SourceLimits.withoutBom(source));
+        List<Violation> limits = SourceLimits.check(
+                SourceLimits.withoutBom(source));
         if (!limits.isEmpty()) {
-            io.nous.codegen.verify.Violation v = limits.get(0);
+            Violation v = limits.get(0);
             return "line " + v.line() + ": " + v.message() + " (" + v.fixIt() + ")";
         }
         CompilationUnit cu;
         try {
-            cu = StaticJavaParser.parse(io.nous.codegen.verify.SourceLimits.withoutBom(source));
+            cu = StaticJavaParser.parse(SourceLimits.withoutBom(source));
         } catch (StackOverflowError e) {
             return "the source nests too deeply to be read";
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 /**
  * Candidate code: static verification ({@code verify}), in-memory compilation behind a class-loader
  * wall ({@code compile}), run-time containment ({@code guard}) and identity ({@code canonical}).
- * {@link io.nous.codegen.Candidates} is the entry point.
+ * {@link Candidates} is the entry point.
  */
 package io.nous.codegen;
+

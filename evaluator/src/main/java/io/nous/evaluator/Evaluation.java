@@ -9,12 +9,14 @@ import io.nous.evaluator.run.EvaluationFailure;
 import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PairedScenario;
 import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.evaluator.run.RunData;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixEntry;
-import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.metrics.ClassSummary;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -162,7 +164,7 @@ public final class Evaluation {
             }
         }
         if (defined.isEmpty()) {
-            return new Score(objective.name(), Double.NaN, Double.NaN, Double.NaN, io.nous.evaluator.stats.Verdict.NO_DIFFERENCE, 0);
+            return new Score(objective.name(), Double.NaN, Double.NaN, Double.NaN, Verdict.NO_DIFFERENCE, 0);
         }
         double[] obs = defined.stream().mapToDouble(changes::get).toArray();
         double observed = geometric ? geometricChange(obs) : mean(obs);
@@ -181,7 +183,7 @@ public final class Evaluation {
         }
         double[] ci = stats.percentileInterval(java.util.Arrays.copyOf(agg, Math.max(1, kept)));
         return new Score(objective.name(), observed, ci[0], ci[1],
-                io.nous.evaluator.stats.Verdict.of(ci[0], ci[1], objective.lowerIsBetter()), defined.size());
+                Verdict.of(ci[0], ci[1], objective.lowerIsBetter()), defined.size());
     }
 
     private static double mean(double[] xs) {
@@ -210,15 +212,15 @@ public final class Evaluation {
         return new Well19937c(new int[] {(int) h, (int) (h >>> 32)});
     }
 
-    private static long arrived(List<io.nous.evaluator.run.RunData> runs) {
+    private static long arrived(List<RunData> runs) {
         return runs.stream().flatMap(r -> r.result().classes().values().stream()).mapToLong(ClassSummary::arrived).sum();
     }
 
-    private static long dropped(List<io.nous.evaluator.run.RunData> runs) {
+    private static long dropped(List<RunData> runs) {
         return runs.stream().flatMap(r -> r.result().classes().values().stream()).mapToLong(ClassSummary::dropped).sum();
     }
 
-    private static double satOne(List<io.nous.evaluator.run.RunData> runs) {
+    private static double satOne(List<RunData> runs) {
         return runs.stream().mapToDouble(r -> r.result().saturation().shareAtLeastOne()).average().orElse(Double.NaN);
     }
 }

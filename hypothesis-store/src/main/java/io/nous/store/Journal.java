@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.JournalEntry;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -55,7 +56,7 @@ public final class Journal implements AutoCloseable {
     }
 
     /** Appends one typed record (its type is the line's type) and forces it to disk; returns it. */
-    public JournalRecord append(io.nous.store.journal.JournalEntry entry) {
+    public JournalRecord append(JournalEntry entry) {
         return append(entry.journalType(), JSON.valueToTree(entry));
     }
 

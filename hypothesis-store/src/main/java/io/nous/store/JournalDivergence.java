@@ -2,6 +2,11 @@ package io.nous.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.Evidence;
+import io.nous.store.journal.PredictionVerdict;
+import io.nous.store.journal.Promotion;
+import io.nous.store.journal.RacingAudit;
+import io.nous.store.journal.UpstreamComparison;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -10,9 +15,9 @@ public final class JournalDivergence extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** The record types that hold what a simulation measured (as opposed to what was proposed or decided before measuring). */
-    private static final java.util.Set<String> MEASURED = java.util.Set.of(io.nous.store.journal.Evidence.EVALUATION,
-            io.nous.store.journal.Evidence.TEST_EVALUATION, io.nous.store.journal.RacingAudit.TYPE, io.nous.store.journal.Promotion.TYPE,
-            io.nous.store.journal.UpstreamComparison.TYPE, io.nous.store.journal.PredictionVerdict.TYPE);
+    private static final java.util.Set<String> MEASURED = java.util.Set.of(Evidence.EVALUATION,
+            Evidence.TEST_EVALUATION, RacingAudit.TYPE, Promotion.TYPE,
+            UpstreamComparison.TYPE, PredictionVerdict.TYPE);
 
     private final boolean measurement;
 

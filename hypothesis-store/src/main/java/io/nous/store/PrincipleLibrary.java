@@ -1,5 +1,6 @@
 package io.nous.store;
 
+import io.nous.store.journal.DiscoveryConfig;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.Principle;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ public final class PrincipleLibrary {
     /** The problem class a run searched (runs from before problem classes searched flow control). */
     public static String problemOf(Run run) {
         // read without the schema check: listing what runs learned must not fail on one run a later version wrote
-        return run.config().path("problem").asText(io.nous.store.journal.DiscoveryConfig.FLOW_CONTROL);
+        return run.config().path("problem").asText(DiscoveryConfig.FLOW_CONTROL);
     }
 
     /** The principles of the runs of one problem class ({@code null}: every class), oldest first. */

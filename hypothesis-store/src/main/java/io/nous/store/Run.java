@@ -1,6 +1,7 @@
 package io.nous.store;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.journal.RunSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -104,14 +105,14 @@ public final class Run {
     }
 
     /** The run's {@code summary.json} as its record, checked as {@link #summary()} says; empty while the run is unfinished. */
-    public java.util.Optional<io.nous.store.journal.RunSummary> summaryRecord() {
+    public java.util.Optional<RunSummary> summaryRecord() {
         if (!Files.exists(summaryFile(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return java.util.Optional.empty();
         }
         String text = readFile("summary.json");
-        io.nous.store.journal.RunSummary s;
+        RunSummary s;
         try {
-            s = Journal.JSON.readValue(text, io.nous.store.journal.RunSummary.class);
+            s = Journal.JSON.readValue(text, RunSummary.class);
         } catch (IOException e) {
             throw new StoreException("summary.json of run " + id + " is not a run summary: " + what(e) + "; it was changed after the "
                     + "run (the evidence is in journal.jsonl: 'nous replay " + id + "' checks it)", e);
@@ -151,11 +152,11 @@ public final class Run {
      *
      * @throws JournalDivergence naming the first difference, or why the file cannot be read
      */
-    public void verifySummary(io.nous.store.journal.RunSummary derived) {
+    public void verifySummary(RunSummary derived) {
         if (!Files.exists(summaryFile(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        io.nous.store.journal.RunSummary written;
+        RunSummary written;
         try {
             written = summaryRecord().orElseThrow();
         } catch (StoreException e) {
@@ -181,7 +182,7 @@ public final class Run {
         writeAtomically(candidateFile(candidateId), source);
     }
 
-    public void writeSummary(io.nous.store.journal.RunSummary summary) {
+    public void writeSummary(RunSummary summary) {
         writeJson(summaryFile(), Journal.body(summary));
     }
 

@@ -3,8 +3,11 @@ package io.nous.sim;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.epp.FlowControlConfig;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.pod.PodConfig;
 import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadException;
+import io.nous.sim.workload.trace.TraceReplay;
 
 /**
  * One simulation experiment, independent of the policy under test: workload and load, cluster,
@@ -36,7 +39,7 @@ public record Scenario(
         boolean flowControl,
         boolean legacyShedding,
         MetricsConfig metrics,
-        io.nous.sim.workload.trace.TraceReplay trace) {
+        TraceReplay trace) {
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
@@ -133,7 +136,7 @@ public record Scenario(
         private boolean flowControl = true;
         private boolean legacyShedding;
         private MetricsConfig metrics = MetricsConfig.DEFAULTS;
-        private io.nous.sim.workload.trace.TraceReplay trace;
+        private TraceReplay trace;
 
         private Builder(Workload workload) {
             this.workload = workload;
@@ -159,17 +162,17 @@ public record Scenario(
         public Builder scrapeIntervalUs(long v) { metrics = metrics.withScrapeIntervalUs(v); return this; }
         public Builder metrics(MetricsConfig v) { metrics = v; return this; }
         /** The router release whose flow-control defaults (TTL, band limits) to use. */
-        public Builder routerRelease(io.nous.sim.epp.RouterRelease r) {
+        public Builder routerRelease(RouterRelease r) {
             flowControlConfig = r.applyTo(flowControlConfig);
             return this;
         }
-        /** Replays a trace (set the workload to {@link io.nous.sim.workload.trace.TraceReplay#workload()}). */
-        public Builder trace(io.nous.sim.workload.trace.TraceReplay v) { trace = v; return this; }
+        /** Replays a trace (set the workload to {@link TraceReplay#workload()}). */
+        public Builder trace(TraceReplay v) { trace = v; return this; }
 
         public Scenario build() {
             String tooMany = trace == null ? arrivalsProblem(qps, durationSeconds) : null;
             if (tooMany != null) {
-                throw new io.nous.sim.workload.WorkloadException(tooMany);
+                throw new WorkloadException(tooMany);
             }
             CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
             PodConfig pc = podConfig != null ? podConfig : new PodConfig(PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,

@@ -1,5 +1,6 @@
 /**
- * The embedded simulator of an llm-d cluster: {@link io.nous.sim.Scenario} says what to simulate,
- * {@link io.nous.sim.ClusterSimulation} runs it.
+ * The embedded simulator of an llm-d cluster: {@link Scenario} says what to simulate,
+ * {@link ClusterSimulation} runs it.
  */
 package io.nous.sim;
+

@@ -2,6 +2,7 @@ package io.nous.discover.llm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.store.PlainJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ import java.util.stream.Stream;
  * reported from these files; the journal holds the proposals, so replay needs no network.
  */
 public final class ExchangeLog {
-    private static final ObjectMapper JSON = io.nous.store.PlainJson.mapper();
+    private static final ObjectMapper JSON = PlainJson.mapper();
     private final Path dir;
     private int next;
     private long tokensIn;

@@ -13,6 +13,7 @@ import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import io.nous.discover.Problems;
 import io.nous.discover.Proposal;
 import io.nous.discover.ProposalContext;
 import io.nous.discover.ProposalUnavailable;
@@ -83,7 +84,7 @@ public final class LlmProposer implements Proposer {
             checkBudget();
             String reply = call(messages, ctx, repair);
             try {
-                ReplyParser.Parsed p = ReplyParser.parse(reply, io.nous.discover.Problems.byId(ctx.problem()).entryMethods());
+                ReplyParser.Parsed p = ReplyParser.parse(reply, Problems.byId(ctx.problem()).entryMethods());
                 return new Proposal(p.hypothesis(), p.mechanism(), p.predictions(), p.source(), ctx.incumbent() == null ? List.of()
                         : List.of(ctx.incumbent().candidateId()), "llm", p.arms(), p.notes());
             } catch (ReplyParser.BadReply bad) {

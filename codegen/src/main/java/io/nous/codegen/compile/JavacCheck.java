@@ -1,5 +1,6 @@
 package io.nous.codegen.compile;
 
+import io.nous.codegen.verify.SourceLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -39,7 +40,7 @@ public final class JavacCheck {
      * (Nous reads and writes candidates without it), so javac sees the text after it.
      */
     public static String candidate(String source) {
-        source = io.nous.codegen.verify.SourceLimits.withoutBom(source);
+        source = SourceLimits.withoutBom(source);
         Matcher m = Pattern.compile("\\bclass\\s+([A-Za-z_$][A-Za-z0-9_$]*)").matcher(source);
         String name = m.find() ? m.group(1) : "Candidate";
         return compile(List.of(memory(name + ".java", source)), List.of("-classpath", System.getProperty("java.class.path", "")), false);

@@ -1,5 +1,6 @@
 package io.nous.codegen.golang;
 
+import io.nous.codegen.guard.Exercise;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ public final class GoldenVectors {
     /** The sweep of saturations 0 to 1.5 in thousandths that the exported test also makes. */
     public static final int RAMP_STEPS = 1500;
     /** Band counts 1 to this are recorded and checked. */
-    public static final int MAX_BANDS = io.nous.codegen.guard.Exercise.MAX_BANDS;
+    public static final int MAX_BANDS = Exercise.MAX_BANDS;
     private static final double[] GRID = {0, 0.1, 0.25, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 5.0 / 7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99,
         1.0, 1.1, 1.5, 3.0};
 

@@ -1,5 +1,6 @@
 /**
  * Run-time containment of candidates: a step/depth/allocation budget charged by instrumentation,
- * and guards that turn any misbehaviour into a {@link io.nous.codegen.guard.CandidateFault}.
+ * and guards that turn any misbehaviour into a {@link CandidateFault}.
  */
 package io.nous.codegen.guard;
+

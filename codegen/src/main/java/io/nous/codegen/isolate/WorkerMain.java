@@ -4,10 +4,13 @@ import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.Contract;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.ClusterSimulation;
+import io.nous.sim.Scenario;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.sim.workload.WorkloadCatalog;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -75,7 +78,7 @@ public final class WorkerMain {
      * an admitter, and a short simulation with both. Its results are thrown away.
      */
     static void train() throws IOException {
-        io.nous.sim.Scenario s = io.nous.sim.Scenario.builder(io.nous.sim.workload.WorkloadCatalog.builtin().workload("code-generation"))
+        Scenario s = Scenario.builder(WorkloadCatalog.builtin().workload("code-generation"))
                 .qps(16).durationSeconds(20).build();
         List<WorkerProtocol.Job> jobs = List.of(
                 new WorkerProtocol.Job(1, WorkerProtocol.Mode.CHECK_AND_PROBE, null, null, TRAINING_LIMIT, "Training.java", null, null, false),
@@ -137,7 +140,7 @@ public final class WorkerMain {
         t.start();
     }
 
-    private static CheckResult compiled(String source, String origin, io.nous.codegen.Contract contract) {
+    private static CheckResult compiled(String source, String origin, Contract contract) {
         synchronized (COMPILED) {
             return COMPILED.computeIfAbsent(contract + "\n" + origin + "\n" + source, k -> Candidates.check(source, origin, contract));
         }

@@ -3,6 +3,7 @@ package io.nous.codegen.isolate;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nous.codegen.Contract;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SimulationResult;
@@ -51,23 +52,23 @@ public final class WorkerProtocol {
      *                         candidate, for its behaviour fingerprint (null: no fingerprint)
      */
     public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
-                      String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract,
+                      String admissionSource, String admissionOrigin, boolean samples, Contract contract,
                       List<int[]> probePriorities) {
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
-                   String admissionSource, String admissionOrigin, boolean samples, io.nous.codegen.Contract contract) {
+                   String admissionSource, String admissionOrigin, boolean samples, Contract contract) {
             this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples, contract, null);
         }
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
                    String admissionSource, String admissionOrigin, boolean samples) {
             this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
-                    io.nous.codegen.Contract.ROUTER);
+                    Contract.ROUTER);
         }
 
         /** The contract the candidate is checked under (the router's unless said otherwise). */
-        public io.nous.codegen.Contract contractOrDefault() {
-            return contract == null ? io.nous.codegen.Contract.ROUTER : contract;
+        public Contract contractOrDefault() {
+            return contract == null ? Contract.ROUTER : contract;
         }
 
         /** A simulation without samples (what {@code simulate --isolate} needs). */

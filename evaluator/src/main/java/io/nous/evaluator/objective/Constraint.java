@@ -1,6 +1,7 @@
 package io.nous.evaluator.objective;
 
 import io.nous.evaluator.run.PairedScenario;
+import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,6 @@ public interface Constraint {
     /**
      * @param comparisons per scenario label, the standard comparisons (see {@link StandardMetrics})
      */
-    ConstraintResult check(List<PairedScenario> scenarios, Map<String, Map<String, io.nous.evaluator.stats.Comparison>> comparisons,
+    ConstraintResult check(List<PairedScenario> scenarios, Map<String, Map<String, Comparison>> comparisons,
                            PairedBootstrap stats);
 }

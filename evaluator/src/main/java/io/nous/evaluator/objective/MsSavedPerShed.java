@@ -4,6 +4,7 @@ import io.nous.evaluator.run.PairedScenario;
 import io.nous.evaluator.run.RunData;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.RequestSamples;
 import java.util.List;
@@ -104,11 +105,11 @@ final class MsSavedPerShed implements Objective {
         }
         if (Double.isNaN(observed)) {
             return new ScenarioScore(new Comparison(name(), 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                    io.nous.evaluator.stats.Verdict.NO_DIFFERENCE), reps);
+                    Verdict.NO_DIFFERENCE), reps);
         }
         double[] finite = java.util.Arrays.stream(reps).filter(Double::isFinite).toArray();
         double[] ci = finite.length < reps.length / 2 ? new double[] {Double.NaN, Double.NaN} : stats.percentileInterval(finite);
-        var verdict = io.nous.evaluator.stats.Verdict.of(ci[0], ci[1], false);
+        var verdict = Verdict.of(ci[0], ci[1], false);
         return new ScenarioScore(new Comparison(name(), 0, observed, observed, ci[0], ci[1], Double.NaN, verdict), reps);
     }
 }

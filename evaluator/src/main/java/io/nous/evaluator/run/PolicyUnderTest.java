@@ -1,5 +1,6 @@
 package io.nous.evaluator.run;
 
+import io.nous.codegen.Contract;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.Scenario;
 import io.nous.sim.spi.AdmissionPolicy;
@@ -27,11 +28,11 @@ public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitP
 
     /** Candidate source code, to be compiled and run where it cannot harm this JVM. */
     public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
-                          io.nous.codegen.Contract contract) {
+                          Contract contract) {
 
         /** Sources under the router's contract. */
         public Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin) {
-            this(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, io.nous.codegen.Contract.ROUTER);
+            this(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, Contract.ROUTER);
         }
     }
 

@@ -1,9 +1,11 @@
 package io.nous.evaluator.scenario;
 
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadCatalog;
+import io.nous.sim.workload.spec.WorkloadSpecReader;
 
 /**
  * One scenario of a matrix: a workload at a load, optionally burstier than Poisson, with its split
@@ -30,12 +32,12 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
 
     /** The simulation scenario for one seed, on today's router. */
     public Scenario scenario(long seed, double durationSeconds) {
-        return scenario(seed, durationSeconds, io.nous.sim.epp.RouterRelease.DEFAULT);
+        return scenario(seed, durationSeconds, RouterRelease.DEFAULT);
     }
 
     /** The simulation scenario for one seed on a router release. */
-    public Scenario scenario(long seed, double durationSeconds, io.nous.sim.epp.RouterRelease router) {
-        Workload w = workloadSpec != null ? io.nous.sim.workload.spec.WorkloadSpecReader.read(workloadSpec).workload()
+    public Scenario scenario(long seed, double durationSeconds, RouterRelease router) {
+        Workload w = workloadSpec != null ? WorkloadSpecReader.read(workloadSpec).workload()
                 : WorkloadCatalog.builtin().workload(workload);
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));

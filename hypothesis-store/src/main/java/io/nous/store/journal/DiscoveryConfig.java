@@ -16,6 +16,7 @@ import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.MatrixCatalog;
 import io.nous.evaluator.scenario.Split;
 import io.nous.store.Journal;
+import io.nous.store.PlainJson;
 import io.nous.store.StoreException;
 import java.io.IOException;
 import java.util.Collections;
@@ -191,7 +192,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         return c;
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper READER = io.nous.store.PlainJson.tolerant();
+    private static final com.fasterxml.jackson.databind.ObjectMapper READER = PlainJson.tolerant();
 
     /** Leaves {@code problem} out when it is flow control. */
     static final class FlowControl {

@@ -1,5 +1,7 @@
 package io.nous.store.journal;
 
+import io.nous.store.StoreException;
+
 /**
  * The version of the journal's format. Version 1 is every run written before the version was
  * recorded (it has no {@code schema} in its config); version 2 added the field and nothing else, so
@@ -17,7 +19,7 @@ public final class JournalSchema {
     /** Refuses a version this build cannot read. */
     public static int check(int version, String where) {
         if (version < UNVERSIONED || version > CURRENT) {
-            throw new io.nous.store.StoreException(where + " is journal schema version " + version + "; this Nous reads versions "
+            throw new StoreException(where + " is journal schema version " + version + "; this Nous reads versions "
                     + UNVERSIONED + " to " + CURRENT + " (upgrade Nous to read it)", null);
         }
         return version;

@@ -3,6 +3,7 @@ package io.nous.sim.workload.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nous.sim.config.StrictYaml;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
@@ -59,7 +60,7 @@ public final class WorkloadSpecReader {
         } catch (NoSuchFileException e) {
             throw new WorkloadException("no such workload spec: " + file);
         } catch (IOException e) {
-            throw new WorkloadException(file + ": " + io.nous.sim.config.StrictYaml.syntax(e));
+            throw new WorkloadException(file + ": " + StrictYaml.syntax(e));
         }
         if (root == null || !root.isObject()) {
             throw new WorkloadException(file + ": a workload spec must be a YAML mapping");
