@@ -21,7 +21,7 @@ public record Compiled(List<CheckResult> parts, List<String> sources, List<Strin
     }
 
     /** The part implementing one SPI (the first and only one unless joint). */
-    CheckResult part(int i) {
+    public CheckResult part(int i) {
         return parts.get(i);
     }
 }

@@ -136,9 +136,18 @@ public final class DiscoveryLoop {
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);
             jf.record(config);
+            List<String> seedProblems = new ArrayList<>();
             for (String ref : config.seedPolicies()) {
-                consider(jf, vsBaseline, objective, matrix, 0, problem.seedSource(ref), "seed", List.of(), List.of(),
+                List<String> problems = consider(jf, vsBaseline, objective, matrix, 0, problem.seedSource(ref), "seed", List.of(), List.of(),
                         "the built-in " + ref + " policy, observed before any proposal", problem.seedDescription(ref));
+                if (!problems.isEmpty()) {
+                    seedProblems.add(ref + ": " + problems.get(0));
+                }
+            }
+            if (evaluated.isEmpty()) {
+                // the search breeds from evaluated candidates: with none there is nothing to vary
+                throw new DiscoveryException("no seed policy could be evaluated, so there is nothing to search from ("
+                        + String.join("; ", seedProblems) + ")");
             }
             for (int it = 1; it <= config.budget(); it++) {
                 Optional<RunStopped> stoppedBefore = jf.peek(RunStopped.TYPE, RunStopped.class);

@@ -3,6 +3,7 @@ package io.nous.discover;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.discover.evolve.SearchSpace;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
@@ -12,8 +13,9 @@ import java.util.List;
  * A class of policy discovery can search: what a candidate implements, what it is compared with,
  * where the search starts, on which matrix and for which objective, what the router already ships
  * for the same job, what the language model is told, and whether the distiller's principles apply.
- * A new class is one implementation registered in {@link Problems}; the offline proposer's
- * operators and the behaviour probe follow the candidate's SPI.
+ * A new class is one implementation registered in {@link Problems} (built-in) or listed in
+ * {@code META-INF/services/io.nous.discover.Problem} (anywhere on the class path); the offline
+ * proposer breeds its candidates in the class's own {@link SearchSpace}.
  */
 public interface Problem {
     /** The name {@code --problem} takes. */
@@ -111,6 +113,9 @@ public interface Problem {
 
     /** @see #promptContract() */
     String promptObjective();
+
+    /** How the offline search varies this class's candidates: operators, crossover, fallback, behaviour cells. */
+    SearchSpace search();
 
     /** The methods a candidate's class must have, as the LLM reply is checked for them. */
     default List<String> entryMethods() {

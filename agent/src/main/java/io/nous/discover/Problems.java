@@ -4,13 +4,18 @@ import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.JointSource;
+import io.nous.discover.evolve.SearchSpace;
+import io.nous.discover.evolve.SearchSpaces;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 /** The problem classes discovery searches, by name. */
 public final class Problems {
@@ -24,6 +29,16 @@ public final class Problems {
         register(new FlowControl());
         register(new Admission());
         register(new Joint());
+        // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
+        List<Problem> found = new ArrayList<>();
+        ServiceLoader.load(Problem.class).forEach(found::add);
+        found.sort(Comparator.comparing(Problem::id));
+        for (Problem p : found) {
+            if (BY_ID.containsKey(p.id())) {
+                throw new IllegalStateException("problem class '" + p.id() + "' is registered twice (" + p.getClass().getName() + ")");
+            }
+            register(p);
+        }
     }
 
     private Problems() {
@@ -71,6 +86,11 @@ public final class Problems {
      * compared with the router's static-usage-limit (ceiling 1 for every band).
      */
     static final class FlowControl implements Problem {
+        @Override
+        public SearchSpace search() {
+            return SearchSpaces.USAGE_LIMIT;
+        }
+
         @Override
         public String id() {
             return FLOW_CONTROL;
@@ -149,6 +169,11 @@ public final class Problems {
      * (sheddable requests refused at saturation 1).
      */
     static final class Admission implements Problem {
+        @Override
+        public SearchSpace search() {
+            return SearchSpaces.ADMISSION;
+        }
+
         @Override
         public String id() {
             return ADMISSION;
@@ -244,6 +269,11 @@ public final class Problems {
      * admitter) and with the two upstream policies together.
      */
     static final class Joint implements Problem {
+        @Override
+        public SearchSpace search() {
+            return SearchSpaces.JOINT;
+        }
+
         /** The two upstream policies together. */
         static final String UPSTREAM = "soft-reflective-ceiling+probabilistic-admitter";
 

@@ -1,7 +1,7 @@
 package io.nous.discover.evolve;
 
-import io.nous.codegen.JointSource;
 import io.nous.discover.Evaluated;
+import io.nous.discover.Problems;
 import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
 import io.nous.discover.ProposalContext;
@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
- * The offline proposer: a MAP-Elites search over Java source. Elites are the best candidates per
+ * The offline proposer: a MAP-Elites search over Java source, in the search space of the run's
+ * problem class ({@link SearchSpace}: its operators, crossover and behaviour cells). Elites are the best candidates per
  * cell of a 5 x 5 grid of behaviour (the saturation at which the lowest band first closes, and the
  * share of calls it stays open at saturation 0.8; for admitters their analogues, and which form of
  * {@code admit} it implements), so the population stays diverse. Each proposal
@@ -35,99 +36,42 @@ public final class EvolutionaryProposer implements Proposer {
 
     @Override
     public Proposal propose(ProposalContext ctx) {
-        List<Evaluated> elites = elites(ctx.evaluated());
+        SearchSpace space = Problems.byId(ctx.problem()).search();
+        List<Evaluated> elites = elites(ctx.evaluated(), space);
         RandomGenerator rng = ctx.rng();
         double minGate = minGate(ctx.principles());
+        SearchSpace.Elites pool = new SearchSpace.Elites() {
+            @Override
+            public int size() {
+                return elites.size();
+            }
+
+            @Override
+            public Evaluated draw() {
+                return tournament(elites, rng);
+            }
+        };
         for (int attempt = 0; attempt < 20; attempt++) {
             Evaluated parent = tournament(elites, rng);
-            Mutations.Result r;
             List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
-            if (JointSource.isJoint(parent.source())) {
-                Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? tournament(elites, rng) : null;
-                if (other != null && other != parent && JointSource.isJoint(other.source())) {
-                    r = JointMutations.crossHalves(parent.source(), other.source());
-                    parents.add(other.candidateId());
-                } else {
-                    // a joint candidate's behaviour is (where its usage-limit half gates, where its admitter refuses half)
-                    r = JointMutations.mutateHalf(parent.source(), rng, half -> AdmissionMutations.applies(half)
-                            ? mutateAdmitter(half, parent.dutyAt08(), rng) : mutateUsageLimit(half, rng, minGate));
-                }
-            } else if (AdmissionMutations.applies(parent.source())) {
-                Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.15 ? tournament(elites, rng) : null;
-                if (other != null && other != parent && AdmissionMutations.applies(other.source()) && !JointSource.isJoint(other.source())) {
-                    r = AdmissionMutations.crossAdmitters(parent.source(), other.source(), rng);
-                    if (r != null) {
-                        parents.add(other.candidateId());
-                    }
-                } else {
-                    r = mutateAdmitter(parent.source(), parent.onset(), rng);
-                }
-            } else if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
-                Evaluated other = tournament(elites, rng);
-                if (other == parent) {
-                    continue;
-                }
-                r = Mutations.crossover(parent.source(), other.source(), rng);
-                parents.add(other.candidateId());
-            } else {
-                r = mutateUsageLimit(parent.source(), rng, minGate);
-            }
+            Mutations.Result r = space.vary(parent, pool, rng, minGate, parents);
             if (r != null) {
                 return hypothesis(r, parent, parents);
             }
         }
-        // Nothing applied: fall back to a constant perturbation of the incumbent.
+        // Nothing applied: a small change to the incumbent.
         Evaluated base = ctx.incumbent() != null ? ctx.incumbent() : elites.get(0);
-        if (JointSource.isJoint(base.source())) {
-            Mutations.Result j = JointMutations.mutateHalf(base.source(), rng, half -> AdmissionMutations.applies(half)
-                    ? AdmissionMutations.perturbConstant(half, rng) : Mutations.perturbConstant(half, rng));
-            if (j != null) {
-                return hypothesis(j, base, List.of(base.candidateId()));
-            }
-        }
-        if (AdmissionMutations.applies(base.source())) {
-            return hypothesis(AdmissionMutations.reshape(base.source(), base.onset(), rng), base, List.of(base.candidateId()));
-        }
-        Mutations.Result r = Mutations.perturbConstant(base.source(), rng);
-        if (r == null) {
-            r = Mutations.insertGate(base.source(), rng, minGate);
-        }
-        return hypothesis(r, base, List.of(base.candidateId()));
+        return hypothesis(space.fallback(base, rng, minGate), base, List.of(base.candidateId()));
     }
 
-    /** One of the usage-limit operators, drawn as the search always drew them. */
-    private static Mutations.Result mutateUsageLimit(String source, RandomGenerator rng, double minGate) {
-        return switch (rng.nextInt(7)) {
-            case 0, 1 -> Mutations.insertGate(source, rng, minGate);
-            case 2 -> Mutations.addDutyCycle(source, rng);
-            case 3 -> rng.nextBoolean() ? Mutations.changePeriod(source, rng) : Mutations.scalePeriod(source, rng);
-            case 4 -> rng.nextBoolean() ? Mutations.flipComparison(source, rng) : Mutations.reflectiveCeiling(source, rng);
-            case 5 -> Mutations.perturbConstant(source, rng);
-            default -> Mutations.addDutyCycle(source, rng);
-        };
-    }
-
-    /** One of the admitter operators. */
-    private static Mutations.Result mutateAdmitter(String source, double onset, RandomGenerator rng) {
-        return switch (rng.nextInt(6)) {
-            case 0 -> AdmissionMutations.reshape(source, onset, rng);
-            case 1 -> AdmissionMutations.smooth(source, rng);
-            case 2 -> AdmissionMutations.separateTerms(source, rng);
-            case 3 -> AdmissionMutations.shiftCurve(source, rng);
-            default -> AdmissionMutations.perturbConstant(source, rng);
-        };
-    }
-
-    /** The best candidate of each behaviour cell, in a stable order. */
-    static List<Evaluated> elites(List<Evaluated> all) {
+    /** The best candidate of each behaviour cell of the search space, in a stable order. */
+    static List<Evaluated> elites(List<Evaluated> all, SearchSpace space) {
         Map<String, Evaluated> cells = new TreeMap<>();
         for (Evaluated e : all) {
             if (e.source() == null) {
                 continue;
             }
-            // an admitter's form is part of its cell: the search split has no long-context traffic, so a child that
-            // separates the saturation's terms scores like its parent there and would be lost before it is tuned
-            String cell = bin(e.onset()) + "/" + bin(e.dutyAt08()) + (AdmissionMutations.termsForm(e.source()) ? "/terms" : "");
+            String cell = space.cell(e);
             Evaluated best = cells.get(cell);
             if (e.fitterThan(best)) {
                 cells.put(cell, e);
@@ -136,10 +80,6 @@ public final class EvolutionaryProposer implements Proposer {
         List<Evaluated> out = new ArrayList<>(cells.values());
         out.sort(Comparator.comparing(Evaluated::candidateId));
         return out;
-    }
-
-    private static int bin(double x) {
-        return Double.isNaN(x) ? 5 : Math.min(4, (int) Math.floor(x * 5));
     }
 
     /** Half the time uniformly over the archive (MAP-Elites' exploration), else a tournament of two. */

@@ -26,9 +26,9 @@ import org.apache.commons.math3.random.RandomGenerator;
  * javaparser AST. Each returns the new source and a phrase saying what changed, or null when it
  * does not apply to this source.
  */
-final class Mutations {
+public final class Mutations {
     /** What a mutation did. */
-    record Result(String source, String operator, String change, double gate) {
+    public record Result(String source, String operator, String change, double gate) {
     }
 
     private Mutations() {

@@ -20,7 +20,7 @@ class ElitesDirectionTest {
     void aLatencyObjectiveKeepsTheLowestChange() {
         Direction d = Direction.LOWER_IS_BETTER;
         List<Evaluated> elites = EvolutionaryProposer.elites(List.of(candidate("c0001", -0.2, true, d), candidate("c0002", -0.4, true, d),
-                candidate("c0003", +0.3, true, d)));
+                candidate("c0003", +0.3, true, d)), SearchSpaces.USAGE_LIMIT);
         assertThat(elites).extracting(Evaluated::candidateId).containsExactly("c0002");
     }
 
@@ -28,7 +28,7 @@ class ElitesDirectionTest {
     void aGoodputObjectiveKeepsTheHighestChange() {
         Direction d = Direction.HIGHER_IS_BETTER;
         List<Evaluated> elites = EvolutionaryProposer.elites(List.of(candidate("c0001", 0.2, true, d), candidate("c0002", 0.4, true, d),
-                candidate("c0003", -0.3, true, d)));
+                candidate("c0003", -0.3, true, d)), SearchSpaces.USAGE_LIMIT);
         assertThat(elites).extracting(Evaluated::candidateId).containsExactly("c0002");
     }
 

@@ -1,0 +1,105 @@
+package io.nous.discover.evolve;
+
+import io.nous.codegen.JointSource;
+import io.nous.discover.Evaluated;
+import java.util.List;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/** The search spaces of the built-in problem classes: usage-limit policies, admitters, and joint pairs of both. */
+public final class SearchSpaces {
+    private SearchSpaces() {
+    }
+
+    /** Usage-limit policies: gates, duty cycles, periods, comparisons, reflective ceilings, constants; crossover 15 % of the time. */
+    public static final SearchSpace USAGE_LIMIT = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            if (elites.size() >= 2 && rng.nextDouble() < 0.15) {
+                Evaluated other = elites.draw();
+                if (other == parent) {
+                    return null;
+                }
+                parents.add(other.candidateId());
+                return Mutations.crossover(parent.source(), other.source(), rng);
+            }
+            return mutateUsageLimit(parent.source(), rng, minGate);
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            Mutations.Result r = Mutations.perturbConstant(base.source(), rng);
+            return r != null ? r : Mutations.insertGate(base.source(), rng, minGate);
+        }
+    };
+
+    /** Admitters: the refusal curve's shape, smoothing, separate saturation terms, its operating point, constants; crossover 15 %. */
+    public static final SearchSpace ADMISSION = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.15 ? elites.draw() : null;
+            if (other != null && other != parent && AdmissionMutations.applies(other.source()) && !JointSource.isJoint(other.source())) {
+                Mutations.Result r = AdmissionMutations.crossAdmitters(parent.source(), other.source(), rng);
+                if (r != null) {
+                    parents.add(other.candidateId());
+                }
+                return r;
+            }
+            return mutateAdmitter(parent.source(), parent.onset(), rng);
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            return AdmissionMutations.reshape(base.source(), base.onset(), rng);
+        }
+    };
+
+    /**
+     * A usage-limit policy and an admitter in one class: one half mutated with its own operators (the
+     * behaviour is where the usage-limit half gates and where the admitter half refuses), or the
+     * halves of two elites crossed 20 % of the time.
+     */
+    public static final SearchSpace JOINT = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? elites.draw() : null;
+            if (other != null && other != parent && JointSource.isJoint(other.source())) {
+                parents.add(other.candidateId());
+                return JointMutations.crossHalves(parent.source(), other.source());
+            }
+            return JointMutations.mutateHalf(parent.source(), rng, half -> AdmissionMutations.applies(half)
+                    ? mutateAdmitter(half, parent.dutyAt08(), rng) : mutateUsageLimit(half, rng, minGate));
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            Mutations.Result j = JointMutations.mutateHalf(base.source(), rng, half -> AdmissionMutations.applies(half)
+                    ? AdmissionMutations.perturbConstant(half, rng) : Mutations.perturbConstant(half, rng));
+            // as before joint candidates had their own space: the half-wise change, else whatever the whole source admits
+            return j != null ? j : AdmissionMutations.applies(base.source()) ? ADMISSION.fallback(base, rng, minGate)
+                    : USAGE_LIMIT.fallback(base, rng, minGate);
+        }
+    };
+
+    /** One of the usage-limit operators, drawn as the search always drew them. */
+    static Mutations.Result mutateUsageLimit(String source, RandomGenerator rng, double minGate) {
+        return switch (rng.nextInt(7)) {
+            case 0, 1 -> Mutations.insertGate(source, rng, minGate);
+            case 2 -> Mutations.addDutyCycle(source, rng);
+            case 3 -> rng.nextBoolean() ? Mutations.changePeriod(source, rng) : Mutations.scalePeriod(source, rng);
+            case 4 -> rng.nextBoolean() ? Mutations.flipComparison(source, rng) : Mutations.reflectiveCeiling(source, rng);
+            case 5 -> Mutations.perturbConstant(source, rng);
+            default -> Mutations.addDutyCycle(source, rng);
+        };
+    }
+
+    /** One of the admitter operators. */
+    static Mutations.Result mutateAdmitter(String source, double onset, RandomGenerator rng) {
+        return switch (rng.nextInt(6)) {
+            case 0 -> AdmissionMutations.reshape(source, onset, rng);
+            case 1 -> AdmissionMutations.smooth(source, rng);
+            case 2 -> AdmissionMutations.separateTerms(source, rng);
+            case 3 -> AdmissionMutations.shiftCurve(source, rng);
+            default -> AdmissionMutations.perturbConstant(source, rng);
+        };
+    }
+}
