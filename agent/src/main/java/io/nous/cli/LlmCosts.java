@@ -58,8 +58,9 @@ final class LlmCosts {
             long[] t = byIteration.getOrDefault(iteration, new long[2]);
             promoted.add(new LlmUsage.PromotedCost(id, t[0], t[1], priced ? LlmUsage.usd((t[0] * pin + t[1] * pout) / 1e6) : null));
         }
-        int read = history.all(Hypothesis.class).size();
-        int withNotes = (int) history.all(Hypothesis.class).stream().filter(h -> !h.notes().isEmpty()).count();
+        List<Hypothesis> hypotheses = history.all(Hypothesis.class);
+        int read = hypotheses.size();
+        int withNotes = (int) hypotheses.stream().filter(h -> !h.notes().isEmpty()).count();
         int unread = (int) (history.count(ProposalFailure.FAILED) + history.count(ProposalFailure.ENDPOINT_UNUSABLE));
         int rejected = (int) history.all(Rejection.class).stream().filter(r -> !r.ok()).count();
         return new LlmUsage(settings.model(), settings.baseUrl(), exchanges, errors, in, out,

@@ -26,9 +26,4 @@ public final class Percent {
     public static String of(JsonNode fraction) {
         return fraction != null && fraction.isNumber() ? of(fraction.asDouble()) : "n/a";
     }
-
-    /** {@code [-18.1%, -5.9%]} from an object with {@code ci_low} and {@code ci_high}. */
-    public static String interval(JsonNode change) {
-        return "[" + of(change.path("ci_low")) + ", " + of(change.path("ci_high")) + "]";
-    }
 }
