@@ -163,11 +163,27 @@ public final class Run {
             throw new JournalDivergence(e.getMessage());
         }
         ObjectNode a = Journal.body(written);
-        ObjectNode b = Journal.body(derived.withLlm(written.llm()));
+        ObjectNode b = Journal.body(derived.withLlm(written.llm()).withBestSourcePath(movedSourcePath(written, derived)));
         if (!a.equals(b)) {
             throw new JournalDivergence("summary.json differs from the summary the run re-derives (" + JournalDivergence
                     .firstDifference("", a, b).replace(" in the journal but ", " in summary.json but ") + "): it was changed after the run");
         }
+    }
+
+    /**
+     * The winner's source path as summary.json wrote it when it names the same candidate file under a runs
+     * directory that has moved since (copied to another machine, checked into a repository), else the
+     * re-derived one: where a run lies is not part of what it found.
+     */
+    private static String movedSourcePath(RunSummary written, RunSummary derived) {
+        if (written.best() == null || derived.best() == null || written.best().sourcePath() == null || derived.best().sourcePath() == null) {
+            return derived.best() == null ? null : derived.best().sourcePath();
+        }
+        Path was = Path.of(written.best().sourcePath());
+        Path now = Path.of(derived.best().sourcePath());
+        boolean sameFile = was.getNameCount() >= 2 && now.getNameCount() >= 2
+                && was.subpath(was.getNameCount() - 2, was.getNameCount()).equals(now.subpath(now.getNameCount() - 2, now.getNameCount()));
+        return sameFile ? written.best().sourcePath() : derived.best().sourcePath();
     }
 
     public Journal openJournal() {

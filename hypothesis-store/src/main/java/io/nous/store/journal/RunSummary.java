@@ -21,6 +21,12 @@ public record RunSummary(@JsonProperty("run_id") String runId, String objective,
         return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs);
     }
 
+    /** The same summary with the winner's source file at another path (no winner: unchanged). */
+    public RunSummary withBestSourcePath(String path) {
+        return best == null ? this : new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped,
+                principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream()), llm);
+    }
+
     /** The winner. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Best(@JsonProperty("candidate_id") String candidateId, @JsonProperty("source_path") String sourcePath,
