@@ -4,6 +4,8 @@ import io.nous.codegen.Candidate;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
@@ -35,7 +37,7 @@ final class PolicyRefs {
         PolicyRegistry registry = PolicyRegistry.builtin();
         Supplier<UsageLimitPolicy> usage;
         String name;
-        String identity;
+        PolicyIdentity identity;
         String usageSource = null;
         String usageOrigin = null;
         if (CandidateFiles.isSourceReference(usageRef)) {
@@ -44,31 +46,29 @@ final class PolicyRefs {
             usageOrigin = Path.of(usageRef).getFileName().toString();
             usage = c::newUsageLimitPolicy;
             name = c.name() + " (" + Path.of(usageRef).getFileName() + ")";
-            identity = "sha256:" + c.canonicalHash();
+            identity = PolicyIdentity.source(c.canonicalHash());
         } else {
             registry.usageLimit(usageRef); // validate now, not on a worker thread
             usage = () -> registry.usageLimit(usageRef);
             name = usageRef;
-            identity = "builtin:" + usageRef;
+            identity = PolicyIdentity.builtin(usageRef);
         }
         Supplier<AdmissionPolicy> admission = null;
         String admissionSource = null;
         String admissionOrigin = null;
-        boolean flowControl = true;
-        boolean legacy = false;
+        Deployment deployment = Deployment.FLOW_CONTROL;
         if (admissionArg.startsWith("direct:")) {
             // the admission study's deployment: no flow-control queue, the admitter alone sheds
-            flowControl = false;
+            deployment = Deployment.DIRECT;
             name += " (flow control off)";
-            identity += "+direct";
+            identity = identity.in(deployment);
         }
         switch (admissionRef) {
             case "none" -> { }
             case "legacy" -> {
-                flowControl = false;
-                legacy = true;
+                deployment = Deployment.LEGACY_SHEDDING;
                 name += " + legacy admission";
-                identity += "+legacy";
+                identity = identity.in(deployment);
             }
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
@@ -76,19 +76,19 @@ final class PolicyRefs {
                     admissionSource = CandidateFiles.read(Path.of(admissionRef));
                     admissionOrigin = Path.of(admissionRef).getFileName().toString();
                     admission = c::newAdmissionPolicy;
-                    identity += "+sha256:" + c.canonicalHash();
+                    identity = identity.plus(PolicyIdentity.source(c.canonicalHash()));
                 } else {
                     registry.admission(admissionRef);
                     admission = () -> registry.admission(admissionRef);
-                    identity += "+builtin:" + admissionRef;
+                    identity = identity.plus(PolicyIdentity.builtin(admissionRef));
                 }
                 name += " + " + admissionRef;
             }
         }
         if (usageSource == null && admissionSource == null) {
-            return PolicyUnderTest.builtin(name, identity, usageRef, admission == null ? null : admissionRef, flowControl, legacy);
+            return PolicyUnderTest.builtin(name, identity, usageRef, admission == null ? null : admissionRef, deployment);
         }
-        PolicyUnderTest p = new PolicyUnderTest(name, identity, usage, admission, flowControl, legacy);
+        PolicyUnderTest p = new PolicyUnderTest(name, identity, usage, admission, deployment);
         if (!sandbox.isolated()) {
             return p;
         }

@@ -7,6 +7,7 @@ import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.evaluator.run.Deployment;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.ClusterSimulation;
@@ -70,7 +71,7 @@ final class Simulations {
         String admissionOrigin = null;
         switch (admissionRef) {
             case "none" -> { }
-            case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
+            case "legacy" -> s = Deployment.LEGACY_SHEDDING.apply(s);
             default -> {
                 if (!CandidateFiles.isSourceReference(admissionRef)) {
                     throw new UserError("with --isolate, --admission must be none, legacy or a .java file");
@@ -134,7 +135,7 @@ final class Simulations {
         String admissionName = admissionRef;
         switch (admissionRef) {
             case "none" -> { }
-            case "legacy" -> s = s.toBuilder().flowControl(false).legacyShedding(true).build();
+            case "legacy" -> s = Deployment.LEGACY_SHEDDING.apply(s);
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
                     Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, Sandbox.inProcess(), contract);

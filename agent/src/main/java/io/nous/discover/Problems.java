@@ -6,6 +6,8 @@ import io.nous.codegen.CheckResult;
 import io.nous.codegen.JointSource;
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.discover.evolve.SearchSpaces;
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
@@ -78,7 +80,7 @@ public final class Problems {
     }
 
     private static PolicyUnderTest builtinUsageLimit(String ref) {
-        return PolicyUnderTest.builtin(ref, "builtin:" + ref, ref, null, true, false);
+        return PolicyUnderTest.builtin(ref, PolicyIdentity.builtin(ref), ref, null, Deployment.FLOW_CONTROL);
     }
 
     /**
@@ -219,8 +221,9 @@ public final class Problems {
 
         @Override
         public PolicyUnderTest baseline() {
-            return PolicyUnderTest.builtin("static-usage-limit + legacy admission", "builtin:static-usage-limit+legacy",
-                    "static-usage-limit", null, false, true);
+            return PolicyUnderTest.builtin("static-usage-limit + legacy admission",
+                    PolicyIdentity.builtin("static-usage-limit").in(Deployment.LEGACY_SHEDDING), "static-usage-limit", null,
+                    Deployment.LEGACY_SHEDDING);
         }
 
         @Override
@@ -236,8 +239,9 @@ public final class Problems {
         @Override
         public PolicyUnderTest upstreamUnderTest() {
             String ref = upstream();
-            return PolicyUnderTest.builtin(ref + " (flow control off)", "builtin:static-usage-limit+direct+builtin:" + ref,
-                    "static-usage-limit", ref, false, false);
+            return PolicyUnderTest.builtin(ref + " (flow control off)",
+                    PolicyIdentity.builtin("static-usage-limit").in(Deployment.DIRECT).plus(PolicyIdentity.builtin(ref)),
+                    "static-usage-limit", ref, Deployment.DIRECT);
         }
 
         @Override
@@ -387,8 +391,9 @@ public final class Problems {
 
         @Override
         public PolicyUnderTest upstreamUnderTest() {
-            return PolicyUnderTest.builtin(UPSTREAM, "builtin:soft-reflective-ceiling+builtin:probabilistic-admitter",
-                    "soft-reflective-ceiling", "probabilistic-admitter", true, false);
+            return PolicyUnderTest.builtin(UPSTREAM,
+                    PolicyIdentity.builtin("soft-reflective-ceiling").plus(PolicyIdentity.builtin("probabilistic-admitter")),
+                    "soft-reflective-ceiling", "probabilistic-admitter", Deployment.FLOW_CONTROL);
         }
 
         @Override

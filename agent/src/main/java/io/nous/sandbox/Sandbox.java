@@ -9,6 +9,8 @@ import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.PairedRunner;
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import java.time.Duration;
@@ -152,7 +154,7 @@ public final class Sandbox implements AutoCloseable {
 
     /** The policy to evaluate: in a worker when isolated, from its compiled class otherwise. */
     public PolicyUnderTest usageLimit(String name, CheckResult compiled, String source, String origin) {
-        PolicyUnderTest p = PolicyUnderTest.of(name, "sha256:" + compiled.canonicalHash(), compiled.candidate()::newUsageLimitPolicy);
+        PolicyUnderTest p = PolicyUnderTest.of(name, PolicyIdentity.source(compiled.canonicalHash()), compiled.candidate()::newUsageLimitPolicy);
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(source, origin, null, null)) : p;
     }
 
@@ -161,9 +163,9 @@ public final class Sandbox implements AutoCloseable {
      * usage-limit policy, the candidate the only thing that sheds; in a worker when isolated.
      */
     public PolicyUnderTest admission(String name, CheckResult compiled, String source, String origin) {
-        PolicyUnderTest p = new PolicyUnderTest(name, "builtin:static-usage-limit+direct+sha256:" + compiled.canonicalHash(),
-                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), compiled.candidate()::newAdmissionPolicy,
-                false, false);
+        PolicyUnderTest p = new PolicyUnderTest(name,
+                PolicyIdentity.builtin("static-usage-limit").in(Deployment.DIRECT).plus(PolicyIdentity.source(compiled.canonicalHash())),
+                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), compiled.candidate()::newAdmissionPolicy, Deployment.DIRECT);
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(PolicyRegistry.builtin().source("static-usage-limit"),
                 "static-usage-limit.java", source, origin)) : p;
     }
@@ -173,8 +175,8 @@ public final class Sandbox implements AutoCloseable {
      * the admitter half after it; in a worker when isolated.
      */
     public PolicyUnderTest joint(String name, CheckResult limit, String limitSource, CheckResult admitter, String admitterSource) {
-        PolicyUnderTest p = new PolicyUnderTest(name, "sha256:" + limit.canonicalHash() + "+sha256:" + admitter.canonicalHash(),
-                limit.candidate()::newUsageLimitPolicy, admitter.candidate()::newAdmissionPolicy, true, false);
+        PolicyUnderTest p = new PolicyUnderTest(name, PolicyIdentity.source(limit.canonicalHash()).plus(PolicyIdentity.source(admitter.canonicalHash())),
+                limit.candidate()::newUsageLimitPolicy, admitter.candidate()::newAdmissionPolicy, Deployment.FLOW_CONTROL);
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(limitSource, name + ".limit.java", admitterSource,
                 name + ".admitter.java")) : p;
     }

@@ -24,7 +24,7 @@ final class SanityChecks {
                 RunData c = p.candidate().get(s);
                 RunData b = p.baseline().get(s);
                 String where = label + " seed " + (s + 1);
-                if (candidate.flowControl() && c.result().policy().calls() == 0) {
+                if (candidate.deployment().flowControl() && c.result().policy().calls() == 0) {
                     problems.add(where + ": the candidate's usage-limit policy was never called");
                 }
                 if (candidate.admission() != null && c.result().policy().admissionCalls() == 0) {

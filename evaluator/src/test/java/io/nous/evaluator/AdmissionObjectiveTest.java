@@ -1,5 +1,7 @@
 package io.nous.evaluator;
 
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.evaluator.objective.Objectives;
@@ -20,11 +22,11 @@ class AdmissionObjectiveTest {
     @Test
     void theProbabilisticAdmitterSavesCriticalTimePerRequestItSheds() {
         Matrix m = new Matrix("adm", 3, 300, List.of(new MatrixEntry("blindspot", 10, null, null, Split.SEARCH, Regime.NEAR)));
-        PolicyUnderTest legacy = new PolicyUnderTest("legacy", "legacy",
-                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), null, false, true);
-        PolicyUnderTest admitter = new PolicyUnderTest("admitter", "admitter",
+        PolicyUnderTest legacy = new PolicyUnderTest("legacy", PolicyIdentity.named("legacy"),
+                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), null, Deployment.LEGACY_SHEDDING);
+        PolicyUnderTest admitter = new PolicyUnderTest("admitter", PolicyIdentity.named("admitter"),
                 () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
-                () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), false, false);
+                () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), Deployment.DIRECT);
         try (PairedRunner runner = new PairedRunner(legacy, 2)) {
             EvaluationReport r = new Evaluation(runner, Objectives.byName("ms-saved-per-shed"), new PairedBootstrap(500, 0.95))
                     .evaluate(admitter, m, null);
@@ -42,20 +44,20 @@ class AdmissionObjectiveTest {
         // blindspot is 90 % sheddable: at 4.6 QPS (1.3x capacity) the legacy path sheds some, probabilistic-admitter
         // nearly all, which is more than the budget; a threshold at the legacy point sheds nothing extra
         Matrix m = new Matrix("adm", 2, 300, List.of(new MatrixEntry("blindspot", 4.6, null, null, Split.SEARCH, Regime.NEAR)));
-        PolicyUnderTest legacy = new PolicyUnderTest("legacy", "legacy",
-                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), null, false, true);
+        PolicyUnderTest legacy = new PolicyUnderTest("legacy", PolicyIdentity.named("legacy"),
+                () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"), null, Deployment.LEGACY_SHEDDING);
         try (PairedRunner runner = new PairedRunner(legacy, 2)) {
             Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft-shed"), new PairedBootstrap(500, 0.95));
-            EvaluationReport greedy = e.evaluate(new PolicyUnderTest("admitter", "admitter",
+            EvaluationReport greedy = e.evaluate(new PolicyUnderTest("admitter", PolicyIdentity.named("admitter"),
                     () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
-                    () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), false, false), m, null);
+                    () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), Deployment.DIRECT), m, null);
             assertThat(greedy.constraints()).extracting(c -> c.name()).containsExactly("no-harm-under-capacity", "shed-budget");
             assertThat(greedy.constraints().get(1).pass()).isFalse();
             assertThat(greedy.constraints().get(1).detail()).contains("blindspot@4.6").contains("sheddable requests rejected beyond the baseline's")
                     .contains("(at most 20%)");
-            EvaluationReport same = e.evaluate(new PolicyUnderTest("legacy-as-admitter", "legacy-as-admitter",
+            EvaluationReport same = e.evaluate(new PolicyUnderTest("legacy-as-admitter", PolicyIdentity.named("legacy-as-admitter"),
                     () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
-                    () -> PolicyRegistry.builtin().admission("legacy-threshold"), false, false), m, null);
+                    () -> PolicyRegistry.builtin().admission("legacy-threshold"), Deployment.DIRECT), m, null);
             assertThat(same.constraints().get(1).pass()).as(same.constraints().get(1).detail()).isTrue();
         }
     }

@@ -1,5 +1,7 @@
 package io.nous.evaluator;
 
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.evaluator.objective.ConstraintResult;
@@ -30,7 +32,7 @@ class EvaluationTest {
             RouterRelease.V0_9, List.of(Variant.NOMINAL), PromotionRule.ALL);
 
     static PolicyUnderTest builtin(String ref) {
-        return PolicyUnderTest.of(ref, "builtin:" + ref, () -> PolicyRegistry.builtin().usageLimit(ref));
+        return PolicyUnderTest.of(ref, PolicyIdentity.builtin(ref), () -> PolicyRegistry.builtin().usageLimit(ref));
     }
 
     static EvaluationReport evaluate(String candidate, int threads) {
@@ -130,7 +132,7 @@ class EvaluationTest {
 
     @Test
     void aCandidateThatFailsInASimulationIsReportedNotThrown() {
-        PolicyUnderTest broken = PolicyUnderTest.of("nan", "nan", () -> (s, p, c) -> c[c.length - 1] = Double.NaN);
+        PolicyUnderTest broken = PolicyUnderTest.of("nan", PolicyIdentity.named("nan"), () -> (s, p, c) -> c[c.length - 1] = Double.NaN);
         try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
             EvaluationReport r = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(200, 0.95))
                     .evaluate(broken, SMALL, Split.SEARCH);

@@ -3,6 +3,8 @@ package io.nous.spark;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.evaluator.run.LocalBackend;
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.run.RunData;
 import java.time.Duration;
@@ -39,8 +41,8 @@ final class TaskRunner {
     private static WorkerProtocol.Reply builtin(RemoteTask task) {
         PolicyUnderTest.Builtins b = task.builtins();
         try {
-            PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), "builtin", b.usageLimit(), b.admission(), task.scenario().flowControl(),
-                    task.scenario().legacyShedding());
+            PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), PolicyIdentity.named("builtin"), b.usageLimit(), b.admission(),
+                    Deployment.of(task.scenario().flowControl(), task.scenario().legacyShedding()));
             RunData r = LocalBackend.inProcess(task.scenario(), p);
             return WorkerProtocol.simulated(0, r.result(), r.samples());
         } catch (RuntimeException e) {

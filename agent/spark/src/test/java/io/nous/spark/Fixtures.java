@@ -1,5 +1,7 @@
 package io.nous.spark;
 
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.codegen.CheckResult;
@@ -44,8 +46,8 @@ final class Fixtures {
 
     /** The legacy admission path: a built-in policy, which executors build from its registry reference. */
     static PolicyUnderTest legacy() {
-        return PolicyUnderTest.builtin("static-usage-limit + legacy admission", "builtin:static-usage-limit+legacy", "static-usage-limit",
-                null, false, true);
+        return PolicyUnderTest.builtin("static-usage-limit + legacy admission", PolicyIdentity.builtin("static-usage-limit").in(Deployment.LEGACY_SHEDDING),
+                "static-usage-limit", null, Deployment.LEGACY_SHEDDING);
     }
 
     /** An admitter of the terms form given as source, which executors compile themselves. */
@@ -81,10 +83,10 @@ final class Fixtures {
     static PolicyUnderTest admission(String name, String source, Contract contract) {
         CheckResult c = Candidates.compileOnly(source, name + ".java", contract);
         assertThat(c.problems()).isEmpty();
-        return new PolicyUnderTest(name, "sha256:" + c.canonicalHash(), () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
+        return new PolicyUnderTest(name, PolicyIdentity.source(c.canonicalHash()), () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
                 () -> {
                     throw new AssertionError("an untrusted candidate must not run in this JVM");
-                }, false, false)
+                }, Deployment.DIRECT)
                 .withSources(new PolicyUnderTest.Sources(PolicyRegistry.builtin().source("static-usage-limit"), "static-usage-limit.java",
                         source, name + ".java", contract));
     }
@@ -93,7 +95,7 @@ final class Fixtures {
     static PolicyUnderTest usageLimit(String name, String source, Contract contract) {
         CheckResult c = Candidates.compileOnly(source, name + ".java", contract);
         assertThat(c.problems()).isEmpty();
-        return PolicyUnderTest.of(name, "sha256:" + c.canonicalHash(), () -> {
+        return PolicyUnderTest.of(name, PolicyIdentity.source(c.canonicalHash()), () -> {
             throw new AssertionError("an untrusted candidate must not run in this JVM");
         }).withSources(new PolicyUnderTest.Sources(source, name + ".java", null, null, contract));
     }

@@ -1,5 +1,7 @@
 package io.nous.spark;
 
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.codegen.Contract;
@@ -69,7 +71,7 @@ class SparkLocalModeTest {
         Scenario s = Scenario.builder(WorkloadCatalog.builtin().workload("code-generation")).qps(16).durationSeconds(120).build();
         PolicyUnderTest trap = Fixtures.usageLimit("late-trap", Fixtures.hostile("LateTrap.java"), Contract.SIMULATION_ONLY);
         PolicyUnderTest huge = Fixtures.usageLimit("huge-array", Fixtures.hostile("HugeArray.java"), Contract.SIMULATION_ONLY);
-        PolicyUnderTest fine = PolicyUnderTest.builtin("static", "builtin:static-usage-limit", "static-usage-limit", null, true, false);
+        PolicyUnderTest fine = PolicyUnderTest.builtin("static", PolicyIdentity.builtin("static-usage-limit"), "static-usage-limit", null, Deployment.FLOW_CONTROL);
         List<SimulationTask> tasks = List.of(new SimulationTask(s, trap), new SimulationTask(s, fine), new SimulationTask(s, huge));
         List<Outcome> onSpark = outcomes(spark.submit(tasks));
         List<Outcome> here;

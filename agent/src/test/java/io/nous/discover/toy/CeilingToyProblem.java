@@ -1,5 +1,7 @@
 package io.nous.discover.toy;
 
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.codegen.CandidateKind;
 import io.nous.discover.Compiled;
 import io.nous.discover.Evaluated;
@@ -102,7 +104,8 @@ public final class CeilingToyProblem implements Problem {
 
     @Override
     public PolicyUnderTest baseline() {
-        return PolicyUnderTest.builtin("static-usage-limit", "builtin:static-usage-limit", "static-usage-limit", null, true, false);
+        return PolicyUnderTest.builtin("static-usage-limit", PolicyIdentity.builtin("static-usage-limit"), "static-usage-limit", null,
+                Deployment.FLOW_CONTROL);
     }
 
     @Override

@@ -8,23 +8,21 @@ import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.function.Supplier;
 
 /**
- * A policy configuration to evaluate: a usage-limit policy, optionally an admission policy or the
- * legacy admission path, with a name for people and an identity for caching (the same identity
- * must mean the same behaviour, e.g. a built-in reference or a canonical source hash).
+ * A policy configuration to evaluate: a usage-limit policy, optionally an admission policy, and the
+ * deployment around them, with a name for people and an identity for caching (the same identity
+ * must mean the same behaviour).
  *
  * @param usageLimit     a fresh instance per call (policies may keep a dispatch counter)
  * @param admission      a fresh admission policy per call, or null
- * @param flowControl    the flow-control feature gate (off: requests go straight to a pod)
- * @param legacyShedding with flow control off, shed sheddable requests at saturation >= 1
+ * @param deployment     flow control on, the legacy shedding path, or direct (the admitter alone sheds)
  * @param sources        the untrusted sources behind the suppliers, or null for trusted built-in
  *                       policies: a runner with a worker pool simulates such a policy in a worker
  *                       JVM and never calls the suppliers
  * @param builtins       the registry references behind the suppliers when both halves are built-in
  *                       policies, or null: what lets another machine build the same policy
  */
-public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit,
-                              Supplier<AdmissionPolicy> admission, boolean flowControl, boolean legacyShedding, Sources sources,
-                              Builtins builtins) {
+public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit,
+                              Supplier<AdmissionPolicy> admission, Deployment deployment, Sources sources, Builtins builtins) {
 
     /** Candidate source code, to be compiled and run where it cannot harm this JVM. */
     public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
@@ -52,37 +50,31 @@ public record PolicyUnderTest(String name, String identity, Supplier<UsageLimitP
         }
     }
 
-    public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
-                           boolean flowControl, boolean legacyShedding, Sources sources) {
-        this(name, identity, usageLimit, admission, flowControl, legacyShedding, sources, null);
+    public PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
+                           Deployment deployment) {
+        this(name, identity, usageLimit, admission, deployment, null, null);
     }
 
-    public PolicyUnderTest(String name, String identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
-                           boolean flowControl, boolean legacyShedding) {
-        this(name, identity, usageLimit, admission, flowControl, legacyShedding, null);
-    }
-
-    public static PolicyUnderTest of(String name, String identity, Supplier<UsageLimitPolicy> usageLimit) {
-        return new PolicyUnderTest(name, identity, usageLimit, null, true, false, null);
+    /** A usage-limit policy alone, flow control on. */
+    public static PolicyUnderTest of(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit) {
+        return new PolicyUnderTest(name, identity, usageLimit, null, Deployment.FLOW_CONTROL);
     }
 
     /** Built-in policies from the registry, by reference (validated now); {@code admissionRef} null for none. */
-    public static PolicyUnderTest builtin(String name, String identity, String usageRef, String admissionRef, boolean flowControl,
-                                          boolean legacyShedding) {
+    public static PolicyUnderTest builtin(String name, PolicyIdentity identity, String usageRef, String admissionRef, Deployment deployment) {
         Builtins b = new Builtins(usageRef, admissionRef);
         b.newUsageLimit();
         b.newAdmission();
-        return new PolicyUnderTest(name, identity, b::newUsageLimit, admissionRef == null ? null : b::newAdmission, flowControl,
-                legacyShedding, null, b);
+        return new PolicyUnderTest(name, identity, b::newUsageLimit, admissionRef == null ? null : b::newAdmission, deployment, null, b);
     }
 
     /** The same policy, marked as untrusted source to isolate. */
     public PolicyUnderTest withSources(Sources s) {
-        return new PolicyUnderTest(name, identity, usageLimit, admission, flowControl, legacyShedding, s, builtins);
+        return new PolicyUnderTest(name, identity, usageLimit, admission, deployment, s, builtins);
     }
 
-    /** The scenario as this policy is deployed in it: the flow-control gate and the legacy path as the policy says. */
+    /** The scenario as this policy is deployed in it. */
     public Scenario deploy(Scenario s) {
-        return flowControl && !legacyShedding ? s : s.toBuilder().flowControl(flowControl).legacyShedding(legacyShedding).build();
+        return deployment.apply(s);
     }
 }
