@@ -494,9 +494,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.println("run     " + history.run().dir());
         out.println("next    nous runs show " + id + flag);
         if (best != null) {
-            if (!RunCandidate.joint(history)) {
-                out.println("        nous review " + id + flag + " --out review.md");
-            }
+            out.println("        nous review " + id + flag + " --out review.md");
             out.println(Summaries.exportHint(id, flag, best));
         }
         out.flush();

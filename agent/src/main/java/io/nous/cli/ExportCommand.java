@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
-import io.nous.codegen.JointSource;
 import io.nous.codegen.compile.JavacCheck;
 import io.nous.codegen.golang.AdmitterPackage;
 import io.nous.codegen.golang.EppConfig;
@@ -18,6 +17,7 @@ import io.nous.codegen.golang.RouterPlugin;
 import io.nous.codegen.javatarget.JavaModule;
 import io.nous.codegen.javatarget.JavaModuleCheck;
 import io.nous.codegen.verify.Violation;
+import io.nous.export.PolicyPart;
 import io.nous.export.Provenance;
 import io.nous.export.PullRequest;
 import io.nous.export.RouterCheckout;
@@ -34,6 +34,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -145,8 +146,8 @@ public final class ExportCommand implements Callable<Integer> {
             }
         }
         String policyName = name != null ? name : policy != null ? kebab(exported) : "nous-" + exported;
-        boolean joint = fromRun != null && RunCandidate.joint(fromRun.history());
-        if (!joint && !check.accepted()) {
+        boolean parts = fromRun != null && fromRun.multiPart();
+        if (!parts && !check.accepted()) {
             throw new UserError("cannot export " + exported + ": it does not pass verification: " + String.join("; ", check.problems()));
         }
         String javac = JavacCheck.candidate(source);
@@ -157,12 +158,11 @@ public final class ExportCommand implements Callable<Integer> {
         Staging staging = Staging.beside(out);
         List<Written> written;
         try {
-            if (joint) {
-                written = exportJoint(staging.dir(), fromRun, summary, exported, policyName);
-            } else if (check.candidate().kind() == CandidateKind.ADMISSION) {
-                written = List.of(exportAdmitter(staging.dir(), source, summary, check, exported, policyName, fromRun));
+            if (parts) {
+                written = exportParts(staging.dir(), fromRun, summary, exported, policyName);
             } else {
-                written = List.of(exportUsageLimit(staging.dir(), source, summary, check, exported, policyName, fromRun));
+                written = List.of(exportPart(staging.dir(), out, new PolicyPart(check.candidate().kind(), source, check), summary, exported,
+                        policyName, fromRun));
             }
             staging.commit();
         } finally {
@@ -183,12 +183,11 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module) under {@code dest}. */
-    private Written exportUsageLimit(Path dest, String source, String summary, CheckResult check, String exported, String policyName,
-                                     RunCandidate fromRun) {
+    private Written exportUsageLimit(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
+                                     String policyName, RunCandidate fromRun) {
         if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
         }
-        Path shown = out.resolve(staged(dest));
         if (target.equals("java")) {
             List<GoldenVectors.Case> vectors;
             try {
@@ -232,10 +231,21 @@ public final class ExportCommand implements Callable<Integer> {
         return new Written(pkg, pkg.pluginType(), lines);
     }
 
-    /** The path a user will see for a staged directory: the same place under --out. */
-    private Path staged(Path dest) {
-        return dest.getFileName() != null && (dest.getFileName().toString().equals("limit") || dest.getFileName().toString().equals("admitter"))
-                ? Path.of(dest.getFileName().toString()) : Path.of("");
+    /** One part as its router plugin, written to {@code dest} (staged) and shown to the user as {@code shown}. */
+    private Written exportPart(Path dest, Path shown, PolicyPart part, String summary, String exported, String policyName,
+                               RunCandidate fromRun) {
+        return switch (part.kind()) {
+            case USAGE_LIMIT -> exportUsageLimit(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
+            case ADMISSION -> exportAdmitter(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
+        };
+    }
+
+    /** The plugin the router already ships that behaves exactly like this part, if any. */
+    private static java.util.Optional<UpstreamMatch.Match> upstreamMatch(PolicyPart part) {
+        return switch (part.kind()) {
+            case USAGE_LIMIT -> UpstreamMatch.of(part.usageLimit());
+            case ADMISSION -> UpstreamMatch.ofAdmitter(part.admitter());
+        };
     }
 
     /** What the proof did, in the words of the export's output. */
@@ -261,71 +271,64 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * A joint candidate as its two plugins, each a complete package with its own tests under
-     * {@code OUT/limit} and {@code OUT/admitter}, and one {@code OUT/epp-config.yaml} that enables
-     * them together with flow control on.
+     * A candidate of several parts (a joint candidate: a usage-limit policy and an admitter) as one
+     * complete package per part, with its own tests, in the directories its problem class names under
+     * {@code OUT}, and one {@code OUT/epp-config.yaml} that enables them together. A part that behaves
+     * exactly like a plugin the router ships is configured, not copied.
      */
-    private List<Written> exportJoint(Path root, RunCandidate fromRun, String summary, String exported, String policyName) {
+    private List<Written> exportParts(Path root, RunCandidate fromRun, String summary, String exported, String policyName) {
+        List<String> dirs = fromRun.problem().exportDirectories();
         if (router != null || !target.equals("go")) {
-            throw new UserError("a joint candidate exports as two Go packages to --out; --router and --target java take one policy "
-                    + "(place each package from OUT/limit and OUT/admitter)");
+            throw new UserError("a " + fromRun.problem().id() + " candidate exports as " + dirs.size() + " Go packages to --out; --router and "
+                    + "--target java take one policy (place each package from " + String.join(" and ", dirs.stream().map(d -> "OUT/" + d).toList())
+                    + ")");
         }
-        String why = JointSource.problem(fromRun.source());
-        if (why != null) {
-            throw new UserError("cannot export " + exported + ": " + why);
+        List<PolicyPart> parts;
+        try {
+            parts = fromRun.parts();
+        } catch (UserError e) {
+            throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        JointSource.Halves h = JointSource.split(fromRun.source());
-        CheckResult limit = Candidates.check(h.usageLimit(), exported + ".limit.java");
-        CheckResult admitter = Candidates.check(h.admitter(), exported + ".admitter.java");
-        for (CheckResult c : List.of(limit, admitter)) {
-            if (!c.accepted()) {
-                throw new UserError("cannot export " + exported + ": a half does not pass verification: " + String.join("; ", c.problems()));
-            }
+        List<java.util.Optional<UpstreamMatch.Match>> upstream = new java.util.ArrayList<>();
+        for (PolicyPart part : parts) {
+            upstream.add(force ? java.util.Optional.empty() : upstreamMatch(part));
         }
-        // a half that behaves exactly like a plugin the router ships is configured, not copied
-        var limitUpstream = force ? java.util.Optional.<UpstreamMatch.Match>empty() : UpstreamMatch.of(limit.candidate()::newUsageLimitPolicy);
-        var admitterUpstream = force ? java.util.Optional.<UpstreamMatch.Match>empty()
-                : UpstreamMatch.ofAdmitter(admitter.candidate()::newAdmissionPolicy);
-        if (limitUpstream.isPresent() && admitterUpstream.isPresent()) {
-            throw new UserError(exported + " pairs " + limitUpstream.get().describe() + " with " + admitterUpstream.get().describe()
-                    + ", both of which llm-d-router already ships: configure those plugins instead of adding copies; --force exports "
+        if (upstream.stream().allMatch(java.util.Optional::isPresent)) {
+            throw new UserError(exported + " pairs " + String.join(" with ", upstream.stream().map(m -> m.get().describe()).toList())
+                    + (parts.size() == 2 ? ", both" : ", all") + " of which llm-d-router already ships: configure those plugins instead of adding copies; --force exports "
                     + "them anyway (nothing was written)");
         }
         List<Written> written = new java.util.ArrayList<>();
-        String limitType;
-        String admitterType;
-        if (limitUpstream.isEmpty()) {
-            Written w = exportUsageLimit(root.resolve("limit"), h.usageLimit(), summary, limit, exported, policyName, fromRun);
-            written.add(w);
-            limitType = w.pluginType();
-        } else {
-            limitType = limitUpstream.get().pluginType();
-            written.add(new Written(null, limitType, List.of("the usage-limit half behaves exactly like " + limitUpstream.get().describe()
-                    + ": configured, not exported")));
-        }
-        if (admitterUpstream.isEmpty()) {
-            Written w = exportAdmitter(root.resolve("admitter"), h.admitter(), summary, admitter, exported, policyName, fromRun);
-            written.add(w);
-            admitterType = w.pluginType();
-        } else {
-            admitterType = admitterUpstream.get().pluginType(); // null for the legacy rule: the config names no admitter
-            written.add(new Written(null, admitterType, List.of("the admitter half behaves exactly like " + admitterUpstream.get().describe()
-                    + (admitterUpstream.get().legacy() ? ": nothing to export or configure" : ": configured, not exported"))));
+        Map<CandidateKind, String> types = new java.util.EnumMap<>(CandidateKind.class);
+        for (int i = 0; i < parts.size(); i++) {
+            PolicyPart part = parts.get(i);
+            var match = upstream.get(i);
+            if (match.isEmpty()) {
+                Written w = exportPart(root.resolve(dirs.get(i)), out.resolve(dirs.get(i)), part, summary, exported, policyName, fromRun);
+                written.add(w);
+                types.put(part.kind(), w.pluginType());
+            } else {
+                types.put(part.kind(), match.get().pluginType()); // null for the legacy rule: the config names no admitter
+                String half = part.kind() == CandidateKind.ADMISSION ? "the admitter half" : "the usage-limit half";
+                written.add(new Written(null, match.get().pluginType(), List.of(half + " behaves exactly like " + match.get().describe()
+                        + (match.get().legacy() ? ": nothing to export or configure" : ": configured, not exported"))));
+            }
         }
         try {
             Files.createDirectories(root);
-            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(limitType, admitterType));
+            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(types.get(CandidateKind.USAGE_LIMIT), types.get(CandidateKind.ADMISSION)));
         } catch (IOException e) {
             throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }
-        written.add(new Written(null, null, List.of("exported " + exported + " as the pair " + limitType + " + " + admitterType
+        written.add(new Written(null, null, List.of("exported " + exported + " as the " + (parts.size() == 2 ? "pair " : "set ")
+                + String.join(" + ", parts.stream().map(p -> String.valueOf(types.get(p.kind()))).toList())
                 + ", enabled together by " + out.resolve("epp-config.yaml"))));
         return written;
     }
 
     /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters) under {@code dest}. */
-    private Written exportAdmitter(Path dest, String source, String summary, CheckResult check, String exported, String policyName,
-                                   RunCandidate fromRun) {
+    private Written exportAdmitter(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
+                                   String policyName, RunCandidate fromRun) {
         if (!target.equals("go")) {
             throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
         }
@@ -347,7 +350,6 @@ public final class ExportCommand implements Callable<Integer> {
         AdmitterPackage pkg = (AdmitterPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
-        Path shown = out.resolve(staged(dest));
         List<String> lines = new java.util.ArrayList<>();
         lines.add(String.format("exported %s as the admitter %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(),
                 pkg.goPackage(), outcome.goldenCases(), shown));

@@ -1,7 +1,5 @@
 package io.nous.cli;
 
-import io.nous.codegen.CandidateKind;
-import io.nous.codegen.golang.GoTranslator;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.report.RunReport;
 import io.nous.store.RunHistory;
@@ -45,12 +43,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunHistory history = RunHistory.read(new RunStore(runsDir).open(runId));
-        RunCandidate.requireSinglePolicy(history, "report");
         RunCandidate c = RunCandidate.load(history, candidateId).requireAccepted();
-        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == CandidateKind.ADMISSION;
         List<EvaluationReport> evaluations = Resimulation.allSplits(history.config(), c.id(), c.source(), threads);
-        String html = RunReport.html(new RunReport.Input(history, c.id(), evaluations, admitter ? null : c.check().candidate()::newUsageLimitPolicy,
-                admitter ? c.check().candidate()::newAdmissionPolicy : null, admitter && GoTranslator.termsForm(c.source()), c.standing()));
+        String html = RunReport.html(new RunReport.Input(history, c.id(), evaluations, c.problem(), c.parts(), c.standing()));
         Path target = out != null ? out : Path.of("reports", history.id() + ".html");
         try {
             if (target.toAbsolutePath().getParent() != null) {

@@ -1,8 +1,6 @@
 package io.nous.cli;
 
-import com.github.javaparser.StaticJavaParser;
-import com.github.javaparser.ast.body.FieldDeclaration;
-import io.nous.codegen.CandidateKind;
+import io.nous.discover.Problem;
 import io.nous.export.Review;
 import io.nous.policy.PolicyRegistry;
 import io.nous.store.CandidateStory;
@@ -48,7 +46,6 @@ public final class ReviewCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunHistory history = RunHistory.read(new RunStore(runsDir).open(runId));
-        RunCandidate.requireSinglePolicy(history, "review");
         String md = describe(RunCandidate.load(history, candidateId).requireAccepted(), runsDir, !journalOnly, threads);
         if (out != null) {
             try {
@@ -80,10 +77,9 @@ public final class ReviewCommand implements Callable<Integer> {
         if (story == null) {
             throw new UserError("run " + c.run().id() + " has no candidate '" + c.id() + "' in its journal; see nous runs show " + c.run().id());
         }
-        boolean admitter = c.check().candidate() != null && c.check().candidate().kind() == CandidateKind.ADMISSION;
-        String baseline = admitter ? "legacy-threshold" : PolicyRegistry.BASELINE;
-        String incumbentId = story.parents().isEmpty() ? baseline : story.parents().get(0);
-        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().template(baseline).source()
+        Problem problem = c.problem();
+        String incumbentId = story.parents().isEmpty() ? problem.baselinePolicy() : story.parents().get(0);
+        String incumbentSource = story.parents().isEmpty() ? PolicyRegistry.builtin().source(incumbentId)
                 : RunCandidate.verifiedSource(c.history(), incumbentId);
         DiscoveryConfig config = c.history().config();
         String incumbentIs = null;
@@ -95,13 +91,8 @@ public final class ReviewCommand implements Callable<Integer> {
             }
         }
         return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
-                config.objective() == null ? "critical-ttft" : config.objective(), admitter ? null : c.check().candidate()::newUsageLimitPolicy,
-                stateful(c.source()), config.proposer(), config.llm() != null ? config.llm().model() : null,
-                resimulate ? Resimulation.allSplits(config, c.id(), c.source(), threads) : null, matrixFlags(config),
-                admitter ? c.check().candidate()::newAdmissionPolicy : null), c.standing(), incumbentIs);
-    }
-
-    static boolean stateful(String source) {
-        return StaticJavaParser.parse(source).findAll(FieldDeclaration.class).stream().anyMatch(f -> !f.isFinal() && !f.isStatic());
+                config.objective() == null ? "critical-ttft" : config.objective(), problem, c.parts(), config.proposer(),
+                config.llm() != null ? config.llm().model() : null,
+                resimulate ? Resimulation.allSplits(config, c.id(), c.source(), threads) : null, matrixFlags(config)), c.standing(), incumbentIs);
     }
 }

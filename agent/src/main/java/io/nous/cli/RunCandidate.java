@@ -7,7 +7,9 @@ import io.nous.codegen.Contract;
 import io.nous.codegen.RouterContract;
 import io.nous.codegen.verify.Violation;
 import io.nous.discover.Compiled;
+import io.nous.discover.Problem;
 import io.nous.discover.Problems;
+import io.nous.export.PolicyPart;
 import io.nous.export.Provenance;
 import io.nous.export.Standing;
 import io.nous.export.UpstreamMatch;
@@ -85,24 +87,37 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
         return source;
     }
 
-    /** Whether the run searched joint candidates (a usage-limit policy and an admitter in one class). */
-    static boolean joint(RunHistory history) {
-        return history.problem().equals(Problems.JOINT);
+    /** The problem class the run searched. */
+    Problem problem() {
+        return Problems.byId(history.problem());
     }
 
-    /** Refuses a joint run for a command that describes one policy, saying what to do instead. */
-    static void requireSinglePolicy(RunHistory history, String command) {
-        Run run = history.run();
-        if (joint(history)) {
-            throw new UserError("nous " + command + " describes one policy; run " + run.id() + " searched joint candidates (a usage-limit "
-                    + "policy and an admitter together), which it cannot describe yet: 'nous runs show " + run.id() + "' has the evidence and "
-                    + "'nous export " + run.id() + " --out DIR' writes both plugins");
+    /** Whether a candidate is more than one plugin (a joint candidate: a usage-limit policy and an admitter in one class). */
+    boolean multiPart() {
+        return problem().kinds().size() > 1;
+    }
+
+    /**
+     * The candidate's parts, one per SPI its class lists: for one part the simulator's check above, for
+     * more the class's own split (each half verified and compiled).
+     */
+    List<PolicyPart> parts() {
+        Problem problem = problem();
+        if (problem.kinds().size() == 1) {
+            return List.of(new PolicyPart(problem.kinds().get(0), source, check));
         }
+        Compiled c = problem.compile(source);
+        if (!c.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", c.problems()));
+        }
+        return PolicyPart.of(problem, c);
     }
 
     /** This candidate, if it still passes verification (the code may have been edited or Nous upgraded since). */
     RunCandidate requireAccepted() {
-        if (!check.accepted()) {
+        if (multiPart()) {
+            parts();
+        } else if (!check.accepted()) {
             throw new UserError(id + " does not pass verification: " + String.join("; ", check.problems()));
         }
         return this;
@@ -111,7 +126,7 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     /** Where this candidate stands in its run: promoted, held on test, against the router's own policy. */
     Standing standing() {
         String like = null;
-        if (check.accepted() && check.candidate() != null && !joint(history)) {
+        if (check.accepted() && check.candidate() != null && !multiPart()) {
             var match = check.candidate().kind() == CandidateKind.ADMISSION
                     ? UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
                     : UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);

@@ -1,6 +1,7 @@
 package io.nous.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nous.discover.Problems;
 import io.nous.export.Change;
 import io.nous.export.Percent;
 import io.nous.store.RunHistory;
@@ -96,13 +97,10 @@ final class RunView {
             if (!principles.isEmpty()) {
                 out.println("learned   " + principles.get(0) + (principles.size() > 1 ? " (+" + (principles.size() - 1) + " more below)" : ""));
             }
-            if (RunCandidate.joint(history)) {
-                out.println("next      " + Summaries.exportHint(id, flag, best).strip() + "   (both plugins and one config)");
-            } else {
-                out.println("next      nous review " + id + flag + " --out review.md");
-                out.println("  " + Summaries.exportHint(id, flag, best));
-                out.println("          nous report " + id + flag + " --out report.html");
-            }
+            int plugins = Problems.byId(history.problem()).kinds().size();
+            out.println("next      nous review " + id + flag + " --out review.md");
+            out.println("  " + Summaries.exportHint(id, flag, best) + (plugins > 1 ? "   (" + plugins + " plugins and one config)" : ""));
+            out.println("          nous report " + id + flag + " --out report.html");
         }
     }
 

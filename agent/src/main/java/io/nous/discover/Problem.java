@@ -102,6 +102,35 @@ public interface Problem {
     /** The baseline's short name, as promotions over it are journaled. */
     String baselineName();
 
+    /**
+     * The built-in policy a review diffs a seed against: the baseline's own policy, or for a baseline
+     * that is a router path rather than a policy (the legacy shedding path) the policy that behaves as it.
+     */
+    String baselinePolicy();
+
+    /** A candidate of this class in a phrase, as a review's title names it ("a usage-limit policy"). */
+    String noun();
+
+    /** What every change is measured against, in words, as a review's results say. */
+    String baselineDescription();
+
+    /** What a reviewer must know about the deployment this class's candidates were measured in (may be empty). */
+    List<String> deploymentRisks();
+
+    /**
+     * The {@code nous evaluate} flags that measure a candidate file deployed as this class deploys it,
+     * or null where evaluate cannot take one (a review then reproduces with replay alone).
+     */
+    String evaluateFlags(String file);
+
+    /**
+     * Where each part's router plugin goes under the export's {@code --out}, in the order of
+     * {@link #kinds()}: {@code ""} for one part written to {@code --out} itself (it may then be placed
+     * in a router checkout); with more than one part, an {@code epp-config.yaml} beside them enables
+     * them together.
+     */
+    List<String> exportDirectories();
+
     /** Whether evidence teaches this class's runs the distiller's principles (they are about usage-limit policies). */
     boolean distilsPrinciples();
 

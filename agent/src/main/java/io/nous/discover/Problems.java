@@ -149,6 +149,36 @@ public final class Problems {
         }
 
         @Override
+        public String baselinePolicy() {
+            return "static-usage-limit";
+        }
+
+        @Override
+        public String noun() {
+            return "a usage-limit policy";
+        }
+
+        @Override
+        public String baselineDescription() {
+            return "the static baseline (every ceiling 1.0)";
+        }
+
+        @Override
+        public List<String> deploymentRisks() {
+            return List.of();
+        }
+
+        @Override
+        public String evaluateFlags(String file) {
+            return "--policy " + file;
+        }
+
+        @Override
+        public List<String> exportDirectories() {
+            return List.of("");
+        }
+
+        @Override
         public boolean distilsPrinciples() {
             return true;
         }
@@ -247,6 +277,37 @@ public final class Problems {
         @Override
         public String baselineName() {
             return "legacy";
+        }
+
+        @Override
+        public String baselinePolicy() {
+            return "legacy-threshold";
+        }
+
+        @Override
+        public String noun() {
+            return "an admitter";
+        }
+
+        @Override
+        public String baselineDescription() {
+            return "the legacy path (sheddable requests refused at saturation 1)";
+        }
+
+        @Override
+        public List<String> deploymentRisks() {
+            return List.of("It was evaluated with flow control off, the admitter the only thing that sheds (the admission study's deployment);"
+                    + " with flow control on, the usage-limit policy sheds too and the two interact.");
+        }
+
+        @Override
+        public String evaluateFlags(String file) {
+            return "--policy static-usage-limit --admission direct:" + file + " --baseline-admission legacy";
+        }
+
+        @Override
+        public List<String> exportDirectories() {
+            return List.of("");
         }
 
         /** An admitter that refuses early and harms under capacity shows nothing general (a smoothed one refuses from 0.3 without harm). */
@@ -399,6 +460,38 @@ public final class Problems {
         @Override
         public String baselineName() {
             return "static-usage-limit";
+        }
+
+        @Override
+        public String baselinePolicy() {
+            return "static-usage-limit";
+        }
+
+        @Override
+        public String noun() {
+            return "a joint policy (a usage-limit policy and an admitter deployed together)";
+        }
+
+        @Override
+        public String baselineDescription() {
+            return "today's router (static-usage-limit with flow control on, no admitter)";
+        }
+
+        @Override
+        public List<String> deploymentRisks() {
+            return List.of("Its two halves were measured together, flow control on and the admitter in front of it; either alone is untested,"
+                    + " so deploy both (the export's epp-config.yaml enables them together).");
+        }
+
+        /** evaluate takes a usage-limit policy and an admitter as separate files, and a joint candidate is one. */
+        @Override
+        public String evaluateFlags(String file) {
+            return null;
+        }
+
+        @Override
+        public List<String> exportDirectories() {
+            return List.of("limit", "admitter");
         }
 
         /** The distiller's rules read a usage-limit policy's behaviour; a joint candidate's shedding confounds them. */

@@ -4,13 +4,12 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import io.nous.codegen.BehaviourProbe;
-import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.CandidateKind;
+import io.nous.discover.Problem;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
-import io.nous.sim.spi.AdmissionPolicy;
-import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunStore;
 import io.nous.store.Shell;
@@ -22,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * The pull-request description for a discovered policy, as Markdown a maintainer can review: what
@@ -38,21 +36,8 @@ public final class Review {
 
     /** Everything the description is written from. */
     public record Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId,
-                        String incumbentSource, String objective, Supplier<UsageLimitPolicy> policies, boolean stateful,
-                        String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags,
-                        Supplier<AdmissionPolicy> admitters) {
-        /** A usage-limit candidate. */
-        public Input(String runId, String runsDir, CandidateStory story, String source, String incumbentId, String incumbentSource,
-                     String objective, Supplier<UsageLimitPolicy> policies, boolean stateful, String proposer, String model,
-                     List<EvaluationReport> resimulated, String matrixFlags) {
-            this(runId, runsDir, story, source, incumbentId, incumbentSource, objective, policies, stateful, proposer, model, resimulated,
-                    matrixFlags, null);
-        }
-
-        /** Whether the candidate is an admitter (else a usage-limit policy). */
-        boolean admitter() {
-            return admitters != null;
-        }
+                        String incumbentSource, String objective, Problem problem, List<PolicyPart> parts,
+                        String proposer, String model, List<EvaluationReport> resimulated, String matrixFlags) {
     }
 
     /** Saturations of the admitter table. */
@@ -71,13 +56,13 @@ public final class Review {
     public static String markdown(Input in, Standing standing, String incumbentIs) {
         CandidateStory s = in.story();
         StringBuilder sb = new StringBuilder();
-        String kind = in.admitter() ? "an admitter" : "a usage-limit policy";
+        String kind = in.problem().noun();
         if (standing != null && standing.refusal() != null) {
             sb.append("# Review of `").append(s.id()).append("`, ").append(kind).append(" Nous evaluated").append(standing.titleNote())
                     .append(": not for merging\n\n");
         } else {
-            sb.append("# Add `nous-").append(s.id()).append(in.admitter() ? "-admitter`, an admitter discovered by Nous" : "-policy`, a usage-limit "
-                    + "policy discovered by Nous").append(standing == null ? "" : standing.titleNote()).append("\n\n");
+            sb.append("# Add ").append(String.join(" and ", in.parts().stream().map(p -> "`nous-" + s.id() + p.pluginSuffix() + "`").toList()))
+                    .append(", ").append(kind).append(" discovered by Nous").append(standing == null ? "" : standing.titleNote()).append("\n\n");
         }
         if (standing != null) {
             sb.append(standing.markdown());
@@ -105,35 +90,22 @@ public final class Review {
                 in.runId(), s.iteration(), in.proposer(), in.model() == null ? "" : " (" + in.model() + ")", s.operator(),
                 improved ? "improving on" : "derived from", in.incumbentId(), incumbentIs == null ? "" : " (" + incumbentIs + ")"));
 
-        if (in.admitter()) {
-            sb.append("## The policy\n\nShare of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
-                    .append(" admitter; protected requests have priority >= 0):\n\n");
-            Map<String, double[]> curves = BehaviourProbe.admittedCurves(in.admitters(),
-                    GoTranslator.termsForm(in.source()), ADMIT_SATURATIONS);
-            sb.append("| saturation | ").append(String.join(" | ", curves.keySet())).append(" |\n|---:|")
-                    .append("---:|".repeat(curves.size())).append('\n');
-            for (int i = 0; i < ADMIT_SATURATIONS.length; i++) {
-                sb.append(String.format(Locale.ROOT, "| %.2f |", ADMIT_SATURATIONS[i]));
-                for (double[] share : curves.values()) {
-                    sb.append(String.format(Locale.ROOT, " %.2f |", share[i]));
-                }
-                sb.append('\n');
+        sb.append("## The policy\n\n");
+        for (PolicyPart part : in.parts()) {
+            if (in.parts().size() > 1) {
+                sb.append(part == in.parts().get(0) ? "" : "\n").append("### ").append(Character.toUpperCase(part.noun().charAt(0))).append(part.noun().substring(1))
+                        .append(" (`nous-").append(s.id()).append(part.pluginSuffix()).append("`)\n\n");
             }
-        } else {
-            sb.append("## The policy\n\nMean ceiling per band over ").append(CeilingProfile.CYCLES)
-                    .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
-                    .append(" in between = open on that share of cycles):\n\n");
-            sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
-            for (double sat : SATURATIONS) {
-                double[] mean = CeilingProfile.mean(in.policies().get(), sat);
-                sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
+            if (part.kind() == CandidateKind.ADMISSION) {
+                admittedTable(sb, part);
+            } else {
+                ceilingTable(sb, part);
             }
         }
         sb.append("\n## Diff against ").append(in.incumbentId()).append("\n\n```diff\n").append(diff(in)).append("```\n");
 
         sb.append("\n## Results\n\nChange of ").append(in.objective())
-                .append(in.admitter() ? " versus the legacy path (sheddable requests refused at saturation 1)"
-                        : " versus the static baseline (every ceiling 1.0)").append(", paired by seed, with 95% bootstrap intervals.\n");
+                .append(" versus ").append(in.problem().baselineDescription()).append(", paired by seed, with 95% bootstrap intervals.\n");
         Map<String, String> regressions = new LinkedHashMap<>();
         split(sb, "search", "shown to the proposer", s.search(), regressions);
         split(sb, "validation", "confirms a promotion", s.validation(), regressions);
@@ -174,12 +146,47 @@ public final class Review {
         String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
         sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
         String file = Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString());
-        sb.append(in.admitter() ? "nous evaluate --policy static-usage-limit --admission direct:" + file + " --baseline-admission legacy"
-                : "nous evaluate --policy " + file).append(" --objective ").append(in.objective()).append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
+        String evaluate = in.problem().evaluateFlags(file);
+        if (evaluate != null) {
+            sb.append("nous evaluate ").append(evaluate).append(" --objective ").append(in.objective())
+                    .append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
+        }
+        String out = "/tmp/nous-" + s.id();
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
-                .append(standing != null && standing.refusal() != null ? " --force" : "")
-                .append(" --out /tmp/nous-").append(s.id()).append(" && (cd /tmp/nous-").append(s.id()).append(" && go vet ./... && go test ./...)\n```\n");
+                .append(standing != null && standing.refusal() != null ? " --force" : "").append(" --out ").append(out);
+        for (String dir : in.problem().exportDirectories()) {
+            sb.append(" && (cd ").append(dir.isEmpty() ? out : out + "/" + dir).append(" && go vet ./... && go test ./...)");
+        }
+        sb.append("\n```\n");
         return sb.toString();
+    }
+
+    /** An admitter as the share of requests it admits at fixed saturations. */
+    private static void admittedTable(StringBuilder sb, PolicyPart part) {
+        sb.append("Share of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
+                .append(" admitter; protected requests have priority >= 0):\n\n");
+        Map<String, double[]> curves = BehaviourProbe.admittedCurves(part.admitter(), part.termsForm(), ADMIT_SATURATIONS);
+        sb.append("| saturation | ").append(String.join(" | ", curves.keySet())).append(" |\n|---:|")
+                .append("---:|".repeat(curves.size())).append('\n');
+        for (int i = 0; i < ADMIT_SATURATIONS.length; i++) {
+            sb.append(String.format(Locale.ROOT, "| %.2f |", ADMIT_SATURATIONS[i]));
+            for (double[] share : curves.values()) {
+                sb.append(String.format(Locale.ROOT, " %.2f |", share[i]));
+            }
+            sb.append('\n');
+        }
+    }
+
+    /** A usage-limit policy as its mean ceiling per band at fixed saturations. */
+    private static void ceilingTable(StringBuilder sb, PolicyPart part) {
+        sb.append("Mean ceiling per band over ").append(CeilingProfile.CYCLES)
+                .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
+                .append(" in between = open on that share of cycles):\n\n");
+        sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
+        for (double sat : SATURATIONS) {
+            double[] mean = CeilingProfile.mean(part.usageLimit().get(), sat);
+            sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
+        }
     }
 
     private static String diff(Input in) {
@@ -297,16 +304,18 @@ public final class Review {
                     + test.score().verdict() + "): the improvement is not confirmed on load points and burstiness"
                     + " nobody tuned on. Do not merge it on this evidence.");
         }
-        if (in.admitter()) {
-            r.add("It was evaluated with flow control off, the admitter the only thing that sheds (the admission study's deployment);"
-                    + " with flow control on, the usage-limit policy sheds too and the two interact.");
-            r.add("Every refused request is a 429 the client sees; check the sheddable completions in the results above.");
-        } else {
-            if (in.stateful()) {
-                r.add("It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
-                        + " not of time: its effective rate depends on the arrival rate.");
+        r.addAll(in.problem().deploymentRisks());
+        for (PolicyPart part : in.parts()) {
+            String which = in.parts().size() > 1 ? "Its " + (part.kind() == CandidateKind.ADMISSION ? "admitter" : "usage-limit") + " half: " : "";
+            if (part.kind() == CandidateKind.ADMISSION) {
+                r.add(which + "Every refused request is a 429 the client sees; check the sheddable completions in the results above.");
+            } else {
+                if (part.stateful()) {
+                    r.add(which + "It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
+                            + " not of time: its effective rate depends on the arrival rate.");
+                }
+                r.add(which + "While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
             }
-            r.add("While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
         }
         r.add("The evidence is simulated (cost profile h100-qwen3-14b, the studies' workloads), not measured on a cluster;"
                 + " canary it with the flow-control metrics before relying on it.");

@@ -1,6 +1,8 @@
 package io.nous.report;
 
 import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.CandidateKind;
+import io.nous.discover.Problem;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
@@ -8,9 +10,8 @@ import io.nous.evaluator.stats.Comparison;
 import io.nous.export.CeilingProfile;
 import io.nous.export.Change;
 import io.nous.export.Percent;
+import io.nous.export.PolicyPart;
 import io.nous.export.Standing;
-import io.nous.sim.spi.AdmissionPolicy;
-import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunHistory;
 import io.nous.store.journal.CandidateRecord;
@@ -27,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 
 /**
  * One self-contained HTML page about a discovery run: the headline (score, test split, upstream
@@ -41,12 +41,8 @@ public final class RunReport {
     }
 
     /** What the page is built from: the run as read, and the winner re-simulated on every split. */
-    public record Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy,
-                        Supplier<AdmissionPolicy> winnerAdmitter, boolean admitterTerms, Standing standing) {
-        /** A usage-limit winner. */
-        public Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Supplier<UsageLimitPolicy> winnerPolicy) {
-            this(history, winner, evaluations, winnerPolicy, null, false, null);
-        }
+    public record Input(RunHistory history, String winner, List<EvaluationReport> evaluations, Problem problem, List<PolicyPart> parts,
+                        Standing standing) {
 
         String runId() {
             return history.id();
@@ -72,7 +68,7 @@ public final class RunReport {
                 .append("figure{margin:1.5em 0}svg{max-width:100%;height:auto}\n</style>\n</head>\n<body>\n");
         sb.append("<h1>Nous run ").append(esc(in.runId())).append("</h1>\n<p>Objective <b>").append(esc(in.objective()))
                 .append("</b>, proposer <b>").append(esc(in.proposer())).append("</b>, candidate <b>").append(esc(in.winner()))
-                .append("</b>. Changes are versus the ").append(in.winnerAdmitter() != null ? "legacy path" : "static baseline")
+                .append("</b>. Changes are versus ").append(esc(in.problem().baselineDescription()))
                 .append(", paired by seed, with 95% bootstrap intervals; a verdict is ")
                 .append("<i>better</i> or <i>worse</i> only when the whole interval is on one side of zero.</p>\n");
         if (in.standing() != null) {
@@ -119,24 +115,29 @@ public final class RunReport {
         for (int i = 0; i < sat.length; i++) {
             sat[i] = i / 100.0;
         }
-        if (in.winnerAdmitter() != null) {
-            Map<String, double[]> curves = BehaviourProbe.admittedCurves(in.winnerAdmitter(), in.admitterTerms(), sat);
-            sb.append("<figure>").append(Charts.admitted(sat, List.copyOf(curves.keySet()), curves.values().toArray(double[][]::new)))
-                    .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation")
-                    .append(in.admitterTerms() ? "; the admitter reads the saturation's queue and KV terms apart, so sheddable requests are "
-                            + "shown on a pool whose queues carry the saturation and on one whose KV cache alone does" : "")
-                    .append(".</figcaption></figure>\n");
-        } else {
-            double[][] mean = new double[2][sat.length];
-            for (int i = 0; i < sat.length; i++) {
-                double[] m = CeilingProfile.mean(in.winnerPolicy().get(), sat[i]);
-                mean[0][i] = m[0];
-                mean[1][i] = m[1];
+        for (PolicyPart part : in.parts()) {
+            if (in.parts().size() > 1) {
+                sb.append("<h3>").append(esc(part.noun())).append("</h3>\n");
             }
-            List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
-            sb.append("<figure>").append(Charts.ceilings(sat, classes, mean))
-                    .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
-                    .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
+            if (part.kind() == CandidateKind.ADMISSION) {
+                Map<String, double[]> curves = BehaviourProbe.admittedCurves(part.admitter(), part.termsForm(), sat);
+                sb.append("<figure>").append(Charts.admitted(sat, List.copyOf(curves.keySet()), curves.values().toArray(double[][]::new)))
+                        .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation")
+                        .append(part.termsForm() ? "; the admitter reads the saturation's queue and KV terms apart, so sheddable requests are "
+                                + "shown on a pool whose queues carry the saturation and on one whose KV cache alone does" : "")
+                        .append(".</figcaption></figure>\n");
+            } else {
+                double[][] mean = new double[2][sat.length];
+                for (int i = 0; i < sat.length; i++) {
+                    double[] m = CeilingProfile.mean(part.usageLimit().get(), sat[i]);
+                    mean[0][i] = m[0];
+                    mean[1][i] = m[1];
+                }
+                List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
+                sb.append("<figure>").append(Charts.ceilings(sat, classes, mean))
+                        .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
+                        .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
+            }
         }
 
         sb.append("<h2>The search</h2>\n");

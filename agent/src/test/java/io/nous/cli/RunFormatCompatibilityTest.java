@@ -93,6 +93,16 @@ class RunFormatCompatibilityTest {
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
         assertThat(replay.out()).contains("all 43 records bit for bit");
 
+        CliHarness review = CliHarness.run("review", run, "--journal-only", "--runs-dir", runs);
+        assertThat(review.exit()).as(review.err()).isZero();
+        assertThat(review.out()).contains("a joint policy").contains("(`nous-c0005-policy`)").contains("(`nous-c0005-admitter`)")
+                .contains("### A usage-limit policy").contains("### An admitter").contains("Its two halves were measured together");
+
+        Path report = dir.resolve("joint.html");
+        CliHarness html = CliHarness.run("report", run, "--runs-dir", runs, "--out", report.toString(), "--threads", "2");
+        assertThat(html.exit()).as(html.err()).isZero();
+        assertThat(report).content().contains("<h3>a usage-limit policy</h3>").contains("<h3>an admitter</h3>");
+
         Path out = dir.resolve("export-joint");
         CliHarness export = CliHarness.run("export", run, "--force", "--runs-dir", runs, "--out", out.toString());
         assertThat(export.exit()).as(export.err()).isZero();

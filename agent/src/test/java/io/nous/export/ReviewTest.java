@@ -2,6 +2,9 @@ package io.nous.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
+import io.nous.discover.Problems;
 import io.nous.policy.PolicyRegistry;
 import io.nous.store.CandidateStory;
 import io.nous.store.PlainJson;
@@ -34,9 +37,9 @@ class ReviewTest {
                 "shorter pod queues for critical requests", List.of(), List.of("c0002"), "insert-gate", "", List.of()),
                 search, null, null, List.of(), List.of(), test, upstream);
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
+        PolicyPart part = new PolicyPart(CandidateKind.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0007.java"));
         return Review.markdown(new Review.Input("r1", "my runs", story, source, "c0002", source, "critical-ttft",
-                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling"), true, "evolve", null, null,
-                " --matrix default --seeds 2 --duration 120"));
+                Problems.byId(Problems.FLOW_CONTROL), List.of(part), "evolve", null, null, " --matrix default --seeds 2 --duration 120"));
     }
 
     @Test

@@ -2,6 +2,9 @@ package io.nous.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidates;
+import io.nous.discover.Problems;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.Score;
@@ -12,6 +15,7 @@ import io.nous.evaluator.scenario.Regime;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
+import io.nous.export.PolicyPart;
 import io.nous.policy.PolicyRegistry;
 import io.nous.store.Journal;
 import io.nous.store.Run;
@@ -66,8 +70,10 @@ class RunReportTest {
                 new RunStopped("time-limit", "the 60 s time limit passed after 3 of 150 proposals", null, 3), List.of(),
                 new RunSummary.Best("c0003", "candidates/c0003.java", "critical-ttft", new RunSummary.Result(-0.3, -0.4, -0.2, "better", null),
                         new RunSummary.Result(0.084, -0.02, 0.19, "no-difference", false), null), null));
-        return RunReport.html(new RunReport.Input(RunHistory.read(run), "c0003", List.of(e),
-                () -> PolicyRegistry.builtin().usageLimit("soft-reflective-ceiling")));
+        String source = PolicyRegistry.builtin().source("soft-reflective-ceiling");
+        PolicyPart part = new PolicyPart(CandidateKind.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0003.java"));
+        return RunReport.html(new RunReport.Input(RunHistory.read(run), "c0003", List.of(e), Problems.byId(Problems.FLOW_CONTROL),
+                List.of(part), null));
     }
 
     @Test

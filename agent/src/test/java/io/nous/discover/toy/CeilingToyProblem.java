@@ -129,6 +129,36 @@ public final class CeilingToyProblem implements Problem {
     }
 
     @Override
+    public String baselinePolicy() {
+        return "static-usage-limit";
+    }
+
+    @Override
+    public String noun() {
+        return "a toy ceiling policy";
+    }
+
+    @Override
+    public String baselineDescription() {
+        return "the static baseline (every ceiling 1.0)";
+    }
+
+    @Override
+    public List<String> deploymentRisks() {
+        return List.of("A toy: measured on a one-scenario matrix for a test, not for any deployment.");
+    }
+
+    @Override
+    public String evaluateFlags(String file) {
+        return "--policy " + file;
+    }
+
+    @Override
+    public List<String> exportDirectories() {
+        return List.of("");
+    }
+
+    @Override
     public boolean distilsPrinciples() {
         return false;
     }
