@@ -223,10 +223,11 @@ class DiscoverTest {
         assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
         assertThat(refused.err()).contains("not exported: c0002 was not promoted");
         assertThat(upstream).doesNotExist();
-        // a review describes one policy: refused with what to do instead
-        CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString());
-        assertThat(review.exit()).isEqualTo(2);
-        assertThat(review.err()).contains("searched joint candidates").contains("nous export " + id);
+        // a review describes both halves, each as its own plugin
+        CliHarness review = CliHarness.run("review", id, "c0002", "--journal-only", "--runs-dir", runs.toString());
+        assertThat(review.exit()).as(review.err()).isZero();
+        assertThat(review.out()).contains("a joint policy").contains("(`nous-c0002-policy`)").contains("(`nous-c0002-admitter`)")
+                .contains("nous export " + id + " c0002");
         CliHarness badSeed = CliHarness.run("discover", "--problem", "joint", "--seed-policies", "soft-reflective-ceiling", "--runs-dir",
                 runs.toString());
         assertThat(badSeed.exit()).isEqualTo(2);
