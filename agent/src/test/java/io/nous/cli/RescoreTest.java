@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code nous rescore}: on the simulator that journaled a run it reproduces every number; after the
- * cost model changes under a run (its matrix's nominal deployment given a prefill 30 % slower, as a
+ * {@code nous rescore}: on the simulator that journaled a run it reproduces every number; on a run
+ * checked in from before the admission matrix was recalibrated it lists the verdicts that changed;
+ * after the cost model changes under a run (its matrix's nominal deployment given a prefill 30 % slower, as a
  * refit of the prefill cost would make it) replay says the difference is in what was measured, and
  * rescore lists the verdicts that changed.
  */
@@ -21,6 +22,22 @@ class RescoreTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void aCheckedInRunFromBeforeTheAdmissionMatrixWasRecalibratedSaysWhatChanged() throws Exception {
+        Path runs = CheckedInRuns.copy(dir, "runs-2026-12-01-admission");
+        String id = "20261202-125152-s7";
+        CliHarness replay = CliHarness.run("replay", id, "--runs-dir", runs.toString());
+        assertThat(replay.exit()).isEqualTo(ExitCodes.REPLAY_DIFFERS);
+        assertThat(replay.out()).contains("replay differs: record 3 (evaluation)").contains("the difference is in what the simulator measured")
+                .contains("nous rescore " + id);
+
+        CliHarness rescore = CliHarness.run("rescore", id, "--top", "3", "--runs-dir", runs.toString(), "--threads", "2");
+        assertThat(rescore.exit()).as(rescore.err()).isZero();
+        assertThat(rescore.out()).contains("matrix admission").contains("verdicts changed: 1 of 3 evaluations")
+                .contains("c0003 on search: no-difference -> better (promotable)")
+                .contains("search ranking, journaled: c0001 > c0002 > c0003").contains("search ranking, today:     c0003 > c0001 > c0002");
+    }
 
     @Test
     void aRunMeasuredOnAnotherSimulatorListsTheVerdictsThatChanged() throws Exception {
