@@ -1,0 +1,168 @@
+package io.nous.sim.pod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** vLLM V1 prefix-caching semantics of one pod's block pool (vllm/v1/core/block_pool.py, kv_cache_manager.py). */
+class BlockPoolTest {
+    private static final int B = 16;
+
+    /** The full-block hashes of a prompt whose block k has content ids[k]. */
+    private static long[] chain(long... ids) {
+        long[] c = new long[ids.length];
+        long parent = 0;
+        for (int i = 0; i < ids.length; i++) {
+            parent = BlockPool.chain(parent, ids[i]);
+            c[i] = parent;
+        }
+        return c;
+    }
+
+    /** Admits a request as a pod would: reuse the hits, allocate the rest, name every full block once computed. */
+    private static int[] admit(BlockPool pool, long[] chain, int promptTokens) {
+        int hits = pool.lookup(chain, chain.length, promptTokens);
+        int total = (promptTokens + B - 1) / B;
+        int[] blocks = new int[total];
+        pool.reuse(chain, hits, blocks);
+        pool.allocate(total - hits, blocks, hits);
+        for (int i = hits; i < chain.length; i++) {
+            pool.cache(blocks[i], chain[i]);
+        }
+        return blocks;
+    }
+
+    @Test
+    void aSecondRequestWithTheSameSystemPromptPrefillsOnlyItsSuffix() {
+        BlockPool pool = new BlockPool(100, B);
+        // a 1,024-token system prompt (64 blocks) and two different questions of 40 tokens
+        long[] system = new long[64];
+        for (int i = 0; i < system.length; i++) {
+            system[i] = 1000 + i;
+        }
+        long[] a = chain(concat(system, 7001, 7002));
+        long[] b = chain(concat(system, 8001, 8002));
+        int prompt = 66 * B + 8;
+        int[] first = admit(pool, a, prompt);
+        assertThat(pool.hitTokens()).isZero();
+        pool.free(first, first.length);
+        assertThat(pool.lookup(b, b.length, prompt)).isEqualTo(64);
+        // prefill only the suffix: (66 * 16 + 8) - 64 * 16 = 40 tokens
+        assertThat(prompt - 64 * B).isEqualTo(40);
+    }
+
+    @Test
+    void partialBlocksAreNeverHitsAndAFullHitRecomputesItsLastBlock() {
+        BlockPool pool = new BlockPool(20, B);
+        long[] c = chain(1, 2, 3);
+        int[] held = admit(pool, c, 3 * B + 5); // three full blocks and a partial fourth that has no hash
+        pool.free(held, held.length);
+        assertThat(pool.cachedBlocks()).isEqualTo(3);
+        // the same 53 tokens again: the three full blocks hit, the partial block is computed
+        assertThat(pool.lookup(c, 3, 3 * B + 5)).isEqualTo(3);
+        // a prompt of exactly the three blocks: a full hit is capped at prompt - 1 tokens, so the last block is computed
+        assertThat(pool.lookup(c, 3, 3 * B)).isEqualTo(2);
+        // a 1-token prompt never hits
+        assertThat(pool.lookup(c, 0, 1)).isZero();
+    }
+
+    @Test
+    void freeBlocksAreEvictedLeastRecentlyFreedFirstAndARequestsTailBeforeItsPrefix() {
+        BlockPool pool = new BlockPool(6, B);
+        int[] a = admit(pool, chain(1, 2), 2 * B + 1); // blocks 0,1 hashed, 2 partial
+        int[] b = admit(pool, chain(5, 6), 2 * B + 1); // blocks 3,4 hashed, 5 partial
+        assertThat(pool.freeBlocks()).isZero();
+        pool.free(a, a.length); // tail first: 2, 1, 0
+        pool.free(b, b.length); // then 5, 4, 3
+        assertThat(pool.nextToEvict()).isEqualTo(a[2]);
+        int[] out = new int[4];
+        pool.allocate(4, out, 0);
+        assertThat(out).containsExactly(a[2], a[1], a[0], b[2]);
+        // a's prefix is gone, b's survives
+        assertThat(pool.lookup(chain(1, 2), 2, 2 * B + 1)).isZero();
+        assertThat(pool.lookup(chain(5, 6), 2, 2 * B + 1)).isEqualTo(2);
+        assertThat(pool.evictions()).isEqualTo(2);
+    }
+
+    @Test
+    void aHitOnAFreeBlockTakesItOutOfTheQueueSoItIsNotEvictedWhileHeld() {
+        BlockPool pool = new BlockPool(4, B);
+        long[] c = chain(1, 2);
+        int[] a = admit(pool, c, 2 * B + 1);
+        pool.free(a, a.length);
+        int[] again = admit(pool, c, 2 * B + 1); // reuses 2 cached blocks, allocates one
+        assertThat(again[0]).isEqualTo(a[0]);
+        assertThat(again[1]).isEqualTo(a[1]);
+        assertThat(pool.freeBlocks()).isEqualTo(1);
+        int[] out = new int[1];
+        pool.allocate(1, out, 0);
+        assertThat(out[0]).isNotIn(again[0], again[1]);
+        assertThat(pool.canAllocate(1)).isFalse();
+        assertThatThrownBy(() -> pool.allocate(1, out, 0)).hasMessageContaining("with 0 free");
+    }
+
+    @Test
+    void usageCountsBlocksInUseNotCachedFreeOnes() {
+        BlockPool pool = new BlockPool(10, B);
+        int[] a = admit(pool, chain(1, 2, 3, 4), 4 * B + 1);
+        assertThat(pool.usage()).isEqualTo(0.5);
+        pool.free(a, a.length);
+        assertThat(pool.cachedBlocks()).isEqualTo(4);
+        assertThat(pool.usage()).isZero();
+        assertThat(pool.usedBlocks()).isZero();
+    }
+
+    @Test
+    void queriesAndHitsAreCountedInTokensPerLookup() {
+        BlockPool pool = new BlockPool(20, B);
+        int[] a = admit(pool, chain(1, 2, 3), 3 * B + 5); // 53 tokens queried, 0 hit
+        pool.free(a, a.length);
+        admit(pool, chain(1, 2, 9), 3 * B + 5); // 53 queried, 2 blocks = 32 hit
+        assertThat(pool.queriedTokens()).isEqualTo(106);
+        assertThat(pool.hitTokens()).isEqualTo(32);
+    }
+
+    @Test
+    void theSameContentUnderAnotherPrefixIsAnotherBlock() {
+        assertThat(chain(1, 2)[1]).isNotEqualTo(chain(3, 2)[1]);
+        assertThat(chain(1, 2)).isEqualTo(chain(1, 2));
+    }
+
+    @Test
+    void theHashIndexAgreesWithAMapUnderRandomPutsAndRemoves() {
+        Random r = new Random(11);
+        BlockHashIndex index = new BlockHashIndex(8);
+        Map<Long, Integer> model = new HashMap<>();
+        for (int step = 0; step < 200_000; step++) {
+            long key = r.nextInt(3_000) * 0x1000_0000_0001L; // collide often in the low bits
+            int op = r.nextInt(3);
+            if (op == 0) {
+                int block = r.nextInt(1 << 20);
+                boolean added = index.putIfAbsent(key, block);
+                assertThat(added).isEqualTo(!model.containsKey(key));
+                model.putIfAbsent(key, block);
+            } else if (op == 1 && model.containsKey(key)) {
+                int block = r.nextBoolean() ? model.get(key) : model.get(key) + 1;
+                index.remove(key, block);
+                if (block == model.get(key)) {
+                    model.remove(key);
+                }
+            } else {
+                assertThat(index.get(key)).isEqualTo(model.getOrDefault(key, -1));
+            }
+            assertThat(index.size()).isEqualTo(model.size());
+        }
+        model.forEach((k, v) -> assertThat(index.get(k)).isEqualTo(v));
+    }
+
+    private static long[] concat(long[] head, long... tail) {
+        long[] all = new long[head.length + tail.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+}
