@@ -1,0 +1,120 @@
+package io.nous.discover;
+
+import io.nous.codegen.CandidateKind;
+import io.nous.discover.evolve.SearchSpace;
+import io.nous.discover.evolve.SearchSpaces;
+import io.nous.evaluator.run.PolicyUnderTest;
+import io.nous.policy.PolicyKind;
+import io.nous.sandbox.Sandbox;
+import java.util.List;
+
+/**
+ * Flow control: a usage-limit policy computes one ceiling per priority band each dispatch cycle,
+ * compared with the router's static-usage-limit (ceiling 1 for every band).
+ */
+final class FlowControlProblem implements Problem {
+    @Override
+    public SearchSpace search() {
+        return SearchSpaces.USAGE_LIMIT;
+    }
+
+    @Override
+    public String id() {
+        return Problems.FLOW_CONTROL;
+    }
+
+    @Override
+    public List<CandidateKind> kinds() {
+        return List.of(CandidateKind.USAGE_LIMIT);
+    }
+
+    @Override
+    public String seedProblem(String ref) {
+        return Problems.builtinOfKind(ref, PolicyKind.USAGE_LIMIT, "usage-limit");
+    }
+
+    @Override
+    public String defaultMatrix() {
+        return "default";
+    }
+
+    @Override
+    public String defaultObjective() {
+        return "critical-ttft";
+    }
+
+    @Override
+    public List<String> defaultSeeds() {
+        return List.of("static-usage-limit", "soft-reflective-ceiling");
+    }
+
+    @Override
+    public PolicyUnderTest baseline() {
+        return Problems.builtinUsageLimit("static-usage-limit");
+    }
+
+    @Override
+    public PolicyUnderTest candidate(Sandbox sandbox, String id, Compiled c) {
+        return sandbox.usageLimit(id, c.part(0), c.sources().get(0), id + ".java");
+    }
+
+    @Override
+    public String upstream() {
+        return "soft-reflective-ceiling";
+    }
+
+    @Override
+    public PolicyUnderTest upstreamUnderTest() {
+        return Problems.builtinUsageLimit(upstream());
+    }
+
+    @Override
+    public String baselineName() {
+        return "static-usage-limit";
+    }
+
+    @Override
+    public String baselinePolicy() {
+        return "static-usage-limit";
+    }
+
+    @Override
+    public String noun() {
+        return "a usage-limit policy";
+    }
+
+    @Override
+    public String baselineDescription() {
+        return "the static baseline (every ceiling 1.0)";
+    }
+
+    @Override
+    public List<String> deploymentRisks() {
+        return List.of();
+    }
+
+    @Override
+    public String evaluateFlags(String file) {
+        return "--policy " + file;
+    }
+
+    @Override
+    public List<String> exportDirectories() {
+        return List.of("");
+    }
+
+    @Override
+    public boolean distilsPrinciples() {
+        return true;
+    }
+
+    @Override
+    public String promptContract() {
+        return "contract.md";
+    }
+
+    @Override
+    public String promptObjective() {
+        return "objective.md";
+    }
+}
