@@ -33,8 +33,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -224,7 +228,7 @@ public final class ExportCommand implements Callable<Integer> {
         GoPackage pkg = (GoPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "builtin_policy");
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add(String.format("exported %s as %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(), pkg.goPackage(),
                 outcome.goldenCases(), shown));
         lines.addAll(proofLines(outcome, shown));
@@ -241,7 +245,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** The plugin the router already ships that behaves exactly like this part, if any. */
-    private static java.util.Optional<UpstreamMatch.Match> upstreamMatch(PolicyPart part) {
+    private static Optional<UpstreamMatch.Match> upstreamMatch(PolicyPart part) {
         return switch (part.kind()) {
             case USAGE_LIMIT -> UpstreamMatch.of(part.usageLimit());
             case ADMISSION -> UpstreamMatch.ofAdmitter(part.admitter());
@@ -253,13 +257,13 @@ public final class ExportCommand implements Callable<Integer> {
         GoExport.Verdict v = outcome.verdict();
         EquivalenceProof.Proof proof = outcome.proof();
         int sequences = proof.usageLimit().size() + proof.admission().size();
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         if (v.proved()) {
-            lines.add(String.format(java.util.Locale.ROOT, "proved: the Go answers all %,d calls of %d seeded sequences exactly as the Java did "
+            lines.add(String.format(Locale.ROOT, "proved: the Go answers all %,d calls of %d seeded sequences exactly as the Java did "
                     + "(%s; %.1f s)", proof.calls(), sequences, String.join(", ", v.ran()), v.millis() / 1000.0));
         } else {
             lines.add("the equivalence proof was not run: " + v.skipped() + ". Run it:  (cd " + shown + " && go vet ./... && go test ./...)"
-                    + String.format(java.util.Locale.ROOT, "  (TestJavaEquivalence replays the %,d calls)", proof.calls()));
+                    + String.format(Locale.ROOT, "  (TestJavaEquivalence replays the %,d calls)", proof.calls()));
         }
         if (proof.horizonNote() != null) {
             lines.add("note: " + proof.horizonNote());
@@ -289,17 +293,17 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (UserError e) {
             throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        List<java.util.Optional<UpstreamMatch.Match>> upstream = new java.util.ArrayList<>();
+        List<Optional<UpstreamMatch.Match>> upstream = new ArrayList<>();
         for (PolicyPart part : parts) {
-            upstream.add(force ? java.util.Optional.empty() : upstreamMatch(part));
+            upstream.add(force ? Optional.empty() : upstreamMatch(part));
         }
-        if (upstream.stream().allMatch(java.util.Optional::isPresent)) {
+        if (upstream.stream().allMatch(Optional::isPresent)) {
             throw new UserError(exported + " pairs " + String.join(" with ", upstream.stream().map(m -> m.get().describe()).toList())
                     + (parts.size() == 2 ? ", both" : ", all") + " of which llm-d-router already ships: configure those plugins instead of adding copies; --force exports "
                     + "them anyway (nothing was written)");
         }
-        List<Written> written = new java.util.ArrayList<>();
-        Map<CandidateKind, String> types = new java.util.EnumMap<>(CandidateKind.class);
+        List<Written> written = new ArrayList<>();
+        Map<CandidateKind, String> types = new EnumMap<>(CandidateKind.class);
         for (int i = 0; i < parts.size(); i++) {
             PolicyPart part = parts.get(i);
             var match = upstream.get(i);
@@ -350,7 +354,7 @@ public final class ExportCommand implements Callable<Integer> {
         AdmitterPackage pkg = (AdmitterPackage) outcome.plugin();
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         lines.add(String.format("exported %s as the admitter %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(),
                 pkg.goPackage(), outcome.goldenCases(), shown));
         lines.addAll(proofLines(outcome, shown));
@@ -437,7 +441,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** A class or file name as a plugin name: PascalCase to kebab case. */
     private static String kebab(String s) {
-        return s.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "");
+        return s.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
     }
 
     /** A capitalised sentence with its full stop. */

@@ -31,8 +31,10 @@ import java.util.List;
  * {@code review} and {@code report} work from. {@code story} is null when the journal does not
  * mention the candidate. The check is the simulator's (so runs made before the router contract was
  * enforced can still be reviewed); {@link #routerProblems()} says whether it can be exported.
+ * {@code split} is the class's own compilation of a candidate of several parts (null for one part),
+ * made once here so that every command reads the same parts.
  */
-record RunCandidate(RunHistory history, String id, String source, CheckResult check, CandidateStory story) {
+record RunCandidate(RunHistory history, String id, String source, CheckResult check, CandidateStory story, Compiled split) {
 
     /** The run directory. */
     Run run() {
@@ -53,8 +55,9 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
             throw new UserError("run " + run.id() + " has no candidate '" + chosen + "'; see nous runs show " + run.id());
         }
         String source = verifiedSource(history, chosen);
+        Problem problem = Problems.byId(history.problem());
         return new RunCandidate(history, chosen, source, Candidates.check(source, chosen + ".java", Contract.SIMULATION_ONLY),
-                history.candidate(chosen).orElse(null));
+                history.candidate(chosen).orElse(null), problem.kinds().size() > 1 ? problem.compile(source) : null);
     }
 
     /**
@@ -94,7 +97,7 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
 
     /** Whether a candidate is more than one plugin (a joint candidate: a usage-limit policy and an admitter in one class). */
     boolean multiPart() {
-        return problem().kinds().size() > 1;
+        return split != null;
     }
 
     /**
@@ -103,14 +106,13 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
      */
     List<PolicyPart> parts() {
         Problem problem = problem();
-        if (problem.kinds().size() == 1) {
+        if (split == null) {
             return List.of(new PolicyPart(problem.kinds().get(0), source, check));
         }
-        Compiled c = problem.compile(source);
-        if (!c.accepted()) {
-            throw new UserError(id + " does not pass verification: " + String.join("; ", c.problems()));
+        if (!split.accepted()) {
+            throw new UserError(id + " does not pass verification: " + String.join("; ", split.problems()));
         }
-        return PolicyPart.of(problem, c);
+        return PolicyPart.of(problem, split);
     }
 
     /** This candidate, if it still passes verification (the code may have been edited or Nous upgraded since). */

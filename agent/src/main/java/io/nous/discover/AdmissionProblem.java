@@ -121,11 +121,6 @@ final class AdmissionProblem implements Problem {
         return "--policy static-usage-limit --admission direct:" + file + " --baseline-admission legacy";
     }
 
-    @Override
-    public List<String> exportDirectories() {
-        return List.of("");
-    }
-
     /** An admitter that refuses early and harms under capacity shows nothing general (a smoothed one refuses from 0.3 without harm). */
     @Override
     public boolean distilsPrinciples() {

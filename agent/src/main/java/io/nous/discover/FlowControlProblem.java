@@ -99,11 +99,6 @@ final class FlowControlProblem implements Problem {
     }
 
     @Override
-    public List<String> exportDirectories() {
-        return List.of("");
-    }
-
-    @Override
     public boolean distilsPrinciples() {
         return true;
     }

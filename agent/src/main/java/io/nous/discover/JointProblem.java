@@ -93,8 +93,8 @@ final class JointProblem implements Problem {
         JointSource.Halves h = JointSource.split(source);
         List<String> sources = List.of(h.usageLimit(), h.admitter());
         List<String> origins = List.of("candidate.limit.java", "candidate.admitter.java");
-        List<CheckResult> parts = new java.util.ArrayList<>();
-        List<String> problems = new java.util.ArrayList<>();
+        List<CheckResult> parts = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             CheckResult r = Candidates.compileOnly(sources.get(i), origins.get(i));
             parts.add(r);
@@ -110,7 +110,7 @@ final class JointProblem implements Problem {
     /** Behaviour: where the usage-limit half first gates, and where the admitter first refuses half. */
     @Override
     public Exercised exercise(Sandbox sandbox, Compiled c, List<int[]> probePriorities) {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         double[] behaviour = new double[2];
         StringBuilder fingerprint = new StringBuilder();
         for (int i = 0; i < 2; i++) {

@@ -127,9 +127,14 @@ public interface Problem {
      * Where each part's router plugin goes under the export's {@code --out}, in the order of
      * {@link #kinds()}: {@code ""} for one part written to {@code --out} itself (it may then be placed
      * in a router checkout); with more than one part, an {@code epp-config.yaml} beside them enables
-     * them together.
+     * them together. The default fits a class of one part.
      */
-    List<String> exportDirectories();
+    default List<String> exportDirectories() {
+        if (kinds().size() != 1) {
+            throw new IllegalStateException("problem class '" + id() + "' has " + kinds().size() + " parts: name a directory for each");
+        }
+        return List.of("");
+    }
 
     /** Whether evidence teaches this class's runs the distiller's principles (they are about usage-limit policies). */
     boolean distilsPrinciples();

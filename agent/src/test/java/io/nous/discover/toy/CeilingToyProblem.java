@@ -154,11 +154,6 @@ public final class CeilingToyProblem implements Problem {
     }
 
     @Override
-    public List<String> exportDirectories() {
-        return List.of("");
-    }
-
-    @Override
     public boolean distilsPrinciples() {
         return false;
     }
