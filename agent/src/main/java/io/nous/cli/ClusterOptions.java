@@ -32,6 +32,10 @@ public final class ClusterOptions {
             description = "Cost profile (default: ${DEFAULT-VALUE}), or a profile file from 'nous calibrate'; see 'nous profiles'.")
     String profile;
 
+    @Option(names = "--no-prefix-caching", description = "Turn vLLM's automatic prefix caching off on every pod (it is on by default, "
+            + "as in vLLM V1; only prompts that share content can hit).")
+    boolean noPrefixCaching;
+
     @Option(names = "--max-num-seqs", paramLabel = "N", defaultValue = "" + PodConfig.DEFAULT_MAX_NUM_SEQS,
             description = "vLLM max_num_seqs per pod (default: ${DEFAULT-VALUE}).")
     int maxNumSeqs;
@@ -136,7 +140,7 @@ public final class ClusterOptions {
             throw new UserError(e.getMessage());
         }
         Scenario.Builder b = Scenario.builder(w).qps(a.rate()).seed(a.seed()).durationSeconds(a.seconds()).profile(p).trace(a.replay())
-                .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize()))
+                .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize(), !noPrefixCaching))
                 .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
                 .metrics(metrics);
         if (a.warmup() != null) {

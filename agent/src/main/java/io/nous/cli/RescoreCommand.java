@@ -127,7 +127,8 @@ public final class RescoreCommand implements Callable<Integer> {
     private static List<Rescored> rescore(RunHistory history, List<CandidateStory> chosen, int threads) {
         DiscoveryConfig config = history.config();
         Problem problem = Problems.byId(config.problem());
-        Matrix matrix = config.loadMatrix();
+        // Today's simulator, prefix caching included, even for a run made before Nous simulated it.
+        Matrix matrix = config.loadMatrix().withPrefixCaching(true);
         if (config.promoteWhen() != null) {
             matrix = matrix.withPromotion(PromotionRule.parse(config.promoteWhen()));
         }

@@ -81,7 +81,7 @@ public final class PairedRunner implements AutoCloseable {
                 for (int seed = 1; seed <= seeds; seed++) {
                     Scenario s = matrix.scenario(e, seed, v);
                     String key = baseline.identity() + "|" + e.label() + "|" + v + "|" + matrix.router() + "|" + seed + "|"
-                            + matrix.durationSeconds();
+                            + matrix.durationSeconds() + (matrix.prefixCaching() ? "" : "|no-prefix-caching");
                     base.add(baselineCache.computeIfAbsent(key, k -> {
                         CompletableFuture<RunData> f = new CompletableFuture<>();
                         tasks.add(new SimulationTask(baseline.deploy(s), baseline));

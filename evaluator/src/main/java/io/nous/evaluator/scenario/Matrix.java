@@ -13,9 +13,12 @@ import java.util.Map;
  * nobody can pin down), with the rule that says how many variants must agree. A split may run more
  * (or fewer) seeds than the rest ({@code splitSeeds}): the held-out splits confirm or report once,
  * so they can afford the seeds that a scenario with wide tails needs to decide anything.
+ *
+ * <p>{@code prefixCaching} is vLLM's automatic prefix caching on every pod: on, as vLLM V1 runs, except
+ * for runs made before Nous simulated it, which replay as they were measured.
  */
 public record Matrix(String name, int seeds, double durationSeconds, List<MatrixEntry> entries, RouterRelease router,
-                     List<Variant> variants, PromotionRule promotion, Map<Split, Integer> splitSeeds) {
+                     List<Variant> variants, PromotionRule promotion, Map<Split, Integer> splitSeeds, boolean prefixCaching) {
 
     public Matrix {
         entries = List.copyOf(entries);
@@ -26,6 +29,12 @@ public record Matrix(String name, int seeds, double durationSeconds, List<Matrix
         EnumMap<Split, Integer> copy = new EnumMap<>(Split.class);
         copy.putAll(splitSeeds);
         splitSeeds = Collections.unmodifiableMap(copy);
+    }
+
+    /** A matrix with prefix caching on. */
+    public Matrix(String name, int seeds, double durationSeconds, List<MatrixEntry> entries, RouterRelease router,
+                  List<Variant> variants, PromotionRule promotion, Map<Split, Integer> splitSeeds) {
+        this(name, seeds, durationSeconds, entries, router, variants, promotion, splitSeeds, true);
     }
 
     /** A matrix with the same seeds on every split. */
@@ -51,36 +60,43 @@ public record Matrix(String name, int seeds, double durationSeconds, List<Matrix
 
     /** The simulation of one entry, seed and variant. */
     public Scenario scenario(MatrixEntry e, int seed, Variant v) {
-        return v.apply(e.scenario(seed, durationSeconds, router));
+        Scenario s = v.apply(e.scenario(seed, durationSeconds, router));
+        return s.podConfig().prefixCaching() == prefixCaching ? s
+                : s.toBuilder().podConfig(s.podConfig().withPrefixCaching(prefixCaching)).build();
     }
 
     /** The same matrix with {@code n} seeds on every split. */
     public Matrix withSeeds(int n) {
-        return new Matrix(name, n, durationSeconds, entries, router, variants, promotion, Map.of());
+        return new Matrix(name, n, durationSeconds, entries, router, variants, promotion, Map.of(), prefixCaching);
     }
 
     /** The same matrix with these splits on their own numbers of seeds, the others on the matrix's. */
     public Matrix withSplitSeeds(Map<Split, Integer> bySplit) {
-        return new Matrix(name, seeds, durationSeconds, entries, router, variants, promotion, bySplit);
+        return new Matrix(name, seeds, durationSeconds, entries, router, variants, promotion, bySplit, prefixCaching);
     }
 
     /** The same matrix with another duration. */
     public Matrix withDuration(double seconds) {
-        return new Matrix(name, seeds, seconds, entries, router, variants, promotion, splitSeeds);
+        return new Matrix(name, seeds, seconds, entries, router, variants, promotion, splitSeeds, prefixCaching);
     }
 
     /** The same matrix with only the nominal variant (or the first one). */
     public Matrix nominalOnly() {
-        return new Matrix(name, seeds, durationSeconds, entries, router, List.of(variants.get(0)), promotion, splitSeeds);
+        return new Matrix(name, seeds, durationSeconds, entries, router, List.of(variants.get(0)), promotion, splitSeeds, prefixCaching);
     }
 
     /** The same matrix with these variants and promotion rule. */
     public Matrix withVariants(List<Variant> keep, PromotionRule rule) {
-        return new Matrix(name, seeds, durationSeconds, entries, router, keep, rule, splitSeeds);
+        return new Matrix(name, seeds, durationSeconds, entries, router, keep, rule, splitSeeds, prefixCaching);
+    }
+
+    /** The same matrix with prefix caching on or off on every pod. */
+    public Matrix withPrefixCaching(boolean on) {
+        return new Matrix(name, seeds, durationSeconds, entries, router, variants, promotion, splitSeeds, on);
     }
 
     /** The same matrix with another promotion rule. */
     public Matrix withPromotion(PromotionRule rule) {
-        return new Matrix(name, seeds, durationSeconds, entries, router, variants, rule, splitSeeds);
+        return new Matrix(name, seeds, durationSeconds, entries, router, variants, rule, splitSeeds, prefixCaching);
     }
 }

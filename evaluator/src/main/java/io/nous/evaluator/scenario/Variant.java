@@ -64,7 +64,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         }
         PodConfig pc = s.podConfig();
         b.profile(p).podConfig(new PodConfig(maxNumBatchedTokens != null ? maxNumBatchedTokens : pc.maxNumBatchedTokens(),
-                maxNumSeqs != null ? maxNumSeqs : pc.maxNumSeqs(), blocks, p.blockSize()));
+                maxNumSeqs != null ? maxNumSeqs : pc.maxNumSeqs(), blocks, p.blockSize(), pc.prefixCaching()));
         MetricsConfig m = s.metrics();
         if (metricTiming != null) {
             m = m.withTiming(MetricsConfig.Timing.byId(metricTiming));

@@ -45,6 +45,8 @@ import java.util.TreeMap;
  * @param principles    principles earlier runs learned that this run starts from ({@code --principles})
  * @param splitSeeds    seeds of the splits that run their own number (from the matrix file when the run
  *                      started; absent in runs from before splits could), by split name
+ * @param prefixCaching the pods ran vLLM's automatic prefix caching (true for every new run; absent,
+ *                      so false, in runs from before Nous simulated it, which replay without it)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -59,7 +61,8 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = FlowControl.class) String problem,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds)
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("prefix_caching") boolean prefixCaching)
         implements JournalEntry {
 
     /** The journal type of the record that repeats the config at a run's start. */
@@ -79,20 +82,21 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     /** The same settings, starting from principles earlier runs learned. */
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds);
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching);
     }
 
     /** The same settings, with these splits on their own numbers of seeds. */
     public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit);
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching);
     }
 
     /** The matrix the run evaluates on, with its seeds and duration. */
     public Matrix loadMatrix() {
         Map<Split, Integer> bySplit = new EnumMap<>(Split.class);
         splitSeeds.forEach((split, n) -> bySplit.put(Split.byId(split), n));
-        return MatrixCatalog.load(matrix).withSeeds(seeds).withSplitSeeds(bySplit).withDuration(durationSeconds);
+        return MatrixCatalog.load(matrix).withSeeds(seeds).withSplitSeeds(bySplit).withDuration(durationSeconds)
+                .withPrefixCaching(prefixCaching);
     }
 
     /** The split seeds of a matrix, as a config records them. */
@@ -145,6 +149,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         private String problem = FLOW_CONTROL;
         private List<String> principles = List.of();
         private Map<String, Integer> splitSeeds = Map.of();
+        private boolean prefixCaching = true;
 
         private Builder() {
         }
@@ -168,10 +173,11 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public Builder problem(String v) { problem = v; return this; }
         public Builder principles(List<String> v) { principles = List.copyOf(v); return this; }
         public Builder splitSeeds(Map<String, Integer> v) { splitSeeds = Map.copyOf(v); return this; }
+        public Builder prefixCaching(boolean v) { prefixCaching = v; return this; }
 
         public DiscoveryConfig build() {
             return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                    threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds);
+                    threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching);
         }
     }
 

@@ -43,6 +43,9 @@ public final class BlockPool {
     private final BlockHashIndex index;
     private long queriedTokens;
     private long hitTokens;
+    private long lookups;
+    private long preemptedQueriedTokens;
+    private long preemptedHitTokens;
     private long evictions;
 
     /** A pool of {@code blocks} blocks of {@code blockSize} tokens, all free and empty. */
@@ -77,9 +80,33 @@ public final class BlockPool {
         while (hits < cap && index.get(chain[hits]) != NONE) {
             hits++;
         }
-        queriedTokens += promptTokens;
-        hitTokens += (long) hits * blockSize;
+        record(promptTokens, hits * blockSize, false);
         return hits;
+    }
+
+    /** The cached block named {@code blockHash}, or -1. */
+    public int find(long blockHash) {
+        return index.get(blockHash);
+    }
+
+    /** Whether block {@code b} is in the free queue (a hit on it takes a free block). */
+    public boolean isFree(int b) {
+        return refCount[b] == 0;
+    }
+
+    /**
+     * Counts one lookup as vLLM's {@code PrefixCacheStats.record} does: a request that was preempted
+     * before is counted apart, so the hit rate is that of first admissions.
+     */
+    public void record(int queried, int hit, boolean preempted) {
+        if (preempted) {
+            preemptedQueriedTokens += queried;
+            preemptedHitTokens += hit;
+        } else {
+            lookups++;
+            queriedTokens += queried;
+            hitTokens += hit;
+        }
     }
 
     /**
@@ -98,6 +125,14 @@ public final class BlockPool {
             refCount[b]++;
             out[i] = b;
         }
+    }
+
+    /** Takes one more reference to cached block {@code b} (found by {@link #find}); a free one leaves the free queue. */
+    public void take(int b) {
+        if (refCount[b] == 0) {
+            unlink(b);
+        }
+        refCount[b]++;
     }
 
     /** Whether {@code n} new blocks can be allocated now (free blocks, cached or not). */
@@ -157,6 +192,15 @@ public final class BlockPool {
         }
     }
 
+    /** References held on all blocks together (O(blocks); for invariant checks). */
+    public long references() {
+        long n = 0;
+        for (int c : refCount) {
+            n += c;
+        }
+        return n;
+    }
+
     /** Blocks in the free queue, holding a cached prefix or not. */
     public int freeBlocks() {
         return free;
@@ -175,6 +219,21 @@ public final class BlockPool {
     /** Blocks that still name a prefix (held or free). */
     public int cachedBlocks() {
         return index.size();
+    }
+
+    /** First-admission lookups so far (requests). */
+    public long lookups() {
+        return lookups;
+    }
+
+    /** Tokens looked up again when preempted requests were readmitted. */
+    public long preemptedQueriedTokens() {
+        return preemptedQueriedTokens;
+    }
+
+    /** Tokens preempted requests found cached when readmitted (their own blocks, mostly). */
+    public long preemptedHitTokens() {
+        return preemptedHitTokens;
     }
 
     /** Prompt tokens looked up so far ({@code vllm:prefix_cache_queries}). */

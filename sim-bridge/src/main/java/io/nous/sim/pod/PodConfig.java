@@ -8,8 +8,20 @@ package io.nous.sim.pod;
  * @param maxNumSeqs          most requests running at once (vLLM {@code max_num_seqs})
  * @param kvBlocks            KV-cache capacity in blocks
  * @param blockSize           tokens per KV block (16)
+ * @param prefixCaching       vLLM automatic prefix caching ({@code --enable-prefix-caching}, on by
+ *                            default in vLLM V1; {@code --no-enable-prefix-caching} turns it off)
  */
-public record PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, int blockSize) {
+public record PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, int blockSize, boolean prefixCaching) {
+
+    /** A pod with prefix caching on, as vLLM V1 starts by default. */
+    public PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, int blockSize) {
+        this(maxNumBatchedTokens, maxNumSeqs, kvBlocks, blockSize, true);
+    }
+
+    /** The same pod with prefix caching on or off. */
+    public PodConfig withPrefixCaching(boolean on) {
+        return new PodConfig(maxNumBatchedTokens, maxNumSeqs, kvBlocks, blockSize, on);
+    }
 
     /** vLLM 0.11 API-server default token budget on 80 GB-class GPUs (vllm/engine/arg_utils.py get_batch_defaults). */
     public static final int DEFAULT_MAX_NUM_BATCHED_TOKENS = 8192;

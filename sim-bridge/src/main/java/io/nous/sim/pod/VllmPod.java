@@ -2,6 +2,7 @@ package io.nous.sim.pod;
 
 import io.nous.sim.cost.CostModel;
 import io.nous.sim.cost.StepBatch;
+import io.nous.sim.request.PromptContent;
 import io.nous.sim.request.Request;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,6 +22,18 @@ import java.util.ArrayList;
  * <p>Decoding requests are kept as running totals (count, summed context, blocks due per step phase)
  * and a heap of their finishing steps, so a step costs O(prefilling requests + completions), not
  * O(batch).
+ *
+ * <p>With prefix caching (vLLM V1's default) the blocks are real: a {@link BlockPool} names every
+ * full block by the hash of its prefix, a request admitted from the waiting queue reuses the longest
+ * run of cached leading blocks and prefills only the rest, and finished requests' blocks stay cached
+ * until they are evicted (vllm/v1/core/kv_cache_manager.py, block_pool.py, kv_cache_utils.py).
+ * Decoding requests are then also kept in one list per step phase, so that a step touches only the
+ * requests that need a new block or fill one (1 in 16 of them), never the whole batch. Without
+ * caching the pod only counts blocks, as before.
+ *
+ * <p>A request whose client gives up ({@link #cancel}) leaves the waiting queue at once, and a
+ * running one is aborted before the next step is formed, freeing its blocks, as vLLM's engine core
+ * handles aborts between steps.
  */
 public final class VllmPod {
     private final int index;
@@ -29,6 +42,14 @@ public final class VllmPod {
     private final PodListener listener;
     private final int blockSize;
     private final int kvBlocks;
+    /** The KV blocks themselves, with prefix caching on; null: blocks are only counted. */
+    private final BlockPool pool;
+    /** With prefix caching: decoding requests by {@code ctxOffset mod blockSize}, linked through {@code nextPhase}. */
+    private final Request[] phaseHead;
+    /** Decoding requests whose output another request may repeat (a session's rounds), whose blocks are named as they fill. */
+    private int sharingDecoders;
+    /** Running requests whose clients gave up, aborted at the start of the next step. */
+    private final ArrayList<Request> aborting = new ArrayList<>();
 
     private final ArrayDeque<Request> waiting = new ArrayDeque<>();
     private Request runHead;
@@ -58,6 +79,7 @@ public final class VllmPod {
     private int maxUsedBlocks;
     private long preemptions;
     private int maxWaiting;
+    private long aborted;
 
     // what the engine last published (vLLM SchedulerStats, made once per step at its end)
     private int waitingAfterSchedule;
@@ -73,6 +95,8 @@ public final class VllmPod {
         this.blockSize = config.blockSize();
         this.kvBlocks = config.kvBlocks();
         this.phaseCount = new int[blockSize];
+        this.pool = config.prefixCaching() ? new BlockPool(kvBlocks, blockSize) : null;
+        this.phaseHead = pool != null ? new Request[blockSize] : null;
     }
 
     public int index() {
@@ -98,6 +122,24 @@ public final class VllmPod {
     }
 
     /**
+     * The client of {@code r}, which this pod holds, gave up: a waiting request leaves the queue now,
+     * a running one is aborted before the next step is formed (its blocks are freed then; a step
+     * already under way still finishes it, unreported). The listener is not told; the caller counts it.
+     */
+    public void cancel(Request r) {
+        if (r.cancelled) {
+            return;
+        }
+        r.cancelled = true;
+        aborted++;
+        if (runHead == r || r.prevRunning != null) {
+            aborting.add(r);
+        } else if (!waiting.remove(r)) {
+            throw new IllegalStateException("pod " + index + " is asked to cancel " + r + ", which it does not hold");
+        }
+    }
+
+    /**
      * Forms the next step's batch at {@code nowUs} and returns its duration in microseconds, or -1
      * when there is nothing to run (the pod goes idle).
      */
@@ -107,15 +149,31 @@ public final class VllmPod {
         decodesScheduled = false;
         boolean preempted = false;
         final long s = step;
+        if (!aborting.isEmpty()) {
+            abortCancelled();
+        }
 
         // 1. Decodes: each needs one token, and a new block when its context is at a block boundary.
-        int needed = phaseCount[Math.floorMod(-s, blockSize)];
-        while (usedBlocks + needed > kvBlocks) {
+        final int phase = Math.floorMod(-s, blockSize);
+        int needed = phaseCount[phase];
+        while (!canAllocate(needed)) {
             preempt(runTail, s);
             preempted = true;
-            needed = phaseCount[Math.floorMod(-s, blockSize)];
+            needed = phaseCount[phase];
         }
-        usedBlocks += needed;
+        if (pool != null) {
+            for (Request r = phaseHead[phase]; r != null; r = r.nextPhase) {
+                pool.allocate(1, r.blockIds, r.heldBlocks++);
+            }
+            // This step's token fills the last block of these; vLLM names a block as soon as it is allocated full.
+            if (sharingDecoders > 0) {
+                for (Request r = phaseHead[Math.floorMod(-s - 1, blockSize)]; r != null; r = r.nextPhase) {
+                    cacheFullBlocks(r, (int) ((r.ctxOffset + s + 1) / blockSize));
+                }
+            }
+        } else {
+            usedBlocks += needed;
+        }
         decodesScheduled = true;
         batch.decodeSeqs = decoding;
         batch.decodeContextTokens = sumCtxOffset + (long) decoding * s;
@@ -127,7 +185,7 @@ public final class VllmPod {
             int c = Math.min(r.prefillTarget() - r.computed, budget);
             int extra = blocks(r.computed + c) - blocks(r.computed);
             boolean self = false;
-            while (usedBlocks + extra > kvBlocks) {
+            while (!canAllocate(extra)) {
                 Request victim = runTail;
                 preempt(victim, s);
                 preempted = true;
@@ -147,14 +205,47 @@ public final class VllmPod {
         if (!preempted || batch.isEmpty()) {
             while (budget > 0 && running < config.maxNumSeqs() && !waiting.isEmpty()) {
                 Request r = waiting.peekFirst();
-                int c = Math.min(r.prefillTarget() - r.computed, budget);
-                int extra = blocks(r.computed + c) - blocks(r.computed);
-                if (usedBlocks + extra > kvBlocks) {
+                int target = r.prefillTarget();
+                int hits = 0;
+                int freeHits = 0;
+                if (pool != null) {
+                    // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
+                    prepareBlocks(r);
+                    // Content of its own can only be found again by itself, after a preemption.
+                    int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
+                    while (hits < cap) {
+                        int b = pool.find(blockHash(r, hits));
+                        if (b < 0) {
+                            break;
+                        }
+                        if (pool.isFree(b)) {
+                            freeHits++;
+                        }
+                        r.blockIds[hits++] = b;
+                    }
+                }
+                int computed = hits * blockSize;
+                int c = Math.min(target - computed, budget);
+                int extra = blocks(computed + c) - hits;
+                // allocate_slots: reused blocks that sit in the free queue are taken from it too.
+                if (!canAllocate(extra + freeHits)) {
                     break;
                 }
                 waiting.pollFirst();
                 linkRunning(r);
                 prefilling.add(r);
+                if (pool != null) {
+                    for (int i = 0; i < hits; i++) {
+                        pool.take(r.blockIds[i]);
+                    }
+                    r.heldBlocks = hits;
+                    r.cachedBlocks = hits;
+                    r.computed = computed;
+                    pool.record(target, computed, r.preemptions > 0);
+                    if (r.preemptions == 0) {
+                        r.cachedPromptTokens = computed;
+                    }
+                }
                 schedulePrefill(r, c, extra);
             }
         }
@@ -169,6 +260,9 @@ public final class VllmPod {
         busy = true;
         stepStartUs = nowUs;
         waitingAfterSchedule = waiting.size();
+        if (pool != null) {
+            usedBlocks = pool.usedBlocks();
+        }
         if (usedBlocks > maxUsedBlocks) {
             maxUsedBlocks = usedBlocks;
         }
@@ -189,11 +283,14 @@ public final class VllmPod {
         while ((top = completions.peek()) != null && top.finishStep <= s) {
             completions.poll();
             removeDecoding(top);
-            usedBlocks -= blocks((int) (top.ctxOffset + s + 1));
+            releaseBlocks(top, (int) (top.ctxOffset + s + 1));
+            forgetBlocks(top);
             unlinkRunning(top);
             top.decoding = false;
-            top.finishUs = nowUs;
-            listener.onFinished(top, nowUs);
+            if (!top.cancelled) {
+                top.finishUs = nowUs;
+                listener.onFinished(top, nowUs);
+            }
         }
 
         // Prefill chunks complete; a finished prompt samples a token.
@@ -205,15 +302,18 @@ public final class VllmPod {
                 r.chunk = 0;
                 if (r.computed == r.prefillTarget()) {
                     r.generated++;
-                    if (r.firstTokenUs < 0) {
+                    if (r.firstTokenUs < 0 && !r.cancelled) {
                         r.firstTokenUs = nowUs;
                         listener.onFirstToken(r, nowUs);
                     }
                     if (r.generated >= r.outputTokens) {
-                        usedBlocks -= blocks(r.computed);
+                        releaseBlocks(r, r.computed);
+                        forgetBlocks(r);
                         unlinkRunning(r);
-                        r.finishUs = nowUs;
-                        listener.onFinished(r, nowUs);
+                        if (!r.cancelled) {
+                            r.finishUs = nowUs;
+                            listener.onFinished(r, nowUs);
+                        }
                     } else {
                         startDecoding(r, s + 1);
                     }
@@ -227,6 +327,9 @@ public final class VllmPod {
         }
         step = s + 1;
         busy = false;
+        if (pool != null) {
+            usedBlocks = pool.usedBlocks();
+        }
         // vLLM makes its scheduler stats after processing a step's output: waiting is what the
         // step's schedule() left waiting (requests that arrived during the step are still in the
         // engine's input queue), running and KV usage are after finished requests were freed.
@@ -236,7 +339,13 @@ public final class VllmPod {
     }
 
     private void schedulePrefill(Request r, int c, int extraBlocks) {
-        usedBlocks += extraBlocks;
+        if (pool != null) {
+            pool.allocate(extraBlocks, r.blockIds, r.heldBlocks);
+            r.heldBlocks += extraBlocks;
+            cacheFullBlocks(r, (r.computed + c) / blockSize);
+        } else {
+            usedBlocks += extraBlocks;
+        }
         r.chunk = c;
         budget -= c;
         batch.prefillTokens += c;
@@ -255,14 +364,144 @@ public final class VllmPod {
         r.finishStep = firstDecodeStep + (r.outputTokens - r.generated) - 1;
         decoding++;
         sumCtxOffset += r.ctxOffset;
-        phaseCount[Math.floorMod(r.ctxOffset, blockSize)]++;
+        int ph = Math.floorMod(r.ctxOffset, blockSize);
+        phaseCount[ph]++;
+        if (phaseHead != null) {
+            if (sharedTokens(r) > r.inputTokens) {
+                sharingDecoders++;
+            }
+            r.prevPhase = null;
+            r.nextPhase = phaseHead[ph];
+            if (r.nextPhase != null) {
+                r.nextPhase.prevPhase = r;
+            }
+            phaseHead[ph] = r;
+        }
         completions.add(r);
     }
 
     private void removeDecoding(Request r) {
         decoding--;
         sumCtxOffset -= r.ctxOffset;
-        phaseCount[Math.floorMod(r.ctxOffset, blockSize)]--;
+        int ph = Math.floorMod(r.ctxOffset, blockSize);
+        phaseCount[ph]--;
+        if (phaseHead != null) {
+            if (sharedTokens(r) > r.inputTokens) {
+                sharingDecoders--;
+            }
+            if (r.prevPhase == null) {
+                phaseHead[ph] = r.nextPhase;
+            } else {
+                r.prevPhase.nextPhase = r.nextPhase;
+            }
+            if (r.nextPhase != null) {
+                r.nextPhase.prevPhase = r.prevPhase;
+            }
+            r.prevPhase = null;
+            r.nextPhase = null;
+        }
+    }
+
+    private boolean canAllocate(int blocks) {
+        return pool != null ? pool.canAllocate(blocks) : usedBlocks + blocks <= kvBlocks;
+    }
+
+    /** Gives back the blocks of a request that holds {@code tokens} tokens of KV. */
+    private void releaseBlocks(Request r, int tokens) {
+        if (pool != null) {
+            pool.free(r.blockIds, r.heldBlocks);
+            r.heldBlocks = 0;
+            r.cachedBlocks = 0;
+        } else {
+            usedBlocks -= blocks(tokens);
+        }
+    }
+
+    /** A request that has left: its block tables go (its content's blocks may stay cached). */
+    private static void forgetBlocks(Request r) {
+        r.blockIds = null;
+        r.blockHashes = null;
+        r.hashedBlocks = 0;
+    }
+
+    /** Room for every block the request can come to hold, kept across preemptions. */
+    private void prepareBlocks(Request r) {
+        if (r.blockIds == null) {
+            int n = blocks(r.inputTokens + r.outputTokens);
+            r.blockIds = new int[n];
+        }
+    }
+
+    /** Leading tokens of the request that other requests may share (none for content of its own). */
+    private static int sharedTokens(Request r) {
+        return r.content == null ? 0 : r.content.sharedTokens();
+    }
+
+    /** The hash of the request's block {@code k}: its content chained to the hash of block k - 1 (kv_cache_utils.hash_block_tokens). */
+    private long blockHash(Request r, int k) {
+        if (r.blockHashes == null) {
+            r.blockHashes = new long[r.blockIds.length];
+            if (r.kvContent == null) {
+                r.kvContent = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
+            }
+        }
+        while (r.hashedBlocks <= k) {
+            int j = r.hashedBlocks;
+            r.blockHashes[j] = BlockPool.chain(j == 0 ? 0 : r.blockHashes[j - 1], r.kvContent.blockContent(j, blockSize));
+            r.hashedBlocks++;
+        }
+        return r.blockHashes[k];
+    }
+
+    /**
+     * Names the request's first {@code full} blocks in the cache as they are computed
+     * (BlockPool.cache_full_blocks), as far as other requests can share them: blocks of the request's
+     * own content are named when it is preempted instead ({@link #cacheOwnBlocks}), which leaves the
+     * cache exactly as vLLM's would be for every lookup, at a fraction of the cost.
+     */
+    private void cacheFullBlocks(Request r, int full) {
+        int shared = sharedTokens(r) / blockSize;
+        if (full > shared) {
+            full = shared;
+        }
+        for (int k = r.cachedBlocks; k < full; k++) {
+            pool.cache(r.blockIds[k], blockHash(r, k));
+        }
+        if (full > r.cachedBlocks) {
+            r.cachedBlocks = full;
+        }
+    }
+
+    /** Names every full block a preempted request computed, so that its readmission can reuse them. */
+    private void cacheOwnBlocks(Request r, int computedTokens) {
+        int full = Math.min(computedTokens / blockSize, r.heldBlocks);
+        for (int k = r.cachedBlocks; k < full; k++) {
+            pool.cache(r.blockIds[k], blockHash(r, k));
+        }
+    }
+
+    /** Aborts the running requests whose clients gave up; between steps, so no chunk is scheduled. */
+    private void abortCancelled() {
+        for (Request r : aborting) {
+            if (!(runHead == r || r.prevRunning != null)) {
+                continue; // finished in the step that was under way
+            }
+            if (r.decoding) {
+                completions.remove(r);
+                removeDecoding(r);
+                r.decoding = false;
+                releaseBlocks(r, (int) (r.ctxOffset + step));
+            } else {
+                prefilling.remove(r);
+                releaseBlocks(r, r.computed);
+            }
+            forgetBlocks(r);
+            unlinkRunning(r);
+        }
+        aborting.clear();
+        if (pool != null) {
+            usedBlocks = pool.usedBlocks();
+        }
     }
 
     /** Preempts {@code victim} (the most recently admitted running request) at the start of step s. */
@@ -274,7 +513,12 @@ public final class VllmPod {
             long ctx = victim.ctxOffset + s;
             boolean allocated = decodesScheduled;
             boolean needsBlock = Math.floorMod(ctx, blockSize) == 0;
-            usedBlocks -= blocks((int) ctx) + (allocated && needsBlock ? 1 : 0);
+            if (pool != null) {
+                cacheOwnBlocks(victim, (int) ctx);
+                releaseBlocks(victim, 0);
+            } else {
+                usedBlocks -= blocks((int) ctx) + (allocated && needsBlock ? 1 : 0);
+            }
             if (allocated) {
                 batch.decodeSeqs--;
                 batch.decodeContextTokens -= ctx;
@@ -285,7 +529,10 @@ public final class VllmPod {
             victim.decoding = false;
             victim.generated = victim.generatedAtDecodeEntry + (int) (s - victim.decodeEntryStep);
         } else {
-            usedBlocks -= blocks(victim.computed);
+            if (pool != null) {
+                cacheOwnBlocks(victim, victim.computed);
+            }
+            releaseBlocks(victim, victim.computed);
             if (victim.chunk > 0) {
                 throw new IllegalStateException("preempting a request whose chunk is already scheduled");
             }
@@ -370,6 +617,16 @@ public final class VllmPod {
         return kvBlocks;
     }
 
+    /** The pod's prefix cache, or null when prefix caching is off. */
+    public BlockPool prefixCache() {
+        return pool;
+    }
+
+    /** Requests whose clients gave up while this pod held them. */
+    public long aborted() {
+        return aborted;
+    }
+
     // --- statistics ---
 
     public long busyUs() {
@@ -409,17 +666,33 @@ public final class VllmPod {
         int blocksHeld = 0;
         int n = 0;
         int dec = 0;
+        long references = 0;
         for (Request r = runHead; r != null; r = r.nextRunning) {
             n++;
+            int due = r.decoding ? blocks((int) (r.ctxOffset + step)) : blocks(r.computed);
+            blocksHeld += due;
             if (r.decoding) {
                 dec++;
-                blocksHeld += blocks((int) (r.ctxOffset + step));
-            } else {
-                blocksHeld += blocks(r.computed);
+            }
+            if (pool != null) {
+                if (r.heldBlocks != due) {
+                    throw new AssertionError("pod " + index + ": " + r + " holds " + r.heldBlocks + " blocks for " + due + " blocks of KV");
+                }
+                references += r.heldBlocks;
             }
         }
         if (n != running || dec != decoding) {
             throw new AssertionError("pod " + index + ": running " + running + " vs " + n + ", decoding " + decoding + " vs " + dec);
+        }
+        if (pool != null) {
+            if (references != pool.references()) {
+                throw new AssertionError("pod " + index + ": requests hold " + references + " block references, the pool counts "
+                        + pool.references());
+            }
+            if (usedBlocks != pool.usedBlocks()) {
+                throw new AssertionError("pod " + index + ": used blocks " + usedBlocks + " but the pool has " + pool.usedBlocks() + " in use");
+            }
+            blocksHeld = usedBlocks;
         }
         if (blocksHeld != usedBlocks) {
             throw new AssertionError("pod " + index + ": used blocks " + usedBlocks + " but requests hold " + blocksHeld);

@@ -16,6 +16,10 @@ public final class Request {
     public final long arrivalUs;
     /** Uniform draw in [0, 1) reserved for this request's admission decision (common random numbers). */
     public final double admissionDraw;
+    /** What its tokens are (shared prefixes, a session's history), or null: a prompt shared with no other request. */
+    public final PromptContent content;
+    /** When its client gives up and disconnects (µs), or {@link Long#MAX_VALUE}: never. */
+    public long deadlineUs = Long.MAX_VALUE;
 
     // --- flow control (EPP) ---
     public long enqueueUs = -1;
@@ -51,8 +55,34 @@ public final class Request {
     public Request nextRunning;
     public boolean decoding;
 
+    // --- pod bookkeeping with prefix caching (null / 0 without) ---
+    /** Ids of the KV blocks it holds, first block first. */
+    public int[] blockIds;
+    /** How many of {@link #blockIds} it holds. */
+    public int heldBlocks;
+    /** Its full blocks' hashes, computed as far as {@link #hashedBlocks}. */
+    public long[] blockHashes;
+    public int hashedBlocks;
+    /** What the pod hashes its blocks from: {@link #content}, or content of its own. */
+    public PromptContent kvContent;
+    /** Leading blocks of its own that the cache knows it computed (or reused). */
+    public int cachedBlocks;
+    /** Prompt tokens found in the prefix cache at first admission ({@code usage.prompt_tokens_details.cached_tokens}). */
+    public int cachedPromptTokens;
+    /** Links in the pod's list of decoding requests that need a new block in the same steps. */
+    public Request prevPhase;
+    public Request nextPhase;
+    /** Set when its client gave up; the pod drops it at its next step. */
+    public boolean cancelled;
+
     public Request(int id, int classIndex, int priority, int tenant, int inputTokens, int outputTokens,
                    long arrivalUs, double admissionDraw) {
+        this(id, classIndex, priority, tenant, inputTokens, outputTokens, arrivalUs, admissionDraw, null);
+    }
+
+    public Request(int id, int classIndex, int priority, int tenant, int inputTokens, int outputTokens,
+                   long arrivalUs, double admissionDraw, PromptContent content) {
+        this.content = content;
         this.id = id;
         this.classIndex = classIndex;
         this.priority = priority;

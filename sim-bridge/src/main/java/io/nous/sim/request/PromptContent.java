@@ -1,0 +1,174 @@
+package io.nous.sim.request;
+
+import java.util.Arrays;
+
+/**
+ * What a request's tokens are, without the tokens: its prompt and then its output, as consecutive
+ * spans each named by a content id (a tenant's system prompt, a prefix group's shared text, this
+ * request's own question, this request's answer). Two requests whose first spans are the same
+ * content share those tokens exactly, so the pod's prefix cache can reuse their KV blocks.
+ *
+ * <p>A KV block is named by the pieces of the spans it covers ({@link #blockContent}), so the name
+ * does not depend on how the text was split into spans, only on what it is and where: a multi-turn
+ * session's next prompt (previous prompt + answer + new turn) names its first blocks exactly as
+ * the previous request's prompt and output did.
+ */
+public final class PromptContent {
+    /** Tags that keep the ids of different kinds of content apart. */
+    private static final long OWN_INPUT = 0x5EED_0001L;
+    private static final long OWN_OUTPUT = 0x5EED_0002L;
+    private static final long SHARED = 0x5EED_0003L;
+
+    private final long[] ids;
+    private final int[] ends;
+    private final int sharedTokens;
+
+    private PromptContent(long[] ids, int[] ends, int sharedTokens) {
+        this.ids = ids;
+        this.ends = ends;
+        this.sharedTokens = sharedTokens;
+    }
+
+    /**
+     * Content made of {@code ids.length} spans; span i covers tokens [ends[i-1], ends[i]).
+     *
+     * @throws IllegalArgumentException when the spans are empty or their ends do not increase
+     */
+    public static PromptContent of(long[] ids, int[] ends) {
+        if (ids.length == 0 || ids.length != ends.length) {
+            throw new IllegalArgumentException("content needs one end per span and at least one span");
+        }
+        int prev = 0;
+        for (int e : ends) {
+            if (e <= prev) {
+                throw new IllegalArgumentException("span ends must increase from > 0, got " + Arrays.toString(ends));
+            }
+            prev = e;
+        }
+        return new PromptContent(ids.clone(), ends.clone(), ends[ends.length - 1]);
+    }
+
+    /** A prompt of its own (shared with nobody) followed by its own output: what a request is without declared structure. */
+    public static PromptContent unique(int requestId, int inputTokens, int outputTokens) {
+        return new PromptContent(new long[] {own(OWN_INPUT, requestId), own(OWN_OUTPUT, requestId)},
+                new int[] {inputTokens, inputTokens + outputTokens}, 0);
+    }
+
+    /**
+     * A prompt that starts with {@code prefixTokens} tokens of shared content {@code prefixId} and
+     * continues with the request's own text, then the request's own output. {@code prefixTokens}
+     * must be below {@code inputTokens}.
+     */
+    public static PromptContent sharedPrefix(long prefixId, int prefixTokens, int requestId, int inputTokens, int outputTokens) {
+        if (prefixTokens <= 0 || prefixTokens >= inputTokens) {
+            return unique(requestId, inputTokens, outputTokens);
+        }
+        return new PromptContent(new long[] {sharedId(prefixId), own(OWN_INPUT, requestId), own(OWN_OUTPUT, requestId)},
+                new int[] {prefixTokens, inputTokens, inputTokens + outputTokens}, prefixTokens);
+    }
+
+    /**
+     * The first round of a session: a prompt (after {@code prefixTokens} of shared content
+     * {@code prefixId}, or none) whose every token, output included, the session's next round repeats.
+     */
+    public static PromptContent sessionStart(long prefixId, int prefixTokens, int requestId, int inputTokens, int outputTokens) {
+        PromptContent c = sharedPrefix(prefixId, prefixTokens, requestId, inputTokens, outputTokens);
+        return new PromptContent(c.ids, c.ends, c.tokens());
+    }
+
+    /**
+     * The content of a session's next round: everything {@code previous} was (its prompt and the
+     * {@code previousTokens} tokens of it that were sent or produced), then a new turn of
+     * {@code turnTokens} tokens, then this round's output.
+     */
+    public static PromptContent nextTurn(PromptContent previous, int previousTokens, int requestId, int turnTokens, int outputTokens) {
+        if (turnTokens <= 0 || outputTokens <= 0) {
+            throw new IllegalArgumentException("a turn and its output need at least one token each");
+        }
+        if (previousTokens <= 0 || previousTokens > previous.tokens()) {
+            throw new IllegalArgumentException("a session continues from 1.." + previous.tokens() + " tokens of its previous round, got "
+                    + previousTokens);
+        }
+        int n = 0;
+        while (n < previous.ends.length && previous.ends[n] < previousTokens) {
+            n++;
+        }
+        long[] ids = Arrays.copyOf(previous.ids, n + 3);
+        int[] ends = Arrays.copyOf(previous.ends, n + 3);
+        ends[n] = previousTokens;
+        ids[n + 1] = own(OWN_INPUT, requestId);
+        ends[n + 1] = previousTokens + turnTokens;
+        ids[n + 2] = own(OWN_OUTPUT, requestId);
+        ends[n + 2] = previousTokens + turnTokens + outputTokens;
+        return new PromptContent(ids, ends, ends[n + 2]);
+    }
+
+    /**
+     * How many leading tokens another request may also have (a shared prefix, or a session's whole
+     * history): only blocks within them can be hit by anyone but the request itself, so only they
+     * need naming as soon as they are computed. 0 for content of its own.
+     */
+    public int sharedTokens() {
+        return sharedTokens;
+    }
+
+    /** Tokens described (prompt and output). */
+    public int tokens() {
+        return ends[ends.length - 1];
+    }
+
+    /**
+     * A name for the tokens of block {@code k} (tokens [k·blockSize, (k+1)·blockSize)): equal
+     * for blocks with equal content at equal offsets of equal spans. Chained with the parent
+     * block's hash by the pod, it names the prefix that ends with this block.
+     */
+    public long blockContent(int k, int blockSize) {
+        long from = (long) k * blockSize;
+        long to = from + blockSize;
+        int i = span(from);
+        long h = 0x243F6A8885A308D3L;
+        long start = i == 0 ? 0 : ends[i - 1];
+        while (true) {
+            long lo = Math.max(from, start) - start;
+            long hi = Math.min(to, ends[i]) - start;
+            h = mix(h ^ ids[i]);
+            h = mix(h + (lo << 32 | hi));
+            if (ends[i] >= to || i == ends.length - 1) {
+                return h;
+            }
+            start = ends[i];
+            i++;
+        }
+    }
+
+    /** The first span that ends after {@code token}. */
+    private int span(long token) {
+        int lo = 0;
+        int hi = ends.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ends[mid] > token) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** The id of shared content {@code id} (a tenant's or a prefix group's). */
+    public static long sharedId(long id) {
+        return mix(SHARED * 0x9E3779B97F4A7C15L + id);
+    }
+
+    private static long own(long tag, int requestId) {
+        return mix(tag * 0x9E3779B97F4A7C15L + requestId);
+    }
+
+    /** SplitMix64's finaliser. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}
