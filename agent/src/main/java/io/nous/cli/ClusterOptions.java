@@ -10,7 +10,9 @@ import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.Ordering;
 import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -35,6 +37,22 @@ public final class ClusterOptions {
     @Option(names = "--no-prefix-caching", description = "Turn vLLM's automatic prefix caching off on every pod (it is on by default, "
             + "as in vLLM V1; only prompts that share content can hit).")
     boolean noPrefixCaching;
+
+    @Option(names = "--inflight-credit", description = "Utilization detector: count the requests the router sent to a pod that its "
+            + "last scrape cannot show yet (llm-d-router PR #2066, an open proposal).")
+    boolean inflightCredit;
+
+    @Option(names = "--client-timeout", paramLabel = "SECONDS", description = "Clients give up on a request this long after sending it: "
+            + "the router drops it from its queue, the pod aborts it (default: never; a workload spec's clients may set their own).")
+    Double clientTimeout;
+
+    @Option(names = "--prefix-share", paramLabel = "F", description = "The first F (0..1) of every prompt is text its tenant's "
+            + "prompts share, for the pods' prefix caches (default: the workload's own, usually nothing).")
+    Double prefixShare;
+
+    @Option(names = "--system-prompt", paramLabel = "TOKENS", description = "Put a system prompt of this many tokens, one per "
+            + "tenant, in front of every prompt (default: the workload's own, usually none).")
+    Integer systemPrompt;
 
     @Option(names = "--max-num-seqs", paramLabel = "N", defaultValue = "" + PodConfig.DEFAULT_MAX_NUM_SEQS,
             description = "vLLM max_num_seqs per pod (default: ${DEFAULT-VALUE}).")
@@ -118,6 +136,19 @@ public final class ClusterOptions {
             throw new UserError("--scrape-interval must be at least 0.001 ms, got " + scrapeIntervalMs);
         }
         Workload w = a.workload();
+        if (clientTimeout != null) {
+            if (!(clientTimeout > 0) || Double.isInfinite(clientTimeout)) {
+                throw new UserError("--client-timeout must be a positive number of seconds, got " + clientTimeout);
+            }
+            w = w.withTimeoutUs(Math.round(clientTimeout * 1e6));
+        }
+        if (prefixShare != null || systemPrompt != null) {
+            try {
+                w = w.withPrefix(new SharedPrefix(systemPrompt, prefixShare, null));
+            } catch (WorkloadException e) {
+                throw new UserError("--prefix-share / --system-prompt: " + e.getMessage().replace("prefix.", ""));
+            }
+        }
         CostProfile p = profile(profile);
         FlowControlConfig fc;
         MetricsConfig metrics;
@@ -135,7 +166,7 @@ public final class ClusterOptions {
         }
         DetectorConfig d;
         try {
-            d = DetectorConfig.byName(detector);
+            d = DetectorConfig.byName(detector).withInflightCredit(inflightCredit);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -9,6 +9,7 @@ import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.Latency;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.PrefixCacheSummary;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.store.PlainJson;
 import java.math.BigDecimal;
@@ -51,10 +52,16 @@ public final class JsonReport {
             n.put("rejected_saturated", c.rejectedSaturated());
             n.put("evicted_ttl", c.evictedTtl());
             n.put("admission_rejected", c.admissionRejected());
+            if (r.clientTimeouts()) {
+                n.put("timed_out", c.timedOut());
+            }
             n.put("in_flight", c.inFlight());
             num(n, "throughput_rps", c.throughputRps());
             num(n, "output_tokens_per_s", c.outputTokensPerSecond());
             n.put("preemptions", c.preemptions());
+            if (r.prefixCache() != null) {
+                n.put("cached_prompt_tokens", c.cachedPromptTokens());
+            }
             latency(n, "ttft", c.ttft());
             latency(n, "e2e", c.e2e());
             latency(n, "itl", c.itl());
@@ -72,6 +79,17 @@ public final class JsonReport {
             num(n, "max_kv_usage", p.maxKvUsage());
             n.put("max_waiting", p.maxWaiting());
             n.put("preemptions", p.preemptions());
+        }
+
+        if (r.prefixCache() != null) {
+            PrefixCacheSummary pc = r.prefixCache();
+            ObjectNode n = o.putObject("prefix_cache");
+            n.put("queried_tokens", pc.queriedTokens());
+            n.put("hit_tokens", pc.hitTokens());
+            num(n, "hit_rate", pc.hitRate());
+            n.put("preempted_queried_tokens", pc.preemptedQueriedTokens());
+            n.put("preempted_hit_tokens", pc.preemptedHitTokens());
+            n.put("evictions", pc.evictions());
         }
 
         ObjectNode sat = o.putObject("saturation");

@@ -3,6 +3,7 @@ package io.nous.report;
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.PrefixCacheSummary;
 import io.nous.sim.metrics.SimulationResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -28,9 +29,17 @@ public final class TableReport {
                     ms(c.ttft().p50Ms()), ms(c.ttft().p99Ms()), ms(c.e2e().p99Ms()), ms(c.itl().p50Ms()),
                     ms(c.queueDelay().p99Ms()), c.throughputRps(), c.preemptions()));
             if (c.dropped() > 0) {
-                sb.append(String.format(Locale.ROOT, "%16s dropped: %d band full / shed, %d TTL expired, %d admission%n", "",
-                        c.rejectedSaturated(), c.evictedTtl(), c.admissionRejected()));
+                sb.append(String.format(Locale.ROOT, "%16s dropped: %d band full / shed, %d TTL expired, %d admission%s%n", "",
+                        c.rejectedSaturated(), c.evictedTtl(), c.admissionRejected(),
+                        r.clientTimeouts() ? ", " + c.timedOut() + " client gave up" : ""));
             }
+        }
+        if (r.prefixCache() != null) {
+            PrefixCacheSummary pc = r.prefixCache();
+            sb.append(String.format(Locale.ROOT, "%nprefix cache %.1f%% of %,d prompt tokens hit, %,d cached prefixes evicted%s",
+                    100 * pc.hitRate(), pc.queriedTokens(), pc.evictions(), pc.preemptedQueriedTokens() > 0
+                            ? String.format(Locale.ROOT, "; preempted requests found %.0f%% of theirs",
+                                    100.0 * pc.preemptedHitTokens() / pc.preemptedQueriedTokens()) : ""));
         }
         sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),

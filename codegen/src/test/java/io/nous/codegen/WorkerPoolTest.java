@@ -101,9 +101,7 @@ class WorkerPoolTest {
     }
 
     private static SimulationResult withoutWall(SimulationResult r) {
-        return new SimulationResult(r.workload(), r.qps(), r.seed(), r.pods(), r.costProfile(), r.detector(), r.flowControl(),
-                r.durationSeconds(), r.warmupSeconds(), r.simulatedSeconds(), 0, r.events(), r.classes(), r.podStats(),
-                r.saturation(), r.policy(), r.meanInSystem());
+        return r.withWallSeconds(0);
     }
 
     @Test

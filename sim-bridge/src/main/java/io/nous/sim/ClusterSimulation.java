@@ -5,6 +5,7 @@ import io.nous.sim.engine.EventQueue;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.ConcurrencyDetector;
 import io.nous.sim.epp.FlowController;
+import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.epp.PodPicker;
 import io.nous.sim.epp.PodSnapshot;
@@ -15,10 +16,12 @@ import io.nous.sim.metrics.ClassStats;
 import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
+import io.nous.sim.metrics.PrefixCacheSummary;
 import io.nous.sim.metrics.RequestLog;
 import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SaturationSummary;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.pod.BlockPool;
 import io.nous.sim.pod.PodListener;
 import io.nous.sim.pod.VllmPod;
 import io.nous.sim.request.Request;
@@ -32,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
@@ -49,6 +53,10 @@ public final class ClusterSimulation implements PodListener {
     private static final int SCRAPE = 3;
     private static final int SWEEP = 4;
     private static final int SCRAPE_DONE = 5;
+    private static final int DEADLINE = 6;
+    /** ARRIVAL's argument: the open-loop source's next request, or a closed-loop user's next one. */
+    private static final int FROM_SOURCE = 0;
+    private static final int FROM_USER = 1;
 
     private final Scenario scenario;
     private final String policyName;
@@ -62,6 +70,9 @@ public final class ClusterSimulation implements PodListener {
     /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
     private final double[] signals = new double[3];
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
+    /** The router's per-endpoint in-flight counts (inflight-load-producer). */
+    private final InFlightLoad inFlightLoad;
+    private final boolean credited;
     private final FlowController flow;
     private final PodPicker picker;
     private final Arrivals source;
@@ -77,6 +88,11 @@ public final class ClusterSimulation implements PodListener {
     private final long[] nextTickUs;
 
     private Request pending;
+    /** Closed-loop users' next requests, by arrival time. */
+    private final PriorityQueue<Request> followUps = new PriorityQueue<>(ClusterSimulation::byArrival);
+    /** Requests whose clients will give up, by deadline (finished ones are skipped when due). */
+    private final PriorityQueue<Request> deadlines = new PriorityQueue<>(ClusterSimulation::byDeadline);
+    private long deadlineEventUs = Long.MAX_VALUE;
     private boolean tickPending;
     private long inSystem;
     private long now;
@@ -109,6 +125,11 @@ public final class ClusterSimulation implements PodListener {
         }
         DetectorConfig dc = scenario.detector();
         this.utilization = new UtilizationDetector(snapshots, dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs());
+        this.inFlightLoad = new InFlightLoad(n);
+        this.credited = dc.inflightCredit();
+        if (credited) {
+            utilization.withInFlightCredit(inFlightLoad);
+        }
         this.detector = "concurrency".equals(dc.kind())
                 ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
                 : utilization;
@@ -132,7 +153,7 @@ public final class ClusterSimulation implements PodListener {
 
         pending = source.next();
         if (pending != null) {
-            events.schedule(pending.arrivalUs, ARRIVAL, 0);
+            events.schedule(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
         }
         SplittableRandom phase = streams.stream("scrape-phase");
         for (int i = 0; i < n; i++) {
@@ -198,12 +219,13 @@ public final class ClusterSimulation implements PodListener {
             now = events.time();
             eventCount++;
             switch (events.kind()) {
-                case ARRIVAL -> onArrival();
+                case ARRIVAL -> onArrival(events.arg());
                 case STEP_END -> onStepEnd(events.arg());
                 case TICK -> onTick();
                 case SCRAPE -> onScrape(events.arg());
                 case SWEEP -> onSweep();
                 case SCRAPE_DONE -> onScrapeDone(events.arg());
+                case DEADLINE -> onDeadline();
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
         }
@@ -214,13 +236,22 @@ public final class ClusterSimulation implements PodListener {
 
     // ---------------------------------------------------------------- events
 
-    private void onArrival() {
-        Request r = pending;
-        pending = source.next();
-        if (pending != null) {
-            events.schedule(pending.arrivalUs, ARRIVAL, 0);
+    private void onArrival(int from) {
+        Request r;
+        if (from == FROM_USER) {
+            r = followUps.poll();
+        } else {
+            r = pending;
+            pending = source.next();
+            if (pending != null) {
+                events.schedule(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
+            }
         }
         changeInSystem(+1);
+        if (r.deadlineUs != Long.MAX_VALUE) {
+            deadlines.add(r);
+            scheduleDeadline();
+        }
         if (requestLog != null) {
             requestLog.arrived(r.id);
         }
@@ -325,6 +356,50 @@ public final class ClusterSimulation implements PodListener {
         }
     }
 
+    /** Clients whose deadlines have passed give up on what they still wait for. */
+    private void onDeadline() {
+        if (now >= deadlineEventUs) {
+            deadlineEventUs = Long.MAX_VALUE;
+        }
+        Request r;
+        while ((r = deadlines.peek()) != null && r.deadlineUs <= now) {
+            deadlines.poll();
+            if (!r.done) {
+                giveUp(r);
+            }
+        }
+        scheduleDeadline();
+    }
+
+    private void scheduleDeadline() {
+        Request first = deadlines.peek();
+        if (first != null && first.deadlineUs < deadlineEventUs) {
+            deadlineEventUs = first.deadlineUs;
+            events.schedule(deadlineEventUs, DEADLINE, 0);
+        }
+    }
+
+    /**
+     * The client of {@code r} disconnects: a request still in the router's queue is taken out of it
+     * (the router finalizes a queued item whose context is cancelled); one already sent to a pod is
+     * aborted there, which frees its KV blocks at the pod's next step.
+     */
+    private void giveUp(Request r) {
+        if (r.dispatchUs < 0) {
+            if (!flow.remove(r)) {
+                throw new IllegalStateException(r + " is neither queued nor dispatched at its deadline");
+            }
+        } else {
+            pods[r.pod].cancel(r);
+            inFlight.remove(r.inputTokens + r.outputTokens);
+            inFlightLoad.ended(r);
+            if (credited) {
+                utilization.invalidate();
+            }
+        }
+        drop(r, Outcome.TIMED_OUT);
+    }
+
     private void onSweep() {
         flow.sweep(now, r -> drop(r, Outcome.EVICTED_TTL));
         if (active()) {
@@ -368,6 +443,10 @@ public final class ClusterSimulation implements PodListener {
         }
         VllmPod pod = pods[picker.pick()];
         inFlight.add(r.inputTokens + r.outputTokens);
+        inFlightLoad.dispatched(r, pod.index());
+        if (credited) {
+            utilization.invalidate();
+        }
         if (pod.enqueue(r)) {
             startStep(pod);
         }
@@ -381,6 +460,7 @@ public final class ClusterSimulation implements PodListener {
     }
 
     private void drop(Request r, Outcome o) {
+        r.done = true;
         changeInSystem(-1);
         if (requestLog != null) {
             requestLog.dropped(r, o, now);
@@ -388,16 +468,40 @@ public final class ClusterSimulation implements PodListener {
         if (measured(r)) {
             stats[r.classIndex].dropped(o);
         }
+        followUp(r);
+    }
+
+    /** A closed-loop user whose request ended sends its next one after its think time. */
+    private void followUp(Request done) {
+        Request next = source.followUp(done, now);
+        if (next != null) {
+            followUps.add(next);
+            events.schedule(next.arrivalUs, ARRIVAL, FROM_USER);
+        }
+    }
+
+    private static int byArrival(Request a, Request b) {
+        return a.arrivalUs != b.arrivalUs ? Long.compare(a.arrivalUs, b.arrivalUs) : Integer.compare(a.id, b.id);
+    }
+
+    private static int byDeadline(Request a, Request b) {
+        return a.deadlineUs != b.deadlineUs ? Long.compare(a.deadlineUs, b.deadlineUs) : Integer.compare(a.id, b.id);
     }
 
     @Override
     public void onFirstToken(Request r, long nowUs) {
-        // TTFT is read from the request when it completes.
+        // TTFT is read from the request when it completes; the router stops counting its prompt.
+        inFlightLoad.firstToken(r);
     }
 
     @Override
     public void onFinished(Request r, long nowUs) {
+        r.done = true;
         inFlight.remove(r.inputTokens + r.outputTokens);
+        inFlightLoad.ended(r);
+        if (credited) {
+            utilization.invalidate();
+        }
         changeInSystem(-1);
         if (requestLog != null) {
             requestLog.completed(r);
@@ -405,6 +509,7 @@ public final class ClusterSimulation implements PodListener {
         if (measured(r)) {
             stats[r.classIndex].completed(r);
         }
+        followUp(r);
     }
 
     private boolean measured(Request r) {
@@ -413,7 +518,7 @@ public final class ClusterSimulation implements PodListener {
 
     /** Recurring events continue while arrivals are pending or anything is in the system. */
     private boolean active() {
-        return pending != null || inSystem > 0;
+        return pending != null || inSystem > 0 || !followUps.isEmpty();
     }
 
     private void changeInSystem(int delta) {
@@ -467,7 +572,22 @@ public final class ClusterSimulation implements PodListener {
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
-                classes, podStats, sat, policy, inSystemArea / ((endUs - warmupUs)));
+                classes, podStats, sat, policy, inSystemArea / ((endUs - warmupUs)), prefixCacheSummary(),
+                scenario.workload().hasTimeouts());
+    }
+
+    /** The pods' prefix caches together, when some prompts share content and caching is on; else null. */
+    private PrefixCacheSummary prefixCacheSummary() {
+        if (!scenario.workload().sharesPrefixes() || !scenario.podConfig().prefixCaching()) {
+            return null;
+        }
+        PrefixCacheSummary total = new PrefixCacheSummary(0, 0, 0, 0, 0);
+        for (VllmPod p : pods) {
+            BlockPool c = p.prefixCache();
+            total = total.plus(new PrefixCacheSummary(c.queriedTokens(), c.hitTokens(), c.preemptedQueriedTokens(),
+                    c.preemptedHitTokens(), c.evictions()));
+        }
+        return total;
     }
 
     // ---------------------------------------------------------------- test access

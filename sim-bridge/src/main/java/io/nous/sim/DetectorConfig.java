@@ -12,6 +12,8 @@ import io.nous.sim.epp.UtilizationDetector;
  * @param stalenessUs          utilization: metrics older than this count as 1.0 (200 ms)
  * @param concurrencyMode      concurrency: count requests or tokens in flight
  * @param maxConcurrency       concurrency: capacity per pod (100 requests, or 1,000,000 tokens)
+ * @param inflightCredit       utilization: credit each pod's queue with the requests dispatched to it
+ *                             that its scrape does not show yet (llm-d-router PR #2066, unmerged)
  */
 public record DetectorConfig(
         String kind,
@@ -19,7 +21,18 @@ public record DetectorConfig(
         double kvCacheUtilThreshold,
         long stalenessUs,
         ConcurrencyDetector.Mode concurrencyMode,
-        long maxConcurrency) {
+        long maxConcurrency,
+        boolean inflightCredit) {
+
+    public DetectorConfig(String kind, int queueDepthThreshold, double kvCacheUtilThreshold, long stalenessUs,
+                          ConcurrencyDetector.Mode concurrencyMode, long maxConcurrency) {
+        this(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, false);
+    }
+
+    /** The same detector with scrape-lag credit on or off. */
+    public DetectorConfig withInflightCredit(boolean on) {
+        return new DetectorConfig(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, on);
+    }
 
     public static final DetectorConfig UTILIZATION = new DetectorConfig("utilization",
             UtilizationDetector.DEFAULT_QUEUE_DEPTH_THRESHOLD, UtilizationDetector.DEFAULT_KV_CACHE_UTIL_THRESHOLD,
@@ -34,6 +47,9 @@ public record DetectorConfig(
     public DetectorConfig {
         if (!"utilization".equals(kind) && !"concurrency".equals(kind)) {
             throw new IllegalArgumentException("detector must be 'utilization' or 'concurrency', got '" + kind + "'");
+        }
+        if (inflightCredit && !"utilization".equals(kind)) {
+            throw new IllegalArgumentException("in-flight credit corrects the utilization detector; the concurrency detector counts in flight already");
         }
     }
 

@@ -74,6 +74,21 @@ final class Band {
         return r;
     }
 
+    /** Removes {@code r} wherever it waits in its flow (its client went away); false if it is not queued here. */
+    boolean remove(Request r, RequestBytes sizer) {
+        for (Flow f : flows) {
+            if (f.id == r.tenant) {
+                if (!f.queue.remove(r)) {
+                    return false;
+                }
+                size--;
+                bytes -= sizer.of(r);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Removes, oldest first, every request for which {@code expired} holds, reporting each to
      * {@code evicted}. Requests expire in enqueue order, so only flow heads are examined.

@@ -117,6 +117,18 @@ public final class FlowController {
         return null;
     }
 
+    /**
+     * Takes a queued request out because its client went away: the router finalizes a queued item
+     * whose request context is cancelled and stops waiting for it. False if it is not queued.
+     */
+    public boolean remove(Request r) {
+        if (!bandFor(r.priority).remove(r, FlowController::requestBytes)) {
+            return false;
+        }
+        queued--;
+        return true;
+    }
+
     /** Evicts every request that waited longer than the TTL (HTTP 429 rejected-ttl-expired). */
     public void sweep(long nowUs, Consumer<Request> evicted) {
         long ttl = config.ttlUs();

@@ -8,7 +8,13 @@ public enum Outcome {
     /** It waited in a band longer than the request TTL. */
     EVICTED_TTL(429, "rejected-ttl-expired"),
     /** An admission plugin (e.g. probabilistic-admitter) refused it. */
-    ADMISSION_REJECTED(500, "request cannot be admitted");
+    ADMISSION_REJECTED(500, "request cannot be admitted"),
+    /**
+     * Its client gave up (a deadline) before the response ended: the router drops it from its queue on
+     * the context's cancellation, and vLLM aborts it if it was running. Nobody receives a status; 499
+     * is the proxies' "client closed request".
+     */
+    TIMED_OUT(499, "client-disconnected");
 
     public final int httpStatus;
     public final String reason;

@@ -5,6 +5,12 @@ package io.nous.sim.epp;
  * {@code max(waiting / queueDepthThreshold, kvUsage / kvCacheUtilThreshold)} computed from scraped
  * metrics. A pod whose metrics are older than the staleness threshold counts as 1.0, and an empty
  * pool is 1.0 (fail closed).
+ *
+ * <p>With in-flight credit (llm-d-router PR #2066, an open proposal, not merged): each pod's queue
+ * also counts the requests the router dispatched to it that its last scrape cannot show yet,
+ * {@code credit = max(0, inFlight − (waiting + running))} from the {@link InFlightLoad} producer, so
+ * that requests sent between two scrapes are not invisible (the "thundering herd" of the router's
+ * utilization-detector README). The credit corrects each pod's score before the mean.
  */
 public final class UtilizationDetector implements SaturationDetector {
     /** Router defaults (llm-d-router saturationdetector/utilization/config.go). */
@@ -16,6 +22,8 @@ public final class UtilizationDetector implements SaturationDetector {
     private final double queueDepthThreshold;
     private final double kvCacheUtilThreshold;
     private final long stalenessUs;
+    /** The router's own in-flight counts, for scrape-lag credit; null: no credit. */
+    private InFlightLoad credit;
     // The value only changes when a pod is scraped or a snapshot turns stale, so it is cached.
     private double cached;
     private long cachedUntilUs = Long.MIN_VALUE;
@@ -28,6 +36,17 @@ public final class UtilizationDetector implements SaturationDetector {
         this.queueDepthThreshold = queueDepthThreshold;
         this.kvCacheUtilThreshold = kvCacheUtilThreshold;
         this.stalenessUs = stalenessUs;
+    }
+
+    /** Credits each pod's queue with the dispatched requests its scrape does not show yet (PR #2066). */
+    public UtilizationDetector withInFlightCredit(InFlightLoad load) {
+        this.credit = load;
+        return this;
+    }
+
+    /** Whether the saturation moves with every dispatch and completion (then callers must {@link #invalidate}). */
+    public boolean credited() {
+        return credit != null;
     }
 
     @Override
@@ -88,11 +107,16 @@ public final class UtilizationDetector implements SaturationDetector {
             return 1.0;
         }
         double sum = 0;
-        for (PodSnapshot p : pods) {
+        for (int i = 0; i < pods.length; i++) {
+            PodSnapshot p = pods[i];
             if (p.scrapedAtUs == Long.MIN_VALUE || nowUs - p.scrapedAtUs > stalenessUs) {
                 sum += 1.0;
             } else {
-                sum += Math.max(p.waiting / queueDepthThreshold, p.kvUsage / kvCacheUtilThreshold);
+                double waiting = p.waiting;
+                if (credit != null) {
+                    waiting += Math.max(0, credit.requests(i) - (p.waiting + p.running));
+                }
+                sum += Math.max(waiting / queueDepthThreshold, p.kvUsage / kvCacheUtilThreshold);
             }
         }
         return sum / pods.length;

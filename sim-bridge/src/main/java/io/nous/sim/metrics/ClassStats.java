@@ -19,6 +19,8 @@ public final class ClassStats {
     long rejectedSaturated;
     long evictedTtl;
     long admissionRejected;
+    long timedOut;
+    long cachedPromptTokens;
     long outputTokens;
     long preemptions;
     final Histogram ttft = new Histogram(MAX_US, 3);
@@ -51,6 +53,7 @@ public final class ClassStats {
             case REJECTED_SATURATED -> rejectedSaturated++;
             case EVICTED_TTL -> evictedTtl++;
             case ADMISSION_REJECTED -> admissionRejected++;
+            case TIMED_OUT -> timedOut++;
             default -> throw new IllegalArgumentException(o + " is not a drop");
         }
     }
@@ -58,6 +61,7 @@ public final class ClassStats {
     public void completed(Request r) {
         completed++;
         outputTokens += r.outputTokens;
+        cachedPromptTokens += r.cachedPromptTokens;
         preemptions += r.preemptions;
         ttft.recordValue(clamp(r.firstTokenUs - r.arrivalUs));
         e2e.recordValue(clamp(r.finishUs - r.arrivalUs));
@@ -77,10 +81,10 @@ public final class ClassStats {
     }
 
     public ClassSummary summarize(double windowSeconds) {
-        long dropped = rejectedSaturated + evictedTtl + admissionRejected;
+        long dropped = rejectedSaturated + evictedTtl + admissionRejected + timedOut;
         return new ClassSummary(name, priority, arrived, completed, dropped, rejectedSaturated, evictedTtl,
                 admissionRejected, arrived - completed - dropped,
                 completed / windowSeconds, outputTokens / windowSeconds, preemptions,
-                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay));
+                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens);
     }
 }

@@ -7,6 +7,9 @@ package io.nous.sim.metrics;
  * @param inFlight requests still queued or running when the simulation stopped
  * @param itl      per-request mean inter-token latency (time per output token after the first)
  * @param queueDelay time from arrival to dispatch out of the EPP's flow-control queue
+ * @param timedOut   requests whose clients gave up before the response ended (counted in {@code dropped})
+ * @param cachedPromptTokens prompt tokens of completed requests found in a prefix cache
+ *                   ({@code usage.prompt_tokens_details.cached_tokens}, summed)
  */
 public record ClassSummary(
         String name,
@@ -24,5 +27,7 @@ public record ClassSummary(
         Latency ttft,
         Latency e2e,
         Latency itl,
-        Latency queueDelay) {
+        Latency queueDelay,
+        long timedOut,
+        long cachedPromptTokens) {
 }

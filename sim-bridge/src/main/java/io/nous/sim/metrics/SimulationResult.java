@@ -9,6 +9,10 @@ import java.util.Map;
  *
  * @param meanInSystem time-average number of requests in the system over the measurement window
  *                     (for a Little's-law check against throughput x mean E2E)
+ * @param prefixCache  the pods' prefix caches together, or null when no prompt shares anything with
+ *                     another (or caching is off): then there is nothing to hit but a preempted
+ *                     request's own blocks
+ * @param clientTimeouts whether clients give up on requests (then classes count {@code timed_out})
  */
 public record SimulationResult(
         String workload,
@@ -27,7 +31,15 @@ public record SimulationResult(
         List<PodSummary> podStats,
         SaturationSummary saturation,
         PolicySummary policy,
-        double meanInSystem) {
+        double meanInSystem,
+        PrefixCacheSummary prefixCache,
+        boolean clientTimeouts) {
+
+    /** The same result with another wall-clock time (0 to compare two runs for equality). */
+    public SimulationResult withWallSeconds(double seconds) {
+        return new SimulationResult(workload, qps, seed, pods, costProfile, detector, flowControl, durationSeconds, warmupSeconds,
+                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts);
+    }
 
     /** Simulated seconds per wall-clock second. */
     public double speedup() {

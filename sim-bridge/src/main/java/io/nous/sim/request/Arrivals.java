@@ -5,4 +5,12 @@ public interface Arrivals {
 
     /** The next request, or {@code null} when arrivals have ended. */
     Request next();
+
+    /**
+     * What the client of {@code done}, which just ended at {@code nowUs}, sends next, if that waits
+     * for the end (a closed-loop user); null for open-loop arrivals, which {@link #next} already gives.
+     */
+    default Request followUp(Request done, long nowUs) {
+        return null;
+    }
 }

@@ -20,6 +20,10 @@ public final class Request {
     public final PromptContent content;
     /** When its client gives up and disconnects (µs), or {@link Long#MAX_VALUE}: never. */
     public long deadlineUs = Long.MAX_VALUE;
+    /** The closed-loop user that sent it (the source's index), or -1: an open-loop arrival. */
+    public int user = -1;
+    /** It has left the system: completed, rejected, evicted or given up on. */
+    public boolean done;
 
     // --- flow control (EPP) ---
     public long enqueueUs = -1;

@@ -5,7 +5,9 @@ import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.RequestClass;
+import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -14,6 +16,15 @@ import java.util.SplittableRandom;
  * from its own seeded stream and every stream is consumed exactly once per request, so the sequence
  * depends only on (workload, qps, seed) and never on the policy under test. A multi-client workload
  * runs one arrival stream per client (each with its own streams) and merges them by time.
+ *
+ * <p>A closed-loop client's users are not an arrival stream: each user sends its first request in
+ * the first think time, and its next one a think time after the previous one ends
+ * ({@link #followUp}), so when they arrive depends on the cluster. What each user sends (its k-th
+ * request's lengths and admission draw) still comes from streams of that user alone, so two
+ * policies are compared on the same requests, sent when each policy lets them.
+ *
+ * <p>Prompts carry their content ({@link PromptContent}) when the workload declares what they share:
+ * a system prompt or a share of each prompt per tenant, or a BLIS client's {@code prefix_group}.
  */
 public final class RequestSource implements Arrivals {
     private final List<RequestClass> classes;
@@ -27,14 +38,21 @@ public final class RequestSource implements Arrivals {
     private final SplittableRandom admissionStream;
     private final long endUs;
     private final int maxModelLen;
+    private final SharedPrefix prefix;
+    private final long timeoutUs;
+    private final long requestLimit;
 
     private double nextArrivalSeconds;
     private int nextId;
+    private long sent;
     private final Client[] clients;
+    /** Closed-loop users' first requests, in arrival order, not yet handed out. */
+    private final List<Request> firstRounds = new ArrayList<>();
+    private int nextFirstRound;
 
     /** One client's stream in a multi-client workload. */
     private static final class Client {
-        final int classIndex;
+        final ClientSpec spec;
         final int tenantBase;
         final ArrivalProcess.GapSampler gaps;
         final LengthDistribution.Sampler inputs;
@@ -42,14 +60,33 @@ public final class RequestSource implements Arrivals {
         double next;
 
         Client(ClientSpec c, int tenantBase, double qps, RandomStreams streams) {
-            this.classIndex = c.classIndex();
+            this.spec = c;
             this.tenantBase = tenantBase;
-            this.gaps = c.arrival().sampler(qps * c.rateFraction(), streams.generator("arrivals/" + c.id()));
+            this.gaps = c.closedLoop() ? null : c.arrival().sampler(qps * c.rateFraction(), streams.generator("arrivals/" + c.id()));
             this.inputs = c.input().sampler(streams.generator("input-lengths/" + c.id()));
             this.outputs = c.output().sampler(streams.generator("output-lengths/" + c.id()));
-            this.next = gaps.next();
+            this.next = c.closedLoop() ? Double.POSITIVE_INFINITY : gaps.next();
         }
     }
+
+    /** One user of a closed-loop client: what it sends comes from its own streams. */
+    private static final class User {
+        final Client client;
+        final LengthDistribution.Sampler inputs;
+        final LengthDistribution.Sampler outputs;
+        final SplittableRandom admission;
+
+        User(Client client, int index, RandomStreams streams) {
+            this.client = client;
+            String name = client.spec.id() + "/" + index;
+            this.inputs = client.spec.input().sampler(streams.generator("input-lengths/" + name));
+            this.outputs = client.spec.output().sampler(streams.generator("output-lengths/" + name));
+            this.admission = streams.stream("admission/" + name);
+        }
+    }
+
+    /** Closed-loop users, indexed by {@link Request#user}. */
+    private final List<User> users = new ArrayList<>();
 
     /**
      * @param endUs       no request arrives at or after this time
@@ -75,17 +112,32 @@ public final class RequestSource implements Arrivals {
         this.admissionStream = streams.stream("admission");
         this.endUs = endUs;
         this.maxModelLen = maxModelLen;
+        this.prefix = w.prefix();
+        this.timeoutUs = w.timeoutUs();
+        this.requestLimit = w.requestLimit();
         this.nextArrivalSeconds = gaps.next();
         if (w.clients().isEmpty()) {
             this.clients = null;
         } else {
-            double totalFraction = w.clients().stream().mapToDouble(ClientSpec::rateFraction).sum();
+            double totalFraction = w.clients().stream().filter(c -> !c.closedLoop()).mapToDouble(ClientSpec::rateFraction).sum();
             this.clients = new Client[w.clients().size()];
             for (int i = 0; i < clients.length; i++) {
                 ClientSpec c = w.clients().get(i);
-                clients[i] = new Client(new ClientSpec(c.id(), c.classIndex(), c.tenant(), c.rateFraction() / totalFraction,
-                        c.arrival(), c.input(), c.output()), c.tenant(), qps, streams);
+                ClientSpec scaled = c.closedLoop() ? c : c.withRateFraction(c.rateFraction() / totalFraction);
+                clients[i] = new Client(scaled, c.tenant(), qps, streams);
             }
+            for (Client c : clients) {
+                for (int u = 0; u < c.spec.concurrency(); u++) {
+                    // users start spread over the first think time, as BLIS staggers them
+                    long at = c.spec.concurrency() > 1 ? u * c.spec.thinkTimeUs() / c.spec.concurrency() : 0;
+                    User user = new User(c, u, streams);
+                    users.add(user);
+                    if (at < endUs) {
+                        firstRounds.add(userRequest(users.size() - 1, at));
+                    }
+                }
+            }
+            firstRounds.sort((a, b) -> a.arrivalUs != b.arrivalUs ? Long.compare(a.arrivalUs, b.arrivalUs) : Integer.compare(a.id, b.id));
         }
     }
 
@@ -96,7 +148,7 @@ public final class RequestSource implements Arrivals {
             return nextFromClients();
         }
         long t = Math.round(nextArrivalSeconds * 1e6);
-        if (t >= endUs) {
+        if (t >= endUs || limitReached()) {
             return null;
         }
         nextArrivalSeconds += gaps.next();
@@ -106,27 +158,89 @@ public final class RequestSource implements Arrivals {
             cls++;
         }
         int tenant = tenantStream.nextInt(tenantsPerClass);
-        int in = Math.min(inputs.next(), maxModelLen - 1);
-        int out = Math.min(outputs.next(), maxModelLen - in);
+        int sampledIn = inputs.next();
+        int sampledOut = outputs.next();
         double u = admissionStream.nextDouble();
-        return new Request(nextId++, cls, classes.get(cls).priority(), tenant, in, out, t, u);
+        int id = nextId++;
+        sent++;
+        if (prefix == null) {
+            int in = Math.min(sampledIn, maxModelLen - 1);
+            int out = Math.min(sampledOut, maxModelLen - in);
+            return deadline(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u), timeoutUs);
+        }
+        int in = Math.min(sampledIn + prefix.systemPromptTokens(), maxModelLen - 1);
+        int out = Math.min(sampledOut, maxModelLen - in);
+        PromptContent content = PromptContent.sharedPrefix(prefix.group(tenant), prefix.sharedTokens(in), id, in, out);
+        return deadline(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u, content), timeoutUs);
+    }
+
+    /**
+     * The next request of the user whose request {@code done} just ended (completed, rejected or given
+     * up on) at {@code nowUs}: sent a think time later, or null when {@code done} came from no user, or
+     * arrivals have ended.
+     */
+    @Override
+    public Request followUp(Request done, long nowUs) {
+        if (done.user < 0) {
+            return null;
+        }
+        long at = nowUs + users.get(done.user).client.spec.thinkTimeUs();
+        if (at >= endUs || limitReached()) {
+            return null;
+        }
+        return userRequest(done.user, at);
+    }
+
+    private Request userRequest(int index, long at) {
+        User user = users.get(index);
+        int id = nextId++;
+        sent++;
+        Request r = clientRequest(user.client, id, at, user.inputs.next(), user.outputs.next(), user.admission.nextDouble());
+        r.user = index;
+        return r;
     }
 
     private Request nextFromClients() {
-        Client c = clients[0];
+        Client c = null;
         for (Client x : clients) {
-            if (x.next < c.next) {
+            if (c == null || x.next < c.next) {
                 c = x;
             }
         }
-        long t = Math.round(c.next * 1e6);
-        if (t >= endUs) {
+        long t = c.next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE : Math.round(c.next * 1e6);
+        if (nextFirstRound < firstRounds.size() && firstRounds.get(nextFirstRound).arrivalUs <= t) {
+            return firstRounds.get(nextFirstRound++);
+        }
+        if (t >= endUs || limitReached()) {
             return null;
         }
         c.next += c.gaps.next();
-        int in = Math.min(c.inputs.next(), maxModelLen - 1);
-        int out = Math.min(c.outputs.next(), maxModelLen - in);
+        int sampledIn = c.inputs.next();
+        int sampledOut = c.outputs.next();
         double u = admissionStream.nextDouble();
-        return new Request(nextId++, c.classIndex, classes.get(c.classIndex).priority(), c.tenantBase, in, out, t, u);
+        int id = nextId++;
+        sent++;
+        return clientRequest(c, id, t, sampledIn, sampledOut, u);
+    }
+
+    private Request clientRequest(Client c, int id, long t, int sampledIn, int sampledOut, double u) {
+        ClientSpec spec = c.spec;
+        int in = Math.min(sampledIn + spec.prefixTokens(), maxModelLen - 1);
+        int out = Math.min(sampledOut, maxModelLen - in);
+        PromptContent content = spec.prefixGroup() >= 0
+                ? PromptContent.sharedPrefix(spec.prefixGroup(), Math.min(spec.prefixTokens(), in - 1), id, in, out) : null;
+        Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), c.tenantBase, in, out, t, u, content);
+        return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+    }
+
+    private boolean limitReached() {
+        return requestLimit > 0 && sent >= requestLimit;
+    }
+
+    private static Request deadline(Request r, long timeoutUs) {
+        if (timeoutUs > 0) {
+            r.deadlineUs = r.arrivalUs + timeoutUs;
+        }
+        return r;
     }
 }

@@ -3,8 +3,45 @@ package io.nous.sim.workload;
 /**
  * One client of a multi-client workload (a BLIS workload spec): its own arrival stream carrying
  * {@code rateFraction} of the total rate, its traffic class, its fairness flow (tenant), and its
- * own length distributions.
+ * own length distributions; optionally a shared prompt prefix, a closed loop and a deadline.
+ *
+ * @param prefixGroup  index of the shared prefix its prompts start with, or -1: none (BLIS {@code prefix_group})
+ * @param prefixTokens tokens of that prefix, put in front of each sampled prompt (BLIS {@code prefix_length})
+ * @param concurrency  closed loop: this many users, each sending its next request when its previous one
+ *                     ends (BLIS {@code concurrency}); 0: open loop at {@code rateFraction} of the rate
+ * @param thinkTimeUs  closed loop: a user's pause between a response and its next request (BLIS {@code think_time_us})
+ * @param timeoutUs    the client gives up on a request this long after sending it (BLIS {@code timeout}); 0: never
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
-                         LengthDistribution input, LengthDistribution output) {
+                         LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
+                         int concurrency, long thinkTimeUs, long timeoutUs) {
+
+    /** An open-loop client with no shared prefix and no deadline. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
+                      LengthDistribution input, LengthDistribution output) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, -1, 0, 0, 0, 0);
+    }
+
+    public ClientSpec {
+        if (concurrency < 0 || thinkTimeUs < 0 || timeoutUs < 0 || prefixTokens < 0) {
+            throw new WorkloadException("client '" + id + "': concurrency, think time, timeout and prefix length must be >= 0");
+        }
+    }
+
+    /** Whether its users wait for each response before sending again. */
+    public boolean closedLoop() {
+        return concurrency > 0;
+    }
+
+    /** The same client with another arrival process. */
+    public ClientSpec withArrival(ArrivalProcess a) {
+        return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
+                thinkTimeUs, timeoutUs);
+    }
+
+    /** The same client carrying another share of the rate. */
+    public ClientSpec withRateFraction(double f) {
+        return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
+                thinkTimeUs, timeoutUs);
+    }
 }

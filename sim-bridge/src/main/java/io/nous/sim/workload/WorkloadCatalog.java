@@ -57,7 +57,8 @@ public final class WorkloadCatalog {
             LengthDistribution input,
             LengthDistribution output,
             ArrivalProcess arrival,
-            Integer tenantsPerClass) {
+            Integer tenantsPerClass,
+            SharedPrefix prefix) {
     }
 
     private record FileShape(LinkedHashMap<String, Entry> workloads) {
@@ -71,7 +72,7 @@ public final class WorkloadCatalog {
         Map<String, Workload> out = new LinkedHashMap<>();
         shape.workloads().forEach((name, e) -> out.put(name, new Workload(name, e.description(), e.source(),
                 e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(),
-                e.pods() == null ? 2 : e.pods(), e.tenantsPerClass() == null ? 1 : e.tenantsPerClass())));
+                e.pods() == null ? 2 : e.pods(), e.tenantsPerClass() == null ? 1 : e.tenantsPerClass(), List.of(), e.prefix(), 0, 0)));
         return new WorkloadCatalog(out);
     }
 }

@@ -28,10 +28,14 @@ import java.util.Set;
  * {@code arrival} ({@code poisson | gamma | weibull | constant}, {@code cv}) and
  * {@code input_distribution} / {@code output_distribution} ({@code gaussian}: mean, std_dev, min,
  * max; {@code exponential}: mean; {@code lognormal}: mu, sigma, min, max; {@code constant}: value;
- * {@code empirical}: token count → probability). Parsing is strict: an unknown key, a missing
- * required one, or an impossible value is an error that names the key's path. BLIS features Nous
- * does not simulate (cohorts, multimodal, reasoning turns, prefix groups, ...) are refused, not
- * ignored.
+ * {@code empirical}: token count → probability). A client may share a prompt prefix
+ * ({@code prefix_group}, {@code prefix_length}, default 50 tokens, put in front of each sampled
+ * prompt), run closed loop ({@code concurrency} users with {@code think_time_us}, staggered over the
+ * first think time), and give up after {@code timeout} µs (closed-loop users default to BLIS's 300 s,
+ * 0 means never); {@code num_requests} caps the requests sent. Parsing is strict: an unknown key, a
+ * missing required one, or an impossible value is an error that names the key's path. BLIS features
+ * Nous does not simulate (cohorts, multimodal, reasoning and multi-turn sessions, lifecycle windows,
+ * network delay, LoRA adapters, ...) are refused by name, not ignored.
  *
  * <p>SLO classes map to llm-d priorities (critical 4, standard 3, batch −1, sheddable −2,
  * background −3; none: 0) or, with {@code priority_map: two-class}, to the presets' two bands
@@ -43,12 +47,25 @@ public final class WorkloadSpecReader {
             "clients", "priority_map");
     private static final Set<String> UNSUPPORTED_TOP = Set.of("cohorts", "servegen_data", "inference_perf");
     private static final Set<String> CLIENT = Set.of("id", "tenant_id", "slo_class", "rate_fraction", "arrival", "input_distribution",
-            "output_distribution", "streaming");
-    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "prefix_group", "prefix_length", "network", "lifecycle",
-            "multimodal", "reasoning");
+            "output_distribution", "streaming", "prefix_group", "prefix_length", "concurrency", "think_time_us", "timeout", "closed_loop");
+    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "lifecycle", "multimodal", "reasoning",
+            "slo_target_us");
+    /** BLIS's {@code defaultPrefixLength} (sim/workload/client.go): a prefix group without a length shares 50 tokens. */
+    private static final int DEFAULT_PREFIX_LENGTH = 50;
+    /** BLIS's {@code DefaultTimeoutUs} (sim/workload/generator.go): closed-loop users give up after 300 s unless told otherwise. */
+    private static final long DEFAULT_SESSION_TIMEOUT_US = 300_000_000L;
     private static final Map<String, Integer> LLM_D = Map.of("critical", 4, "standard", 3, "batch", -1, "sheddable", -2,
             "background", -3, "default", 0);
     private static final int MAX_TOKENS = 40_960;
+    /** What some refused BLIS features are, for the refusal. */
+    private static final Map<String, String> WHAT = Map.of(
+            "reasoning", " (reasoning and multi-turn sessions, whose rounds grow a shared context)",
+            "cohorts", " (cohorts: populations of clients with diurnal, spike and drain patterns)",
+            "lifecycle", " (lifecycle: active windows)",
+            "network", " (network round trips and bandwidth)",
+            "inference_perf", " (an inference-perf stage list; write its stages as clients)",
+            "servegen_data", " (ServeGen data directories)",
+            "multimodal", " (image, audio and video inputs)");
 
     private WorkloadSpecReader() {
     }
@@ -66,8 +83,10 @@ public final class WorkloadSpecReader {
             throw new WorkloadException(file + ": a workload spec must be a YAML mapping");
         }
         String f = file.getFileName().toString();
+        if (!root.has("clients") && (root.has("routing") || root.has("admission") || root.has("scheduler"))) {
+            throw new WorkloadException(f + " is a BLIS policy config (admission, routing, scheduler), not a workload spec");
+        }
         keys(root, f, TOP, UNSUPPORTED_TOP);
-        double rate = positive(root, "aggregate_rate", f, true);
         String map = root.has("priority_map") ? root.get("priority_map").asText() : "llm-d";
         if (!map.equals("llm-d") && !map.equals("two-class")) {
             throw new WorkloadException(f + ": priority_map must be 'llm-d' or 'two-class', got '" + map + "'");
@@ -76,6 +95,21 @@ public final class WorkloadSpecReader {
         if (clients == null || !clients.isArray() || clients.isEmpty()) {
             throw new WorkloadException(f + ": clients is required and must list at least one client");
         }
+        boolean rateBased = false;
+        // a prefix group's length is the first length a client of the group gives (BLIS generatePrefixTokens)
+        Map<String, Integer> groupLength = new LinkedHashMap<>();
+        for (int i = 0; i < clients.size(); i++) {
+            JsonNode c = clients.get(i);
+            rateBased |= !c.has("concurrency") || c.get("concurrency").asLong() == 0;
+            String group = c.path("prefix_group").asText("");
+            if (!group.isEmpty() && c.has("prefix_length") && !groupLength.containsKey(group)) {
+                groupLength.put(group, (int) whole(c, "prefix_length", f + ": clients[" + i + "]", 1, MAX_TOKENS));
+            }
+        }
+        // aggregate_rate is needed only when some client is rate-based (BLIS spec validation)
+        double rate = rateBased ? positive(root, "aggregate_rate", f, true) : 1.0;
+        Map<String, Integer> prefixGroups = new LinkedHashMap<>();
+        long users = 0;
         Map<String, Integer> classIndex = new LinkedHashMap<>();
         List<RequestClass> classes = new ArrayList<>();
         Map<String, Double> classShare = new LinkedHashMap<>();
@@ -96,35 +130,71 @@ public final class WorkloadSpecReader {
             }
             String cls = map.equals("two-class") ? (LLM_D.get(slo) >= 0 ? "critical" : "sheddable") : slo;
             int priority = map.equals("two-class") ? (cls.equals("critical") ? 0 : -1) : LLM_D.get(slo);
-            double fraction = positive(c, "rate_fraction", at, true);
+            int concurrency = (int) whole(c, "concurrency", at, 0, 100_000);
+            long think = whole(c, "think_time_us", at, 0, Long.MAX_VALUE);
+            if (concurrency > 0 && c.has("rate_fraction") && c.get("rate_fraction").asDouble() != 0) {
+                throw new WorkloadException(at + ": concurrency and rate_fraction are mutually exclusive");
+            }
+            if (concurrency == 0 && think > 0) {
+                throw new WorkloadException(at + ".think_time_us applies to concurrency (closed-loop) clients only");
+            }
+            if (c.has("closed_loop")) {
+                if (!c.get("closed_loop").isBoolean()) {
+                    throw new WorkloadException(at + ".closed_loop must be true or false");
+                }
+                if (c.get("closed_loop").asBoolean() != (concurrency > 0)) {
+                    throw new WorkloadException(at + ".closed_loop: " + c.get("closed_loop").asBoolean() + " needs "
+                            + (concurrency > 0 ? "no concurrency" : "concurrency > 0")
+                            + " (Nous runs closed loops only for concurrency clients; BLIS's multi-turn sessions are not simulated)");
+                }
+            }
+            double fraction = concurrency > 0 ? 0 : positive(c, "rate_fraction", at, true);
             totalFraction += fraction;
-            classShare.merge(cls, fraction, Double::sum);
+            users += concurrency;
+            // a class's share: its rate, or for closed-loop clients its users (read only in descriptions)
+            classShare.merge(cls, concurrency > 0 ? concurrency : fraction, Double::sum);
+            int group = -1;
+            int prefixLength = 0;
+            if (c.has("prefix_group") && !c.get("prefix_group").asText().isEmpty()) {
+                String name = c.get("prefix_group").asText();
+                group = prefixGroups.computeIfAbsent(name, k -> prefixGroups.size());
+                prefixLength = groupLength.getOrDefault(name, DEFAULT_PREFIX_LENGTH);
+            } else if (c.has("prefix_length")) {
+                throw new WorkloadException(at + ".prefix_length needs a prefix_group");
+            }
+            long timeout = c.has("timeout") ? whole(c, "timeout", at, 0, Long.MAX_VALUE)
+                    : concurrency > 0 ? DEFAULT_SESSION_TIMEOUT_US : 0;
             if (!classIndex.containsKey(cls)) {
                 classIndex.put(cls, classes.size());
                 classes.add(new RequestClass(cls, priority, 0));
             }
             String tenantKey = c.has("tenant_id") ? "tenant:" + c.get("tenant_id").asText() : "client:" + id;
             int tenant = tenants.computeIfAbsent(tenantKey, k -> tenants.size());
-            specs.add(new ClientSpec(id, classIndex.get(cls), tenant, fraction, arrival(c.get("arrival"), at + ".arrival"),
+            ArrivalProcess arrival = concurrency > 0 && !c.has("arrival") ? ArrivalProcess.POISSON : arrival(c.get("arrival"), at + ".arrival");
+            specs.add(new ClientSpec(id, classIndex.get(cls), tenant, fraction, arrival,
                     distribution(c.get("input_distribution"), at + ".input_distribution"),
-                    distribution(c.get("output_distribution"), at + ".output_distribution")));
+                    distribution(c.get("output_distribution"), at + ".output_distribution"), group, prefixLength, concurrency, think,
+                    timeout));
         }
+        double shareTotal = classShare.values().stream().mapToDouble(Double::doubleValue).sum();
         List<RequestClass> normalized = new ArrayList<>();
         for (RequestClass rc : classes) {
-            normalized.add(new RequestClass(rc.name(), rc.priority(), classShare.get(rc.name()) / totalFraction));
+            normalized.add(new RequestClass(rc.name(), rc.priority(), classShare.get(rc.name()) / shareTotal));
         }
         double sumShares = normalized.stream().mapToDouble(RequestClass::share).sum();
         RequestClass last = normalized.remove(normalized.size() - 1);
         normalized.add(new RequestClass(last.name(), last.priority(), last.share() + (1.0 - sumShares)));
         Double duration = null;
+        long limit = root.has("num_requests") && root.get("num_requests").asLong() > 0 ? (long) positive(root, "num_requests", f, true) : 0;
         if (root.has("horizon") && root.get("horizon").asLong() > 0) {
             duration = positive(root, "horizon", f, true) / 1e6;
-        } else if (root.has("num_requests") && root.get("num_requests").asLong() > 0) {
-            duration = positive(root, "num_requests", f, true) / rate;
+        } else if (limit > 0 && users == 0) {
+            duration = limit / rate;
         }
         ClientSpec first = specs.get(0);
-        Workload w = new Workload("spec:" + f, "BLIS workload spec " + file, file.toString(), normalized, first.input(), first.output(),
-                first.arrival(), List.of(rate), 2, 1, specs);
+        String description = "BLIS workload spec " + file + (users > 0 ? " (" + users + " closed-loop users)" : "");
+        Workload w = new Workload("spec:" + f, description, file.toString(), normalized, first.input(), first.output(),
+                first.arrival(), List.of(rate), 2, 1, specs, null, limit, 0);
         return new WorkloadSpec(w, rate, duration);
     }
 
@@ -132,7 +202,8 @@ public final class WorkloadSpecReader {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (unsupported.contains(k)) {
-                throw new WorkloadException(at + "." + k + " is a BLIS feature Nous does not simulate; remove it");
+                throw new WorkloadException(at + "." + k + " is a BLIS feature Nous does not simulate" + WHAT.getOrDefault(k, "")
+                        + "; remove it");
             }
             if (!known.contains(k)) {
                 throw new WorkloadException(at + ": unknown key '" + k + "'");
@@ -152,6 +223,18 @@ public final class WorkloadSpecReader {
             throw new WorkloadException(at + "." + key + " must be a positive number, got " + v);
         }
         return v.asDouble();
+    }
+
+    /** A whole number in [min, max] at {@code node.key}, or {@code min} when absent. */
+    private static long whole(JsonNode node, String key, String at, long min, long max) {
+        JsonNode v = node.get(key);
+        if (v == null) {
+            return min;
+        }
+        if (!v.canConvertToLong() || !v.isIntegralNumber() || v.asLong() < min || v.asLong() > max) {
+            throw new WorkloadException(at + "." + key + " must be a whole number in [" + min + ", " + max + "], got " + v);
+        }
+        return v.asLong();
     }
 
     private static double number(JsonNode params, String key, String at) {

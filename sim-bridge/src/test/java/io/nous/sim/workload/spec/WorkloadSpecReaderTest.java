@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.request.Request;
 import io.nous.sim.request.RequestSource;
+import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
 import java.nio.file.Files;
@@ -68,7 +69,9 @@ class WorkloadSpecReaderTest {
             all.add(r);
         }
         double critical = all.stream().filter(r -> r.priority == 4).count();
-        assertThat(all.size() / 2000.0).isCloseTo(20, within(0.5));
+        // num_requests caps what is sent; they arrive at the aggregate rate
+        assertThat(all).hasSize(4000);
+        assertThat(all.size() / (all.get(all.size() - 1).arrivalUs / 1e6)).isCloseTo(20, within(1.0));
         assertThat(critical / all.size()).isCloseTo(0.25, within(0.02));
         double ideIn = all.stream().filter(r -> r.priority == 4).mapToInt(r -> r.inputTokens).average().orElseThrow();
         double batchOut = all.stream().filter(r -> r.priority == -1).mapToInt(r -> r.outputTokens).average().orElseThrow();
@@ -84,6 +87,32 @@ class WorkloadSpecReaderTest {
     void twoClassMappingGivesThePresetsBands() throws Exception {
         Workload w = WorkloadSpecReader.read(write("priority_map: two-class\n" + SPEC)).workload();
         assertThat(w.classes()).extracting(c -> c.name() + "/" + c.priority()).containsExactly("critical/0", "sheddable/-1");
+    }
+
+    @Test
+    void prefixGroupsClosedLoopsAndTimeoutsAreRead() throws Exception {
+        String spec = SPEC.replace("streaming: true", "prefix_group: sys")
+                .replace("rate_fraction: 0.25\n", "concurrency: 16\n    think_time_us: 2000000\n    prefix_group: sys\n"
+                        + "    prefix_length: 320\n    timeout: 0\n");
+        Workload w = WorkloadSpecReader.read(write(spec)).workload();
+        ClientSpec ide = w.clients().get(0);
+        ClientSpec batch = w.clients().get(1);
+        assertThat(ide.closedLoop()).isTrue();
+        assertThat(ide.concurrency()).isEqualTo(16);
+        assertThat(ide.thinkTimeUs()).isEqualTo(2_000_000);
+        assertThat(ide.timeoutUs()).isZero();
+        assertThat(ide.prefixGroup()).isEqualTo(batch.prefixGroup()).isZero();
+        assertThat(ide.prefixTokens()).isEqualTo(320);
+        // a group's length is the first one a client of the group gives, for every client of the group
+        assertThat(batch.prefixTokens()).isEqualTo(320);
+        String noLength = spec.replace("                prefix_length: 320\n".substring(12), "");
+        assertThat(WorkloadSpecReader.read(write(noLength)).workload().clients().get(1).prefixTokens())
+                .as("BLIS's default prefix length").isEqualTo(50);
+        assertThat(w.sharesPrefixes()).isTrue();
+        assertThat(w.requestLimit()).isEqualTo(4000);
+        String sessions = SPEC.replace("rate_fraction: 0.25\n", "concurrency: 2\n");
+        assertThat(WorkloadSpecReader.read(write(sessions)).workload().clients().get(0).timeoutUs())
+                .as("closed-loop users give up after BLIS's default 300 s").isEqualTo(300_000_000L);
     }
 
     @Test
@@ -104,8 +133,16 @@ class WorkloadSpecReaderTest {
                 .hasMessageContaining("clients[1].slo_class must be");
         assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC + "cohorts: []\n")))
                 .hasMessageContaining("cohorts is a BLIS feature Nous does not simulate");
-        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "prefix_group: sys"))))
-                .hasMessageContaining("clients[1].prefix_group is a BLIS feature");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "network: {rtt_ms: 5}"))))
+                .hasMessageContaining("clients[1].network is a BLIS feature Nous does not simulate (network round trips");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "prefix_length: 100"))))
+                .hasMessageContaining("clients[1].prefix_length needs a prefix_group");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "concurrency: 4"))))
+                .hasMessageContaining("clients[1]: concurrency and rate_fraction are mutually exclusive");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "think_time_us: 5"))))
+                .hasMessageContaining("clients[1].think_time_us applies to concurrency (closed-loop) clients only");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "timeout: -3"))))
+                .hasMessageContaining("clients[1].timeout must be a whole number");
         assertThatThrownBy(() -> WorkloadSpecReader.read(dir.resolve("none.yaml"))).hasMessageContaining("no such workload spec");
     }
 }
