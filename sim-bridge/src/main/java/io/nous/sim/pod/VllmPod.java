@@ -48,6 +48,8 @@ public final class VllmPod {
     private final Request[] phaseHead;
     /** Decoding requests whose output another request may repeat (a session's rounds), whose blocks are named as they fill. */
     private int sharingDecoders;
+    /** The hash chains of shared prefixes, computed once per pod instead of once per request. */
+    private final PrefixHashes sharedPrefixHashes = new PrefixHashes();
     /** Running requests whose clients gave up, aborted at the start of the next step. */
     private final ArrayList<Request> aborting = new ArrayList<>();
 
@@ -443,6 +445,9 @@ public final class VllmPod {
             r.blockHashes = new long[r.blockIds.length];
             if (r.kvContent == null) {
                 r.kvContent = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
+            }
+            if (sharedTokens(r) > 0) {
+                r.hashedBlocks = sharedPrefixHashes.copy(r.kvContent, r.blockHashes, blockSize);
             }
         }
         while (r.hashedBlocks <= k) {

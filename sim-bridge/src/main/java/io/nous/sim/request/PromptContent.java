@@ -112,6 +112,16 @@ public final class PromptContent {
         return sharedTokens;
     }
 
+    /** The content id of the first span (a shared prefix's, when there is one). */
+    public long firstSpanId() {
+        return ids[0];
+    }
+
+    /** Tokens of the first span; blocks wholly inside it are named by {@link #firstSpanId} and their index alone. */
+    public int firstSpanTokens() {
+        return ends[0];
+    }
+
     /** Tokens described (prompt and output). */
     public int tokens() {
         return ends[ends.length - 1];

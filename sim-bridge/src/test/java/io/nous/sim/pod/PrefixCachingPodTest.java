@@ -215,4 +215,23 @@ class PrefixCachingPodTest {
         assertThat(h.finished.size() + cancelled).isEqualTo(400);
         assertThat(h.pod.usedBlocks()).isZero();
     }
+
+    @Test
+    void aPodComputesASharedPrefixsChainOnceAndItIsTheChainEachRequestWouldCompute() {
+        PrefixHashes memo = new PrefixHashes();
+        PromptContent shortShare = PromptContent.sharedPrefix(3, 100, 1, 150, 5);
+        PromptContent longShare = PromptContent.sharedPrefix(3, 200, 2, 300, 5);
+        long[] a = new long[20];
+        long[] b = new long[20];
+        assertThat(memo.copy(shortShare, a, 16)).isEqualTo(6);
+        assertThat(memo.copy(longShare, b, 16)).isEqualTo(12);
+        long h = 0;
+        for (int k = 0; k < 12; k++) {
+            h = BlockPool.chain(h, longShare.blockContent(k, 16));
+            assertThat(b[k]).isEqualTo(h);
+            if (k < 6) {
+                assertThat(a[k]).isEqualTo(h);
+            }
+        }
+    }
 }
