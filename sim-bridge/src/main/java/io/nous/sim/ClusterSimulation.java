@@ -578,7 +578,8 @@ public final class ClusterSimulation implements PodListener {
 
     /** The pods' prefix caches together, when some prompts share content and caching is on; else null. */
     private PrefixCacheSummary prefixCacheSummary() {
-        if (!scenario.workload().sharesPrefixes() || !scenario.podConfig().prefixCaching()) {
+        boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
+        if (!shares || !scenario.podConfig().prefixCaching()) {
             return null;
         }
         PrefixCacheSummary total = new PrefixCacheSummary(0, 0, 0, 0, 0);

@@ -18,6 +18,7 @@ public final class PromptContent {
     private static final long OWN_INPUT = 0x5EED_0001L;
     private static final long OWN_OUTPUT = 0x5EED_0002L;
     private static final long SHARED = 0x5EED_0003L;
+    private static final long TRACED = 0x5EED_0004L;
 
     private final long[] ids;
     private final int[] ends;
@@ -65,6 +66,34 @@ public final class PromptContent {
         }
         return new PromptContent(new long[] {sharedId(prefixId), own(OWN_INPUT, requestId), own(OWN_OUTPUT, requestId)},
                 new int[] {prefixTokens, inputTokens, inputTokens + outputTokens}, prefixTokens);
+    }
+
+    /**
+     * A recorded prompt named block by block, as a trace records it (Mooncake's {@code hash_ids}):
+     * block i of {@code blockTokens} tokens is content {@code blockIds[i]}, the last block may be
+     * partial, and what the ids do not cover is the request's own; then its own output. Trace block ids
+     * already name whole prefixes, and the pod's own chaining keeps them so at its block size.
+     */
+    public static PromptContent tracedBlocks(long[] blockIds, int blockTokens, int requestId, int inputTokens, int outputTokens) {
+        int n = 0;
+        while (n < blockIds.length && (long) n * blockTokens < inputTokens) {
+            n++;
+        }
+        int covered = (int) Math.min((long) n * blockTokens, inputTokens);
+        boolean rest = covered < inputTokens;
+        long[] ids = new long[n + (rest ? 2 : 1)];
+        int[] ends = new int[ids.length];
+        for (int i = 0; i < n; i++) {
+            ids[i] = mix(TRACED * 0x9E3779B97F4A7C15L + blockIds[i]);
+            ends[i] = (int) Math.min((long) (i + 1) * blockTokens, inputTokens);
+        }
+        if (rest) {
+            ids[n] = own(OWN_INPUT, requestId);
+            ends[n] = inputTokens;
+        }
+        ids[ids.length - 1] = own(OWN_OUTPUT, requestId);
+        ends[ids.length - 1] = inputTokens + outputTokens;
+        return new PromptContent(ids, ends, covered);
     }
 
     /**

@@ -26,7 +26,11 @@ import java.util.Set;
  * Windows line endings and a missing final newline are fine; header names are matched without
  * regard to case, spaces or quotes), {@code .jsonl} is Nous's own format, one object per line:
  * {@code {"arrival_s": 0.25, "input_tokens": 812, "output_tokens": 96, "priority": 0, "tenant": "a"}}
- * (priority and tenant optional). Times become microseconds from the first request. A malformed row
+ * (priority and tenant optional). A {@code .jsonl} whose rows have {@code hash_ids} is a Mooncake trace
+ * (github.com/kvcache-ai/Mooncake, FAST25-release/traces): {@code timestamp} in milliseconds,
+ * {@code input_length}, {@code output_length}, and {@code hash_ids}, the prompt's 512-token blocks
+ * named so that equal ids are equal prefixes; the pods' prefix caches then see what the prompts share.
+ * Times become microseconds from the first request. A malformed row
  * is reported with its line number: fatal under {@link BadRows#FAIL}, skipped and listed under
  * {@link BadRows#SKIP}.
  */
@@ -36,6 +40,9 @@ public final class TraceReader {
             .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd()
             .toFormatter(Locale.ROOT);
     private static final Set<String> JSONL_KEYS = Set.of("arrival_s", "input_tokens", "output_tokens", "priority", "tenant");
+    private static final Set<String> MOONCAKE_KEYS = Set.of("timestamp", "input_length", "output_length", "hash_ids");
+    /** Tokens per Mooncake {@code hash_ids} block (FAST25-release/README.md). */
+    static final int MOONCAKE_BLOCK_TOKENS = 512;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TraceReader() {
@@ -166,6 +173,13 @@ public final class TraceReader {
                 rows.bad(n + 1, "not a JSON object");
                 continue;
             }
+            if (o.has("hash_ids") || o.has("input_length")) {
+                TraceRecord m = mooncake(o, rows, n + 1);
+                if (m != null) {
+                    out.add(m);
+                }
+                continue;
+            }
             String unknown = null;
             for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
                 String k = it.next();
@@ -203,8 +217,48 @@ public final class TraceReader {
         long t0 = out.get(0).arrivalUs();
         List<TraceRecord> shifted = new ArrayList<>();
         for (TraceRecord r : out) {
-            shifted.add(new TraceRecord(r.arrivalUs() - t0, r.inputTokens(), r.outputTokens(), r.priority(), r.tenant()));
+            shifted.add(r.at(r.arrivalUs() - t0));
         }
         return new Trace(file.getFileName().toString(), shifted, rows.skipped);
+    }
+
+    /** One Mooncake row, or null when it is malformed (reported to {@code rows}). */
+    private static TraceRecord mooncake(JsonNode o, Rows rows, int line) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!MOONCAKE_KEYS.contains(k)) {
+                rows.bad(line, "unknown key '" + k + "' in a Mooncake row (known: timestamp, input_length, output_length, hash_ids)");
+                return null;
+            }
+        }
+        JsonNode t = o.get("timestamp");
+        JsonNode in = o.get("input_length");
+        JsonNode out = o.get("output_length");
+        JsonNode ids = o.get("hash_ids");
+        if (t == null || !t.isNumber() || !(t.asDouble() >= 0)) {
+            rows.bad(line, "timestamp must be a number of milliseconds >= 0");
+            return null;
+        }
+        if (in == null || !in.canConvertToInt() || in.asInt() < 1 || out == null || !out.canConvertToInt() || out.asInt() < 1) {
+            rows.bad(line, "input_length and output_length must be whole numbers >= 1");
+            return null;
+        }
+        if (ids == null || !ids.isArray()) {
+            rows.bad(line, "hash_ids must be a list of block ids");
+            return null;
+        }
+        long[] blocks = new long[ids.size()];
+        for (int i = 0; i < blocks.length; i++) {
+            if (!ids.get(i).canConvertToLong()) {
+                rows.bad(line, "hash_ids[" + i + "] is not a whole number");
+                return null;
+            }
+            blocks[i] = ids.get(i).asLong();
+        }
+        if ((long) (blocks.length - 1) * MOONCAKE_BLOCK_TOKENS >= in.asInt()) {
+            rows.bad(line, blocks.length + " hash_ids of 512 tokens are more than input_length " + in.asInt() + " needs");
+            return null;
+        }
+        return new TraceRecord(Math.round(t.asDouble() * 1000), in.asInt(), out.asInt(), null, null, blocks, MOONCAKE_BLOCK_TOKENS);
     }
 }

@@ -52,6 +52,11 @@ public record TraceReplay(Trace trace, double rateScale, double criticalFraction
     }
 
     /** Seconds of simulated arrivals the window takes once scaled. */
+    /** Whether the trace records what its prompts share (a Mooncake trace's {@code hash_ids}). */
+    public boolean sharesPrefixes() {
+        return trace.records().stream().anyMatch(r -> r.blocks() != null);
+    }
+
     public double durationSeconds() {
         List<TraceRecord> rs = records();
         double span = (rs.get(rs.size() - 1).arrivalUs() - rs.get(0).arrivalUs()) / 1e6;

@@ -2,6 +2,7 @@ package io.nous.sim.workload.trace;
 
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.request.Arrivals;
+import io.nous.sim.request.PromptContent;
 import io.nous.sim.request.Request;
 import io.nous.sim.workload.RequestClass;
 import io.nous.sim.workload.Workload;
@@ -51,6 +52,8 @@ public final class TraceSource implements Arrivals {
         int tenant = r.tenant() == null ? 0 : tenants.computeIfAbsent(r.tenant(), k -> tenants.size());
         int in = Math.min(r.inputTokens(), maxModelLen - 1);
         int out = Math.max(1, Math.min(r.outputTokens(), maxModelLen - in));
-        return new Request(id, classByPriority.get(priority), priority, tenant, in, out, t, admission.nextDouble());
+        PromptContent content = r.blocks() == null ? null
+                : PromptContent.tracedBlocks(r.blocks(), r.blockTokens(), id, in, out);
+        return new Request(id, classByPriority.get(priority), priority, tenant, in, out, t, admission.nextDouble(), content);
     }
 }
