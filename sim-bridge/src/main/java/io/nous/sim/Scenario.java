@@ -121,7 +121,7 @@ public record Scenario(
 
     /** Builds scenarios; unset fields take the project defaults. */
     public static final class Builder {
-        private final Workload workload;
+        private Workload workload;
         private double qps = Double.NaN;
         private long seed = 1;
         private double durationSeconds = DEFAULT_DURATION_SECONDS;
@@ -143,6 +143,8 @@ public record Scenario(
         }
 
         public Builder qps(double v) { qps = v; return this; }
+        /** Another workload (the same one with shared prefixes or client deadlines, say). */
+        public Builder workload(Workload v) { workload = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder durationSeconds(double v) { durationSeconds = v; return this; }
         /** Default: 20 % of the duration. */

@@ -90,9 +90,14 @@ public record Matrix(String name, int seeds, double durationSeconds, List<Matrix
         return new Matrix(name, seeds, durationSeconds, entries, router, keep, rule, splitSeeds, prefixCaching);
     }
 
-    /** The same matrix with prefix caching on or off on every pod. */
+    /**
+     * The same matrix with prefix caching on or off on every pod. Off, it is the matrix as runs from
+     * before Nous simulated caching knew it: the variants about shared prefixes go, since those runs
+     * had none.
+     */
     public Matrix withPrefixCaching(boolean on) {
-        return new Matrix(name, seeds, durationSeconds, entries, router, variants, promotion, splitSeeds, on);
+        List<Variant> kept = on ? variants : variants.stream().filter(v -> !v.needsPrefixCaching()).toList();
+        return new Matrix(name, seeds, durationSeconds, entries, router, kept.isEmpty() ? variants : kept, promotion, splitSeeds, on);
     }
 
     /** The same matrix with another promotion rule. */

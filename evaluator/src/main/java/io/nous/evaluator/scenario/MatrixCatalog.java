@@ -34,7 +34,9 @@ public final class MatrixCatalog {
 
     private record VariantShape(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                                 Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs,
-                                Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs) {
+                                Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs, Boolean inflightCredit,
+                                Double clientTimeoutSeconds, Double durationSeconds, Double prefixShare,
+                                Map<String, Double> loadScale) {
     }
 
     private record FileShape(String name, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
@@ -177,7 +179,16 @@ public final class MatrixCatalog {
                 throw new MatrixException(where + ": variant " + v.name() + " appears twice", null);
             }
             Variant variant = new Variant(v.name(), v.maxNumSeqs(), v.maxNumBatchedTokens(), v.kvBlocksScale(), v.decodeSpeed(),
-                    v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs());
+                    v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs(),
+                    v.inflightCredit(), v.clientTimeoutSeconds(), v.durationSeconds(), v.prefixShare(), v.loadScale());
+            positive(where + ".client_timeout_seconds", v.clientTimeoutSeconds());
+            positive(where + ".duration_seconds", v.durationSeconds());
+            if (v.loadScale() != null) {
+                v.loadScale().forEach((workload, x) -> positive(where + ".load_scale." + workload, x));
+            }
+            if (v.prefixShare() != null && !(v.prefixShare() >= 0 && v.prefixShare() < 1)) {
+                throw new MatrixException(where + ".prefix_share must be in [0, 1), got " + v.prefixShare(), null);
+            }
             positive(where + ".kv_blocks_scale", v.kvBlocksScale());
             positive(where + ".decode_speed", v.decodeSpeed());
             positive(where + ".prefill_speed", v.prefillSpeed());

@@ -5,6 +5,9 @@ import io.nous.sim.Scenario;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.workload.SharedPrefix;
+import io.nous.sim.workload.Workload;
+import java.util.Map;
 
 /**
  * One way the simulated deployment might differ from the nominal one, for a fact nobody can pin
@@ -24,18 +27,40 @@ import io.nous.sim.pod.PodConfig;
  * @param scrapeIntervalMs          data-layer refresh interval
  * @param scrapeLatencyMs           fixed fetch time
  * @param scrapeLatencyPerRequestMs extra fetch time per running request
+ * @param inflightCredit            the utilization detector credits what a scrape cannot show yet (PR #2066)
+ * @param clientTimeoutSeconds      clients give up on a request this long after sending it
+ * @param durationSeconds           seconds of arrivals (the run length), with the usual 20 % warm-up
+ * @param prefixShare               the first share of every prompt is text its tenant's prompts share
+ * @param loadScale                 by workload name, multiplies the scenario's rate: load points placed
+ *                                  per variant, so that a point keeps its share of capacity where the
+ *                                  variant changes capacity (a workload not named keeps its rate)
  */
 public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                       Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
-                      Double scrapeLatencyPerRequestMs) {
+                      Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
+                      Double prefixShare, Map<String, Double> loadScale) {
 
     /** The deployment as the scenario describes it. */
     public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
 
+    /** A variant of the pods, the profile and the data layer only. */
+    public Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
+                   Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
+                   Double scrapeLatencyPerRequestMs) {
+        this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null);
+    }
+
     public boolean isNominal() {
         return maxNumSeqs == null && maxNumBatchedTokens == null && kvBlocksScale == null && decodeSpeed == null
                 && prefillSpeed == null && profile == null && metricTiming == null && scrapeIntervalMs == null
-                && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null;
+                && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null && inflightCredit == null
+                && clientTimeoutSeconds == null && durationSeconds == null && prefixShare == null && loadScale == null;
+    }
+
+    /** Whether this variant is about prompts the pods' prefix caches can reuse (meaningless without caching). */
+    public boolean needsPrefixCaching() {
+        return prefixShare != null && prefixShare > 0;
     }
 
     /** The scenario as this variant of the deployment would run it (same workload, load and seed). */
@@ -76,7 +101,27 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
             m = m.withScrapeLatency(scrapeLatencyMs != null ? Math.round(scrapeLatencyMs * 1000) : m.scrapeLatencyUs(),
                     scrapeLatencyPerRequestMs != null ? scrapeLatencyPerRequestMs * 1000 : m.scrapeLatencyPerRunningUs());
         }
-        return b.metrics(m).build();
+        b.metrics(m);
+        if (inflightCredit != null) {
+            b.detector(s.detector().withInflightCredit(inflightCredit));
+        }
+        if (clientTimeoutSeconds != null || prefixShare != null) {
+            Workload w = s.workload();
+            if (clientTimeoutSeconds != null) {
+                w = w.withTimeoutUs(Math.round(clientTimeoutSeconds * 1e6));
+            }
+            if (prefixShare != null) {
+                w = w.withPrefix(prefixShare > 0 ? SharedPrefix.ofShare(prefixShare) : null);
+            }
+            b.workload(w);
+        }
+        if (durationSeconds != null) {
+            b.durationSeconds(durationSeconds).warmupSeconds(0.2 * durationSeconds);
+        }
+        if (loadScale != null && loadScale.containsKey(s.workload().name())) {
+            b.qps(s.qps() * loadScale.get(s.workload().name()));
+        }
+        return b.build();
     }
 
     /** One line saying what the variant changes. */
@@ -95,6 +140,11 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         append(sb, "scrape interval ms", scrapeIntervalMs);
         append(sb, "scrape latency ms", scrapeLatencyMs);
         append(sb, "scrape latency per running request ms", scrapeLatencyPerRequestMs);
+        append(sb, "in-flight credit", inflightCredit);
+        append(sb, "client timeout s", clientTimeoutSeconds);
+        append(sb, "duration s", durationSeconds);
+        append(sb, "prefix share", prefixShare);
+        append(sb, "load x", loadScale);
         return sb.toString();
     }
 
