@@ -468,12 +468,12 @@ public final class ClusterSimulation implements PodListener {
         if (measured(r)) {
             stats[r.classIndex].dropped(o);
         }
-        followUp(r);
+        followUp(r, false);
     }
 
-    /** A closed-loop user whose request ended sends its next one after its think time. */
-    private void followUp(Request done) {
-        Request next = source.followUp(done, now);
+    /** A closed-loop user or a session whose request ended may send its next one after a think time. */
+    private void followUp(Request done, boolean completed) {
+        Request next = source.followUp(done, completed, now);
         if (next != null) {
             followUps.add(next);
             events.schedule(next.arrivalUs, ARRIVAL, FROM_USER);
@@ -509,7 +509,7 @@ public final class ClusterSimulation implements PodListener {
         if (measured(r)) {
             stats[r.classIndex].completed(r);
         }
-        followUp(r);
+        followUp(r, true);
     }
 
     private boolean measured(Request r) {

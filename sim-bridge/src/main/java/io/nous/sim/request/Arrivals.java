@@ -7,10 +7,11 @@ public interface Arrivals {
     Request next();
 
     /**
-     * What the client of {@code done}, which just ended at {@code nowUs}, sends next, if that waits
-     * for the end (a closed-loop user); null for open-loop arrivals, which {@link #next} already gives.
+     * What the client of {@code done}, which just ended at {@code nowUs} ({@code completed}, or
+     * rejected or given up on), sends next, if that waits for the end (a closed-loop user, a session's
+     * next round); null for open-loop arrivals, which {@link #next} already gives.
      */
-    default Request followUp(Request done, long nowUs) {
+    default Request followUp(Request done, boolean completed, long nowUs) {
         return null;
     }
 }

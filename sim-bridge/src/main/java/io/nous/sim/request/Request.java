@@ -22,6 +22,8 @@ public final class Request {
     public long deadlineUs = Long.MAX_VALUE;
     /** The closed-loop user that sent it (the source's index), or -1: an open-loop arrival. */
     public int user = -1;
+    /** The multi-turn session it is a round of (the source's index), or -1. */
+    public int session = -1;
     /** It has left the system: completed, rejected, evicted or given up on. */
     public boolean done;
 

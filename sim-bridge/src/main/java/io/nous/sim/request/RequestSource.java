@@ -23,6 +23,11 @@ import java.util.SplittableRandom;
  * request's lengths and admission draw) still comes from streams of that user alone, so two
  * policies are compared on the same requests, sent when each policy lets them.
  *
+ * <p>A multi-turn client's arrivals start sessions: each later round is sent a think time after the
+ * previous one completed, with lengths from that session's own streams; with accumulating context its
+ * prompt is the conversation so far. A session ends when a round is rejected or given up on, and a
+ * closed-loop user stops the same way (BLIS cancels both).
+ *
  * <p>Prompts carry their content ({@link PromptContent}) when the workload declares what they share:
  * a system prompt or a share of each prompt per tenant, or a BLIS client's {@code prefix_group}.
  */
@@ -88,6 +93,29 @@ public final class RequestSource implements Arrivals {
     /** Closed-loop users, indexed by {@link Request#user}. */
     private final List<User> users = new ArrayList<>();
 
+    /** One multi-turn conversation: what it has said so far, and its own streams for later rounds. */
+    private static final class Session {
+        final Client client;
+        final LengthDistribution.Sampler inputs;
+        final LengthDistribution.Sampler outputs;
+        final SplittableRandom admission;
+        int round;
+
+        Session(Client client, int index, RandomStreams streams) {
+            this.client = client;
+            String name = client.spec.id() + "/session-" + index;
+            this.inputs = client.spec.input().sampler(streams.generator("input-lengths/" + name));
+            this.outputs = client.spec.output().sampler(streams.generator("output-lengths/" + name));
+            this.admission = streams.stream("admission/" + name);
+        }
+    }
+
+    /** Sessions, indexed by {@link Request#session}. */
+    private final List<Session> sessions = new ArrayList<>();
+    private final RandomStreams streams;
+    /** Sessions each client has started. */
+    private int[] sessionsStarted;
+
     /**
      * @param endUs       no request arrives at or after this time
      * @param maxModelLen prompt + output never exceed this (the engine's context limit)
@@ -115,12 +143,14 @@ public final class RequestSource implements Arrivals {
         this.prefix = w.prefix();
         this.timeoutUs = w.timeoutUs();
         this.requestLimit = w.requestLimit();
+        this.streams = streams;
         this.nextArrivalSeconds = gaps.next();
         if (w.clients().isEmpty()) {
             this.clients = null;
         } else {
             double totalFraction = w.clients().stream().filter(c -> !c.closedLoop()).mapToDouble(ClientSpec::rateFraction).sum();
             this.clients = new Client[w.clients().size()];
+            this.sessionsStarted = new int[clients.length];
             for (int i = 0; i < clients.length; i++) {
                 ClientSpec c = w.clients().get(i);
                 ClientSpec scaled = c.closedLoop() ? c : c.withRateFraction(c.rateFraction() / totalFraction);
@@ -180,7 +210,13 @@ public final class RequestSource implements Arrivals {
      * arrivals have ended.
      */
     @Override
-    public Request followUp(Request done, long nowUs) {
+    public Request followUp(Request done, boolean completed, long nowUs) {
+        if (!completed) {
+            return null;
+        }
+        if (done.session >= 0) {
+            return nextRound(done, nowUs);
+        }
         if (done.user < 0) {
             return null;
         }
@@ -189,6 +225,41 @@ public final class RequestSource implements Arrivals {
             return null;
         }
         return userRequest(done.user, at);
+    }
+
+    /** The round after {@code done} of its session, or null when the session is over. */
+    private Request nextRound(Request done, long nowUs) {
+        Session session = sessions.get(done.session);
+        ClientSpec spec = session.client.spec;
+        if (session.round + 1 >= spec.session().maxRounds()) {
+            return null;
+        }
+        long at = nowUs + spec.session().thinkTimeUs();
+        if (at >= endUs) {
+            return null; // a session's rounds were counted against the request limit when it started
+        }
+        int turn = session.inputs.next();
+        int sampledOut = session.outputs.next();
+        double u = session.admission.nextDouble();
+        Request r;
+        if (spec.session().accumulate()) {
+            int history = done.inputTokens + done.outputTokens;
+            int in = history + turn;
+            if (in >= maxModelLen - 1) {
+                return null; // the conversation no longer fits the model's context
+            }
+            int out = Math.min(sampledOut, maxModelLen - in);
+            int id = nextId++;
+            PromptContent content = PromptContent.nextTurn(done.content, history, id, turn, out);
+            r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), session.client.tenantBase, in, out, at, u,
+                    content);
+            r = deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+        } else {
+            r = clientRequest(session.client, nextId++, at, turn, sampledOut, u);
+        }
+        session.round++;
+        r.session = done.session;
+        return r;
     }
 
     private Request userRequest(int index, long at) {
@@ -219,16 +290,32 @@ public final class RequestSource implements Arrivals {
         int sampledOut = c.outputs.next();
         double u = admissionStream.nextDouble();
         int id = nextId++;
-        sent++;
-        return clientRequest(c, id, t, sampledIn, sampledOut, u);
+        // a session takes its rounds from the request limit when it starts, as BLIS sizes sessions to num_requests
+        sent += c.spec.sessions() ? c.spec.session().maxRounds() : 1;
+        Request r = clientRequest(c, id, t, sampledIn, sampledOut, u);
+        if (c.spec.sessions()) {
+            int index = 0;
+            while (clients[index] != c) {
+                index++;
+            }
+            sessions.add(new Session(c, sessionsStarted[index]++, streams));
+            r.session = sessions.size() - 1;
+        }
+        return r;
     }
 
     private Request clientRequest(Client c, int id, long t, int sampledIn, int sampledOut, double u) {
         ClientSpec spec = c.spec;
         int in = Math.min(sampledIn + spec.prefixTokens(), maxModelLen - 1);
         int out = Math.min(sampledOut, maxModelLen - in);
-        PromptContent content = spec.prefixGroup() >= 0
-                ? PromptContent.sharedPrefix(spec.prefixGroup(), Math.min(spec.prefixTokens(), in - 1), id, in, out) : null;
+        int prefix = Math.min(spec.prefixTokens(), in - 1);
+        PromptContent content;
+        if (spec.sessions() && spec.session().accumulate()) {
+            // the next round repeats all of this one, output included
+            content = PromptContent.sessionStart(spec.prefixGroup(), spec.prefixGroup() >= 0 ? prefix : 0, id, in, out);
+        } else {
+            content = spec.prefixGroup() >= 0 ? PromptContent.sharedPrefix(spec.prefixGroup(), prefix, id, in, out) : null;
+        }
         Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), c.tenantBase, in, out, t, u, content);
         return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
     }

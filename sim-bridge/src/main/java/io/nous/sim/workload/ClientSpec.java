@@ -11,37 +11,53 @@ package io.nous.sim.workload;
  *                     ends (BLIS {@code concurrency}); 0: open loop at {@code rateFraction} of the rate
  * @param thinkTimeUs  closed loop: a user's pause between a response and its next request (BLIS {@code think_time_us})
  * @param timeoutUs    the client gives up on a request this long after sending it (BLIS {@code timeout}); 0: never
+ * @param session      each arrival starts a multi-turn session (BLIS {@code reasoning.multi_turn}), or null
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                          LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
-                         int concurrency, long thinkTimeUs, long timeoutUs) {
+                         int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session) {
 
     /** An open-loop client with no shared prefix and no deadline. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                       LengthDistribution input, LengthDistribution output) {
-        this(id, classIndex, tenant, rateFraction, arrival, input, output, -1, 0, 0, 0, 0);
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, -1, 0, 0, 0, 0, null);
+    }
+
+    /** A client without sessions. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
+                      LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
+                null);
     }
 
     public ClientSpec {
         if (concurrency < 0 || thinkTimeUs < 0 || timeoutUs < 0 || prefixTokens < 0) {
             throw new WorkloadException("client '" + id + "': concurrency, think time, timeout and prefix length must be >= 0");
         }
+        if (session != null && concurrency > 0) {
+            throw new WorkloadException("client '" + id + "': concurrency clients and multi-turn sessions cannot be mixed (as in BLIS)");
+        }
     }
 
-    /** Whether its users wait for each response before sending again. */
+    /** Whether its users wait for each response before sending again (and are not an arrival stream). */
     public boolean closedLoop() {
         return concurrency > 0;
+    }
+
+    /** Whether its arrivals start multi-turn sessions. */
+    public boolean sessions() {
+        return session != null;
     }
 
     /** The same client with another arrival process. */
     public ClientSpec withArrival(ArrivalProcess a) {
         return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs);
+                thinkTimeUs, timeoutUs, session);
     }
 
     /** The same client carrying another share of the rate. */
     public ClientSpec withRateFraction(double f) {
         return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs);
+                thinkTimeUs, timeoutUs, session);
     }
 }

@@ -104,7 +104,7 @@ public record Workload(
 
     /** Whether any request's prompt shares content with another's (so prefix-cache statistics mean something). */
     public boolean sharesPrefixes() {
-        return prefix != null || clients.stream().anyMatch(c -> c.prefixGroup() >= 0);
+        return prefix != null || clients.stream().anyMatch(c -> c.prefixGroup() >= 0 || (c.sessions() && c.session().accumulate()));
     }
 
     /** The same workload with another arrival process. */

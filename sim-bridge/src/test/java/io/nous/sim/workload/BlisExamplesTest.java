@@ -24,8 +24,6 @@ class BlisExamplesTest {
     /** What each example is refused for; the others are read and simulated. */
     private static final Map<String, String> REFUSED = Map.of(
             "inference-perf-shared-prefix.yaml", "inference_perf is a BLIS feature Nous does not simulate",
-            "multiturn-chat-demo.yaml", "clients[0].reasoning is a BLIS feature Nous does not simulate (reasoning and multi-turn",
-            "regression_workload_multiturn.yaml", ".reasoning is a BLIS feature Nous does not simulate",
             "servegen-language.yaml", "clients[0].network is a BLIS feature Nous does not simulate (network round trips",
             "epp-estimate-prefix.yaml", "is a BLIS policy config",
             "epp-precise-prefix.yaml", "is a BLIS policy config",

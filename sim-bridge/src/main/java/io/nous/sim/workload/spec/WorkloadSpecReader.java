@@ -8,6 +8,7 @@ import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.RequestClass;
+import io.nous.sim.workload.SessionSpec;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
 import java.io.IOException;
@@ -34,8 +35,10 @@ import java.util.Set;
  * first think time), and give up after {@code timeout} µs (closed-loop users default to BLIS's 300 s,
  * 0 means never); {@code num_requests} caps the requests sent. Parsing is strict: an unknown key, a
  * missing required one, or an impossible value is an error that names the key's path. BLIS features
- * Nous does not simulate (cohorts, multimodal, reasoning and multi-turn sessions, lifecycle windows,
- * network delay, LoRA adapters, ...) are refused by name, not ignored.
+ * Nous does not simulate (cohorts, multimodal, single-session mode, lifecycle windows, network
+ * delay, LoRA adapters, ...) are refused by name, not ignored. Multi-turn sessions
+ * ({@code reasoning.multi_turn}) run closed loop: a round a think time after the previous completed,
+ * the conversation accumulating in the prompt with {@code context_growth: accumulate}.
  *
  * <p>SLO classes map to llm-d priorities (critical 4, standard 3, batch −1, sheddable −2,
  * background −3; none: 0) or, with {@code priority_map: two-class}, to the presets' two bands
@@ -47,8 +50,9 @@ public final class WorkloadSpecReader {
             "clients", "priority_map");
     private static final Set<String> UNSUPPORTED_TOP = Set.of("cohorts", "servegen_data", "inference_perf");
     private static final Set<String> CLIENT = Set.of("id", "tenant_id", "slo_class", "rate_fraction", "arrival", "input_distribution",
-            "output_distribution", "streaming", "prefix_group", "prefix_length", "concurrency", "think_time_us", "timeout", "closed_loop");
-    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "lifecycle", "multimodal", "reasoning",
+            "output_distribution", "streaming", "prefix_group", "prefix_length", "concurrency", "think_time_us", "timeout", "closed_loop",
+            "reasoning");
+    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "lifecycle", "multimodal",
             "slo_target_us");
     /** BLIS's {@code defaultPrefixLength} (sim/workload/client.go): a prefix group without a length shares 50 tokens. */
     private static final int DEFAULT_PREFIX_LENGTH = 50;
@@ -59,7 +63,6 @@ public final class WorkloadSpecReader {
     private static final int MAX_TOKENS = 40_960;
     /** What some refused BLIS features are, for the refusal. */
     private static final Map<String, String> WHAT = Map.of(
-            "reasoning", " (reasoning and multi-turn sessions, whose rounds grow a shared context)",
             "cohorts", " (cohorts: populations of clients with diurnal, spike and drain patterns)",
             "lifecycle", " (lifecycle: active windows)",
             "network", " (network round trips and bandwidth)",
@@ -138,14 +141,19 @@ public final class WorkloadSpecReader {
             if (concurrency == 0 && think > 0) {
                 throw new WorkloadException(at + ".think_time_us applies to concurrency (closed-loop) clients only");
             }
+            SessionSpec session = session(c.get("reasoning"), at + ".reasoning");
+            if (session != null && concurrency > 0) {
+                throw new WorkloadException(at + ": concurrency clients and multi-turn sessions cannot be mixed");
+            }
             if (c.has("closed_loop")) {
                 if (!c.get("closed_loop").isBoolean()) {
                     throw new WorkloadException(at + ".closed_loop must be true or false");
                 }
-                if (c.get("closed_loop").asBoolean() != (concurrency > 0)) {
+                if (c.get("closed_loop").asBoolean() != (concurrency > 0 || session != null)) {
                     throw new WorkloadException(at + ".closed_loop: " + c.get("closed_loop").asBoolean() + " needs "
                             + (concurrency > 0 ? "no concurrency" : "concurrency > 0")
-                            + " (Nous runs closed loops only for concurrency clients; BLIS's multi-turn sessions are not simulated)");
+                            + " (Nous runs concurrency users and multi-turn sessions closed loop, and nothing else; BLIS's open-loop"
+                            + " pre-generated rounds are not simulated)");
                 }
             }
             double fraction = concurrency > 0 ? 0 : positive(c, "rate_fraction", at, true);
@@ -163,7 +171,7 @@ public final class WorkloadSpecReader {
                 throw new WorkloadException(at + ".prefix_length needs a prefix_group");
             }
             long timeout = c.has("timeout") ? whole(c, "timeout", at, 0, Long.MAX_VALUE)
-                    : concurrency > 0 ? DEFAULT_SESSION_TIMEOUT_US : 0;
+                    : concurrency > 0 || session != null ? DEFAULT_SESSION_TIMEOUT_US : 0;
             if (!classIndex.containsKey(cls)) {
                 classIndex.put(cls, classes.size());
                 classes.add(new RequestClass(cls, priority, 0));
@@ -174,7 +182,7 @@ public final class WorkloadSpecReader {
             specs.add(new ClientSpec(id, classIndex.get(cls), tenant, fraction, arrival,
                     distribution(c.get("input_distribution"), at + ".input_distribution"),
                     distribution(c.get("output_distribution"), at + ".output_distribution"), group, prefixLength, concurrency, think,
-                    timeout));
+                    timeout, session));
         }
         double shareTotal = classShare.values().stream().mapToDouble(Double::doubleValue).sum();
         List<RequestClass> normalized = new ArrayList<>();
@@ -188,7 +196,8 @@ public final class WorkloadSpecReader {
         long limit = root.has("num_requests") && root.get("num_requests").asLong() > 0 ? (long) positive(root, "num_requests", f, true) : 0;
         if (root.has("horizon") && root.get("horizon").asLong() > 0) {
             duration = positive(root, "horizon", f, true) / 1e6;
-        } else if (limit > 0 && users == 0) {
+        } else if (limit > 0 && users == 0 && specs.stream().noneMatch(ClientSpec::sessions)) {
+            // open loop: the limit arrives in about this long; closed loops and sessions last as long as they take
             duration = limit / rate;
         }
         ClientSpec first = specs.get(0);
@@ -223,6 +232,47 @@ public final class WorkloadSpecReader {
             throw new WorkloadException(at + "." + key + " must be a positive number, got " + v);
         }
         return v.asDouble();
+    }
+
+    /**
+     * BLIS's {@code reasoning} block: {@code multi_turn} ({@code max_rounds}, {@code think_time_us},
+     * {@code context_growth}: {@code accumulate} or none) becomes sessions; {@code reason_ratio_distribution}
+     * says how much of each output is reasoning, which the engine serves as output tokens like any
+     * other, so it changes nothing here and is only checked. Null when there is no multi-turn block.
+     */
+    private static SessionSpec session(JsonNode r, String at) {
+        if (r == null) {
+            return null;
+        }
+        if (!r.isObject()) {
+            throw new WorkloadException(at + " must be a mapping");
+        }
+        keys(r, at, Set.of("reason_ratio_distribution", "multi_turn"), Set.of());
+        JsonNode ratio = r.get("reason_ratio_distribution");
+        if (ratio != null) {
+            if (!ratio.isObject()) {
+                throw new WorkloadException(at + ".reason_ratio_distribution must be a mapping (type and params)");
+            }
+            keys(ratio, at + ".reason_ratio_distribution", Set.of("type", "params"), Set.of());
+        }
+        JsonNode mt = r.get("multi_turn");
+        if (mt == null) {
+            return null;
+        }
+        String where = at + ".multi_turn";
+        if (!mt.isObject()) {
+            throw new WorkloadException(where + " must be a mapping");
+        }
+        keys(mt, where, Set.of("max_rounds", "think_time_us", "context_growth"), Set.of("single_session"));
+        int rounds = (int) whole(mt, "max_rounds", where, 0, 100_000);
+        if (rounds < 1) {
+            throw new WorkloadException(where + ".max_rounds must be at least 1");
+        }
+        String growth = mt.path("context_growth").asText("");
+        if (!growth.isEmpty() && !growth.equals("accumulate")) {
+            throw new WorkloadException(where + ".context_growth must be 'accumulate' or absent, got '" + growth + "'");
+        }
+        return new SessionSpec(rounds, whole(mt, "think_time_us", where, 0, Long.MAX_VALUE), growth.equals("accumulate"));
     }
 
     /** A whole number in [min, max] at {@code node.key}, or {@code min} when absent. */
