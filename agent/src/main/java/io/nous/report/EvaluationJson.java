@@ -47,6 +47,9 @@ public final class EvaluationJson {
             n.put("arrived", s.arrived());
             n.put("baseline_dropped", s.baselineDropped());
             n.put("candidate_dropped", s.candidateDropped());
+            if (s.seedRegimes() != null) {
+                n.put("seed_regimes", s.seedRegimes());
+            }
             change(n.putObject("objective"), s.objective());
             ObjectNode metrics = n.putObject("metrics");
             for (Map.Entry<String, Comparison> m : s.metrics().entrySet()) {

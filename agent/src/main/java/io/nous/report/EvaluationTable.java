@@ -41,6 +41,9 @@ public final class EvaluationTable {
                     s.entry().split().id(), s.entry().regime().id(), ms(c.baseline()), ms(c.candidate()), pct(c.change()),
                     "[" + pct(c.ciLow()) + ", " + pct(c.ciHigh()) + "]", c.verdict().id(),
                     s.baselineDropped() + "/" + s.candidateDropped()));
+            if (s.seedRegimes() != null) {
+                sb.append(String.format(Locale.ROOT, "%-28s ! %s: the pooled change mixes them%n", "", s.seedRegimes()));
+            }
         }
         if (r.score() != null) {
             boolean relative = r.scenarios().isEmpty() || r.scenarios().get(0).objective().baseline() != 0

@@ -102,7 +102,8 @@ public final class Evaluation {
                         vContendedChanges.add(score.comparison().change());
                     }
                     reports.add(new ScenarioReport(p.entry(), v.name(), metrics, score.comparison(), arrived(p.baseline()),
-                            dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate())));
+                            dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate()),
+                            SeedRegimes.disagreement(p)));
                 }
                 boolean vContended = !vContendedChanges.isEmpty();
                 Score vScore = aggregate(vContended ? vContendedChanges : vAllChanges, vContended ? vContendedReplicates : vAllReplicates);
