@@ -3,6 +3,7 @@ package io.nous.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.nous.observe.Comparison;
 import io.nous.observe.FitJudgement;
 import io.nous.observe.ObservedFit;
 import io.nous.observe.RequestsFile;
@@ -252,6 +253,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         errorsRow(o, "", "after", r.trainAfter());
         errorsRow(o, "held out", "before", r.heldOutBefore());
         errorsRow(o, "", "after", r.heldOutAfter());
+        double observedHits = Comparison.hitRate(obs.requests(), 0, Long.MAX_VALUE);
+        if (!Double.isNaN(observedHits)) {
+            // a check on the workload's sharing and the cache, which no step-cost parameter should absorb
+            double simulatedHits = Comparison.hitRate(SimulatedRequests.simulateObserved(obs, replay,
+                    Simulations.prepare(scenario, policy, "none")), 0, Long.MAX_VALUE);
+            o.printf(Locale.ROOT, "prefix cache (a check, not fitted): %.1f%% of prompt tokens hit observed, %.1f%% simulated%n",
+                    100 * observedHits, 100 * simulatedHits);
+        }
         Map<String, String> src = new LinkedHashMap<>();
         src.put(m == ObservedFit.Model.ROOFLINE ? "roofline" : "linear", String.format(Locale.ROOT,
                 "fitted by nous calibrate --observed %s (%d requests, %s at %s qps against %s; simulated with %d pods, policy %s); "

@@ -44,6 +44,11 @@ public final class FakeServerCommand implements Callable<Integer> {
     @Option(names = "--max-num-batched-tokens", defaultValue = "8192", paramLabel = "N", description = "Token budget of a step (default: ${DEFAULT-VALUE}).")
     int maxNumBatchedTokens;
 
+    @Option(names = "--prefix-cache-blocks", defaultValue = "0", paramLabel = "N",
+            description = "Cache prompt prefixes in this many 16-token blocks, least recently used out, and report "
+                    + "usage.prompt_tokens_details.cached_tokens as vLLM does (default: ${DEFAULT-VALUE}, no cache).")
+    int prefixCacheBlocks;
+
     @Option(names = "--drop-share", defaultValue = "0", paramLabel = "F",
             description = "Share of requests answered 429 with x-llm-d-request-dropped-reason: rejected-saturated (default: ${DEFAULT-VALUE}).")
     double dropShare;
@@ -58,7 +63,7 @@ public final class FakeServerCommand implements Callable<Integer> {
         }
         FakeEngine.Costs costs;
         try {
-            costs = new FakeEngine.Costs(beta0, beta1, beta2, maxNumSeqs, maxNumBatchedTokens);
+            costs = new FakeEngine.Costs(beta0, beta1, beta2, maxNumSeqs, maxNumBatchedTokens, prefixCacheBlocks);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

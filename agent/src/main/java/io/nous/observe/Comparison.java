@@ -15,6 +15,9 @@ import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
  * p50/p90/p99 of TTFT, E2E and ITL, of throughput, and the drop counts side by side. Per request,
  * over requests completed in both and measured (scheduled inside the observation's window), paired
  * by id: the mean absolute percentage error {@code 100 · mean(|sim - obs| / obs)} and Pearson's r.
+ * Beside the latencies, the prefix-cache hit rate of each side (cached prompt tokens over prompt
+ * tokens of its measured completed requests) when either side reports cached tokens: a check on the
+ * workload's sharing and the cache, never fitted.
  */
 public final class Comparison {
     /** The metrics compared. */
@@ -56,11 +59,23 @@ public final class Comparison {
     private final List<ClassComparison> classes;
     private final Map<Metric, Paired> overall;
     private final int pairedRequests;
+    private final Pair prefixCacheHitRate;
 
-    private Comparison(List<ClassComparison> classes, Map<Metric, Paired> overall, int pairedRequests) {
+    private Comparison(List<ClassComparison> classes, Map<Metric, Paired> overall, int pairedRequests, Pair prefixCacheHitRate) {
         this.classes = classes;
         this.overall = overall;
         this.pairedRequests = pairedRequests;
+        this.prefixCacheHitRate = prefixCacheHitRate;
+    }
+
+    /** Observed and simulated share of prompt tokens found cached; NaN on a side that reports none. */
+    public Pair prefixCacheHitRate() {
+        return prefixCacheHitRate;
+    }
+
+    /** Whether either side reported cached prompt tokens. */
+    public boolean reportsPrefixCache() {
+        return !Double.isNaN(prefixCacheHitRate.observed()) || !Double.isNaN(prefixCacheHitRate.simulated());
     }
 
     public List<ClassComparison> classes() {
@@ -124,7 +139,22 @@ public final class Comparison {
         for (Metric m : Metric.values()) {
             overall.put(m, paired(all, m));
         }
-        return new Comparison(classes, overall, all.size());
+        return new Comparison(classes, overall, all.size(),
+                new Pair(hitRate(observed.requests(), fromUs, toUs), hitRate(simulated.requests(), fromUs, toUs)));
+    }
+
+    /** Cached over prompt tokens of the measured completed requests that report cached tokens; NaN if none does. */
+    public static double hitRate(List<ObservedRequest> requests, long fromUs, long toUs) {
+        long cached = 0;
+        long prompt = 0;
+        for (ObservedRequest r : requests) {
+            if (r.cachedTokens() != null && r.result() == ObservedRequest.Result.COMPLETED && r.scheduledUs() >= fromUs
+                    && r.scheduledUs() < toUs) {
+                cached += r.cachedTokens();
+                prompt += r.processedPromptTokens();
+            }
+        }
+        return prompt == 0 ? Double.NaN : (double) cached / prompt;
     }
 
     private static Latency latency(RequestStats.ClassNumbers c, Metric m) {

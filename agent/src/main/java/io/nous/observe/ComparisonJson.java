@@ -17,6 +17,9 @@ public final class ComparisonJson {
         o.put("paired_requests", c.pairedRequests());
         ObjectNode overall = o.putObject("overall");
         c.overall().forEach((m, p) -> paired(overall.putObject(m.id()), p));
+        if (c.reportsPrefixCache()) {
+            pair(o.putObject("prefix_cache_hit_rate"), c.prefixCacheHitRate());
+        }
         ObjectNode classes = o.putObject("classes");
         for (Comparison.ClassComparison cc : c.classes()) {
             ObjectNode n = classes.putObject(cc.name());

@@ -27,6 +27,11 @@ public final class ComparisonTable {
                 pct(c.overall().get(Comparison.Metric.TTFT).mapePercent()), r(c.overall().get(Comparison.Metric.TTFT).pearsonR()),
                 pct(c.overall().get(Comparison.Metric.E2E).mapePercent()), r(c.overall().get(Comparison.Metric.E2E).pearsonR()),
                 pct(c.overall().get(Comparison.Metric.ITL).mapePercent()), r(c.overall().get(Comparison.Metric.ITL).pearsonR())));
+        if (c.reportsPrefixCache()) {
+            Comparison.Pair h = c.prefixCacheHitRate();
+            b.append(String.format(Locale.ROOT, "prefix cache: %s of prompt tokens hit observed, %s simulated%n", pct(100 * h.observed()),
+                    pct(100 * h.simulated())));
+        }
         return b.toString();
     }
 

@@ -129,14 +129,14 @@ public final class Endpoint {
         o.put("model", model);
         if (api == Api.CHAT) {
             ArrayNode messages = o.putArray("messages");
-            messages.addObject().put("role", "user").put("content", prompts.text(p.id(), p.inputTokens()));
+            messages.addObject().put("role", "user").put("content", prompts.text(p.id(), p.inputTokens(), p.content()));
         } else if (prompts.mode() == PromptSynthesizer.Mode.TOKEN_IDS) {
             ArrayNode ids = o.putArray("prompt");
-            for (int id : prompts.tokenIds(p.id(), p.inputTokens())) {
+            for (int id : prompts.tokenIds(p.id(), p.inputTokens(), p.content())) {
                 ids.add(id);
             }
         } else {
-            o.put("prompt", prompts.text(p.id(), p.inputTokens()));
+            o.put("prompt", prompts.text(p.id(), p.inputTokens(), p.content()));
         }
         o.put("max_tokens", p.outputTokens());
         o.put("stream", true);
@@ -151,8 +151,15 @@ public final class Endpoint {
         }
     }
 
-    /** What one streamed event says. */
-    public record Event(boolean done, int tokens, int promptTokens, int completionTokens, String error) {
+    /**
+     * What one streamed event says.
+     *
+     * @param cachedTokens the usage's {@code prompt_tokens_details.cached_tokens}, or -1 when not reported
+     */
+    public record Event(boolean done, int tokens, int promptTokens, int completionTokens, String error, int cachedTokens) {
+        public Event(boolean done, int tokens, int promptTokens, int completionTokens, String error) {
+            this(done, tokens, promptTokens, completionTokens, error, -1);
+        }
     }
 
     /**
@@ -191,7 +198,8 @@ public final class Endpoint {
         JsonNode usage = n.path("usage");
         int prompt = usage.isObject() ? usage.path("prompt_tokens").asInt(-1) : -1;
         int completion = usage.isObject() ? usage.path("completion_tokens").asInt(-1) : -1;
-        return new Event(false, tokens, prompt, completion, null);
+        JsonNode cached = usage.path("prompt_tokens_details").path("cached_tokens");
+        return new Event(false, tokens, prompt, completion, null, cached.canConvertToInt() ? cached.asInt() : -1);
     }
 
     private static String firstNonEmpty(String a, String b) {

@@ -230,6 +230,7 @@ public final class LoadGenerator {
         int tokens;
         int promptTokens = -1;
         int completionTokens = -1;
+        int cachedTokens = -1;
         boolean sawDone;
         long[] times;
         int timeCount;
@@ -312,6 +313,9 @@ public final class LoadGenerator {
             if (e.completionTokens() >= 0) {
                 completionTokens = e.completionTokens();
             }
+            if (e.cachedTokens() >= 0) {
+                cachedTokens = e.cachedTokens();
+            }
         }
 
         synchronized void onStreamEnd(Throwable failure, boolean midEvent) {
@@ -356,7 +360,7 @@ public final class LoadGenerator {
             int out = completionTokens >= 0 ? completionTokens : tokens;
             return new ObservedRequest(plan.id(), plan.className(), plan.priority(), plan.fairnessId(), plan.scheduledUs(), us(dispatchNanos), us(sentNanos),
                     us(firstNanos), us(endNanos), plan.inputTokens(), plan.outputTokens(), promptTokens, out, status, dropReason, error,
-                    tokenTimes);
+                    tokenTimes, cachedTokens >= 0 ? cachedTokens : null, ObservedRequest.PromptSpans.of(plan.content()));
         }
     }
 

@@ -5,6 +5,7 @@ import io.nous.sim.Scenario;
 import io.nous.sim.request.Arrivals;
 import io.nous.sim.request.Request;
 import io.nous.sim.workload.RequestClass;
+import io.nous.sim.workload.WorkloadException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,12 +18,16 @@ public final class ObservationPlan {
     }
 
     public static List<PlannedRequest> of(Scenario scenario) {
+        if (scenario.workload().closedLoop() || scenario.workload().clients().stream().anyMatch(c -> c.sessions())) {
+            throw new WorkloadException(scenario.workload().name() + " has closed-loop users or multi-turn sessions, whose requests "
+                    + "depend on when earlier ones end: a load generator cannot plan them ahead; observe open-loop clients only");
+        }
         List<RequestClass> classes = scenario.workload().classes();
         Arrivals arrivals = ClusterSimulation.arrivalsOf(scenario);
         List<PlannedRequest> plan = new ArrayList<>();
         for (Request r = arrivals.next(); r != null; r = arrivals.next()) {
             plan.add(new PlannedRequest(r.id, classes.get(r.classIndex).name(), r.priority, fairnessId(r.tenant), r.arrivalUs,
-                    r.inputTokens, r.outputTokens));
+                    r.inputTokens, r.outputTokens, r.content));
         }
         return plan;
     }

@@ -1,6 +1,8 @@
 package io.nous.observe;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.nous.sim.request.PromptContent;
 
 /**
  * What happened to one request of a run, measured against a real endpoint or simulated, on one
@@ -26,6 +28,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param dropReason     the router's {@code x-llm-d-request-dropped-reason}, or null
  * @param error          why the request failed other than by a router drop, or null
  * @param tokenTimesUs   arrival time of every output token, when recorded
+ * @param cachedTokens   prompt tokens the server found in its prefix cache
+ *                       ({@code usage.prompt_tokens_details.cached_tokens}), or null: not reported
+ * @param prompt         what the prompt shared with others when it was planned, or null: nothing
  */
 public record ObservedRequest(
         @JsonProperty("id") int id,
@@ -44,7 +49,34 @@ public record ObservedRequest(
         @JsonProperty("status") int status,
         @JsonProperty("drop_reason") String dropReason,
         @JsonProperty("error") String error,
-        @JsonProperty("token_times_us") long[] tokenTimesUs) {
+        @JsonProperty("token_times_us") long[] tokenTimesUs,
+        @JsonProperty("cached_tokens") @JsonInclude(JsonInclude.Include.NON_NULL) Integer cachedTokens,
+        @JsonProperty("prompt") @JsonInclude(JsonInclude.Include.NON_NULL) PromptSpans prompt) {
+
+    /** A request whose server reported no cache and whose prompt shared nothing. */
+    public ObservedRequest(int id, String className, int priority, String fairnessId, long scheduledUs, long sentUs, long writtenUs,
+                           long firstTokenUs, long endUs, int inputTokens, int outputTokens, int promptTokens, int tokensOut, int status,
+                           String dropReason, String error, long[] tokenTimesUs) {
+        this(id, className, priority, fairnessId, scheduledUs, sentUs, writtenUs, firstTokenUs, endUs, inputTokens, outputTokens,
+                promptTokens, tokensOut, status, dropReason, error, tokenTimesUs, null, null);
+    }
+
+    /**
+     * A planned prompt's content as a requests file keeps it: its spans' content ids and ends, and how
+     * many leading tokens others may share, so a simulation of the observation shares what it shared.
+     */
+    public record PromptSpans(@JsonProperty("ids") long[] ids, @JsonProperty("ends") int[] ends, @JsonProperty("shared") int shared) {
+
+        /** The spans of {@code content}, or null for none. */
+        public static PromptSpans of(PromptContent content) {
+            return content == null ? null : new PromptSpans(content.spanIds(), content.spanEnds(), content.sharedTokens());
+        }
+
+        /** The content again, its prompt resized to what the server counted. */
+        public PromptContent content(int requestId, int inputTokens, int promptTokens, int outputTokens) {
+            return PromptContent.restore(ids, ends, shared, inputTokens, promptTokens, outputTokens, requestId);
+        }
+    }
 
     /** How a request ended, in the simulator's terms. */
     public enum Result {

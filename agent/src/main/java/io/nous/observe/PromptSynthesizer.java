@@ -1,5 +1,6 @@
 package io.nous.observe;
 
+import io.nous.sim.request.PromptContent;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -9,7 +10,9 @@ import java.util.SplittableRandom;
  * leading space, so {@code n} words come to about {@code n} tokens (a chat template adds its own few);
  * the server's own count is recorded beside the requested one. Token-id prompts (completions API
  * only) are exact. Every prompt is drawn from its request's own seeded stream: the same run sends
- * the same prompts, and different requests share no prefix a server could cache.
+ * the same prompts, and different requests share no prefix a server could cache, unless the workload
+ * says what they share: then each token is drawn from its content's name, so prompts that share
+ * content (a tenant's system prompt, a prefix group) share their text word for word.
  */
 public final class PromptSynthesizer {
     private static final String[] WORDS = ("the of and to in is that for it as was with be by on not he this are or his from at "
@@ -57,6 +60,21 @@ public final class PromptSynthesizer {
 
     /** The prompt of request {@code id} with about {@code tokens} tokens, as text (WORDS mode). */
     public String text(int id, int tokens) {
+        return text(id, tokens, null);
+    }
+
+    /** The prompt of request {@code id}, its words named by {@code content} (null: a prompt of its own). */
+    public String text(int id, int tokens, PromptContent content) {
+        if (content != null && lines == null) {
+            StringBuilder b = new StringBuilder(tokens * 6);
+            for (int i = 0; i < tokens; i++) {
+                if (i > 0) {
+                    b.append(' ');
+                }
+                b.append(WORDS[(int) Math.floorMod(content.tokenName(i) ^ seed, (long) WORDS.length)]);
+            }
+            return b.toString();
+        }
         StringBuilder b = new StringBuilder(tokens * 6);
         if (lines != null) {
             String[] words = lines.get(Math.floorMod(id, lines.size())).trim().split("\\s+");
@@ -83,6 +101,18 @@ public final class PromptSynthesizer {
      * 1,000–20,000: ordinary vocabulary in every current tokenizer, clear of special tokens.
      */
     public int[] tokenIds(int id, int tokens) {
+        return tokenIds(id, tokens, null);
+    }
+
+    /** The prompt of request {@code id} as token ids, named by {@code content} (null: a prompt of its own). */
+    public int[] tokenIds(int id, int tokens, PromptContent content) {
+        if (content != null) {
+            int[] ids = new int[tokens];
+            for (int i = 0; i < tokens; i++) {
+                ids[i] = 1000 + (int) Math.floorMod(content.tokenName(i) ^ seed, 19_000L);
+            }
+            return ids;
+        }
         SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + id);
         int[] ids = new int[tokens];
         for (int i = 0; i < tokens; i++) {

@@ -2,7 +2,9 @@ package io.nous.observe;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.store.PlainJson;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -30,6 +32,8 @@ public final class RequestsFile {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
     /** Request lines carry every field (null where nothing happened), so a missing one is an error. */
     private static final ObjectMapper STRICT = MAPPER.copy().enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+    /** Request fields a line may leave out: every other one is required. */
+    private static final List<String> OPTIONAL = List.of("cached_tokens", "prompt");
 
     /** A requests file's contents. */
     public record Contents(RequestsHeader header, List<ObservedRequest> requests) {
@@ -119,7 +123,16 @@ public final class RequestsFile {
                         }
                         continue;
                     }
-                    ObservedRequest q = STRICT.readValue(line, ObservedRequest.class);
+                    JsonNode row = STRICT.readTree(line);
+                    if (row instanceof ObjectNode o) {
+                        // what servers and files from before prefix caching do not have reads as not reported
+                        for (String optional : OPTIONAL) {
+                            if (!o.has(optional)) {
+                                o.putNull(optional);
+                            }
+                        }
+                    }
+                    ObservedRequest q = STRICT.treeToValue(row, ObservedRequest.class);
                     if (q.className() == null || header.classes().stream().noneMatch(c -> c.name().equals(q.className()))) {
                         throw new RequestsFileException(file + " line " + n + ": class '" + q.className() + "' is not in the header's classes");
                     }

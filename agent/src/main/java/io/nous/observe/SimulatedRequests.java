@@ -3,6 +3,7 @@ package io.nous.observe;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.metrics.RequestLog;
+import io.nous.sim.request.PromptContent;
 import io.nous.sim.workload.trace.Trace;
 import io.nous.sim.workload.trace.TraceRecord;
 import io.nous.sim.workload.trace.TraceReplay;
@@ -44,7 +45,9 @@ public final class SimulatedRequests {
             ObservedRequest r = sent.get(i);
             ids[i] = r.id();
             int out = r.result() == ObservedRequest.Result.COMPLETED && r.tokensOut() > 0 ? r.tokensOut() : r.outputTokens();
-            records.add(new TraceRecord(arrivalAtServer(r), r.processedPromptTokens(), out, r.priority(), r.fairnessId()));
+            PromptContent content = r.prompt() == null ? null
+                    : r.prompt().content(r.id(), r.inputTokens(), r.processedPromptTokens(), out);
+            records.add(new TraceRecord(arrivalAtServer(r), r.processedPromptTokens(), out, r.priority(), r.fairnessId(), null, 0, content));
         }
         Trace t = new Trace("observed-" + observed.header().workload(), records, List.of());
         return new Replay(new TraceReplay(t, 1, 0, 0, Double.POSITIVE_INFINITY), ids, records.get(0).arrivalUs());
@@ -76,7 +79,7 @@ public final class SimulatedRequests {
             ObservedRequest o = byId.get(replay.observedIds()[k]);
             TraceRecord rec = records.get(k);
             out.add(record(o.id(), o.className(), o.priority(), o.fairnessId(), o.scheduledUs(), o.sentUs(), rec.inputTokens(),
-                    rec.outputTokens(), log, k, replay.offsetUs()));
+                    rec.outputTokens(), log, k, replay.offsetUs(), o.prompt()));
         }
         out.sort(Comparator.comparingInt(ObservedRequest::id));
         return out;
@@ -90,22 +93,23 @@ public final class SimulatedRequests {
         List<ObservedRequest> out = new ArrayList<>();
         for (PlannedRequest p : plan) {
             out.add(record(p.id(), p.className(), p.priority(), p.fairnessId(), p.scheduledUs(), p.scheduledUs(), p.inputTokens(),
-                    p.outputTokens(), log, p.id(), 0));
+                    p.outputTokens(), log, p.id(), 0, ObservedRequest.PromptSpans.of(p.content())));
         }
         return out;
     }
 
     private static ObservedRequest record(int id, String cls, int priority, String fairness, long scheduledUs, long sentUs, int in, int out,
-                                          RequestLog log, int simId, long offsetUs) {
+                                          RequestLog log, int simId, long offsetUs, ObservedRequest.PromptSpans prompt) {
         Outcome o = log.outcome(simId);
         long first = log.firstTokenUs(simId);
         long end = log.finishUs(simId);
         if (o == null) {
             return new ObservedRequest(id, cls, priority, fairness, scheduledUs, sentUs, -1, first < 0 ? -1 : first + offsetUs, -1, in, out, -1, 0,
-                    0, null, ObservedRequest.INTERRUPTED, null);
+                    0, null, ObservedRequest.INTERRUPTED, null, null, prompt);
         }
         boolean done = o == Outcome.COMPLETED;
         return new ObservedRequest(id, cls, priority, fairness, scheduledUs, sentUs, -1, done && first >= 0 ? first + offsetUs : -1,
-                end < 0 ? -1 : end + offsetUs, in, out, -1, done ? out : 0, o.httpStatus, o.reason, null, null);
+                end < 0 ? -1 : end + offsetUs, in, out, -1, done ? out : 0, o.httpStatus, o.reason, null, null,
+                done ? log.cachedTokens(simId) : null, prompt);
     }
 }

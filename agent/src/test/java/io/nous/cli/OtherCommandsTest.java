@@ -13,8 +13,11 @@ class OtherCommandsTest {
         CliHarness h = CliHarness.run("bench", "--duration", "30", "--repeat", "1", "--json");
         assertThat(h.exit()).as(h.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(h.out());
-        assertThat(j.get("scenarios")).hasSize(9);
+        // the nine standard scenarios, then the prefix-heavy one
+        assertThat(j.get("scenarios")).hasSize(10);
         assertThat(j.get("scenarios").get(0).get("scenario").asText()).isEqualTo("code-generation@4");
+        assertThat(j.get("scenarios").get(9).get("scenario").asText()).isEqualTo("system-prompts@40");
+        assertThat(j.get("overall").get("prefix_heavy_speedup").asDouble()).isPositive();
         for (JsonNode row : j.get("scenarios")) {
             assertThat(row.get("speedup").asDouble()).isPositive();
             assertThat(row.get("events_per_second").asDouble()).isPositive();

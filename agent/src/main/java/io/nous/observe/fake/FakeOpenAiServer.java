@@ -13,7 +13,10 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -174,7 +177,18 @@ public final class FakeOpenAiServer implements AutoCloseable {
         }
         boolean stream = body.path("stream").asBoolean(false) && cue.kind() != Cue.Kind.NOT_STREAMING;
         BlockingQueue<long[]> tokens = new ArrayBlockingQueue<>(maxTokens + 1);
-        engine.submit(prompt, maxTokens, (n, last, due) -> tokens.add(new long[] {n, last ? 1 : 0, due}));
+        int[] cached = {0};
+        engine.submit(prompt, engine.cachesPrefixes() ? promptBlocks(body, chat) : null, maxTokens, new FakeEngine.Sink() {
+            @Override
+            public void token(int n, boolean last, long dueNanos) {
+                tokens.add(new long[] {n, last ? 1 : 0, dueNanos});
+            }
+
+            @Override
+            public void cached(int tokens) {
+                cached[0] = tokens;
+            }
+        });
         String id = "cmpl-" + r.hashCode();
         if (!stream) {
             int n = 0;
@@ -192,7 +206,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
             } else {
                 c.put("text", " tok".repeat(n));
             }
-            usage(o, prompt, n);
+            usage(o, prompt, n, engine.cachesPrefixes() ? cached[0] : -1);
             respond(out, 200, "application/json", JSON.writeValueAsBytes(o), Map.of());
             return true;
         }
@@ -236,7 +250,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
             if (t[1] == 1) {
                 ObjectNode u = chunk(id, chat);
                 u.putArray("choices");
-                usage(u, prompt, (int) t[0]);
+                usage(u, prompt, (int) t[0], engine.cachesPrefixes() ? cached[0] : -1);
                 event(out, JSON.writeValueAsString(u), split);
                 break;
             }
@@ -261,8 +275,48 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 .put("created", 0).put("model", model);
     }
 
-    private static void usage(ObjectNode o, int prompt, int completion) {
-        o.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion).put("total_tokens", prompt + completion);
+    /** The usage object; with a prefix cache, {@code prompt_tokens_details.cached_tokens} as vLLM reports it. */
+    private static void usage(ObjectNode o, int prompt, int completion, int cachedTokens) {
+        ObjectNode u = o.putObject("usage").put("prompt_tokens", prompt).put("completion_tokens", completion)
+                .put("total_tokens", prompt + completion);
+        if (cachedTokens >= 0) {
+            u.putObject("prompt_tokens_details").put("cached_tokens", cachedTokens);
+        }
+    }
+
+    /**
+     * The names of the prompt's full 16-token blocks as this server counts tokens (words, or ids): each
+     * chains its tokens onto the previous block's name, so equal names mean equal prefixes.
+     */
+    private static long[] promptBlocks(JsonNode body, boolean chat) {
+        List<String> tokens = new ArrayList<>();
+        if (chat) {
+            for (JsonNode m : body.path("messages")) {
+                addWords(tokens, m.path("content").asText(""));
+            }
+        } else if (body.path("prompt").isArray()) {
+            for (JsonNode id : body.path("prompt")) {
+                tokens.add(id.asText());
+            }
+        } else {
+            addWords(tokens, body.path("prompt").asText(""));
+        }
+        long[] blocks = new long[tokens.size() / FakeEngine.BLOCK_TOKENS];
+        long h = 0x2545F4914F6CDD1DL;
+        for (int i = 0; i < blocks.length * FakeEngine.BLOCK_TOKENS; i++) {
+            h = (h ^ tokens.get(i).hashCode()) * 0x100000001B3L;
+            if ((i + 1) % FakeEngine.BLOCK_TOKENS == 0) {
+                blocks[i / FakeEngine.BLOCK_TOKENS] = h;
+            }
+        }
+        return blocks;
+    }
+
+    private static void addWords(List<String> out, String s) {
+        String t = s.trim();
+        if (!t.isEmpty()) {
+            out.addAll(Arrays.asList(t.split("\\s+")));
+        }
     }
 
     /** The prompt's length in tokens as this server counts them: words of text, or ids. */

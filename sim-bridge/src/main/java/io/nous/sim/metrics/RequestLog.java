@@ -17,6 +17,7 @@ public final class RequestLog {
     private byte[] outcome = new byte[1024];
     private long[] firstTokenUs = new long[1024];
     private long[] finishUs = new long[1024];
+    private int[] cachedTokens = new int[1024];
     private int size;
 
     public RequestLog() {
@@ -34,7 +35,13 @@ public final class RequestLog {
         outcome[r.id] = (byte) Outcome.COMPLETED.ordinal();
         firstTokenUs[r.id] = r.firstTokenUs;
         finishUs[r.id] = r.finishUs;
+        cachedTokens[r.id] = r.cachedPromptTokens;
         size = Math.max(size, r.id + 1);
+    }
+
+    /** Prompt tokens request {@code id} found in its pod's prefix cache (0 unless it completed). */
+    public int cachedTokens(int id) {
+        return id < size ? cachedTokens[id] : 0;
     }
 
     public void dropped(Request r, Outcome o, long nowUs) {
@@ -74,6 +81,7 @@ public final class RequestLog {
             Arrays.fill(outcome, old, n, UNFINISHED);
             firstTokenUs = Arrays.copyOf(firstTokenUs, n);
             finishUs = Arrays.copyOf(finishUs, n);
+            cachedTokens = Arrays.copyOf(cachedTokens, n);
         }
     }
 }

@@ -141,6 +141,55 @@ public final class PromptContent {
         return sharedTokens;
     }
 
+    /**
+     * A name for token {@code i} alone (its span's id and its offset in the span), for whoever must
+     * render the content as text or token ids: equal content renders equal.
+     */
+    public long tokenName(int i) {
+        int k = span(i);
+        long start = k == 0 ? 0 : ends[k - 1];
+        return mix(ids[k] + 0x9E3779B97F4A7C15L * (i - start + 1));
+    }
+
+    /** The spans' content ids (a copy), for files that carry a request's content. */
+    public long[] spanIds() {
+        return ids.clone();
+    }
+
+    /** The spans' ends in tokens (a copy). */
+    public int[] spanEnds() {
+        return ends.clone();
+    }
+
+    /**
+     * Content read back from {@link #spanIds}, {@link #spanEnds} and {@link #sharedTokens}, with its
+     * prompt resized to {@code inputTokens} (a server may count a few tokens more or fewer than were
+     * asked for): the span holding the end of the prompt absorbs the difference, and the output is the
+     * request's own {@code outputTokens}.
+     */
+    public static PromptContent restore(long[] ids, int[] ends, int sharedTokens, int promptTokens, int inputTokens, int outputTokens,
+                                        int requestId) {
+        if (ids.length == 0 || ids.length != ends.length) {
+            throw new IllegalArgumentException("content needs one end per span");
+        }
+        int n = 0;
+        while (n < ends.length && ends[n] < promptTokens) {
+            n++;
+        }
+        // spans wholly inside the prompt keep their ends as long as they fit the new prompt
+        int keep = 0;
+        while (keep < n && ends[keep] < inputTokens) {
+            keep++;
+        }
+        long[] outIds = Arrays.copyOf(ids, keep + 2);
+        int[] outEnds = Arrays.copyOf(ends, keep + 2);
+        outIds[keep] = keep < ids.length ? ids[keep] : own(OWN_INPUT, requestId);
+        outEnds[keep] = inputTokens;
+        outIds[keep + 1] = own(OWN_OUTPUT, requestId);
+        outEnds[keep + 1] = inputTokens + outputTokens;
+        return new PromptContent(outIds, outEnds, Math.min(sharedTokens, inputTokens));
+    }
+
     /** The content id of the first span (a shared prefix's, when there is one). */
     public long firstSpanId() {
         return ids[0];

@@ -54,7 +54,7 @@ public record TraceReplay(Trace trace, double rateScale, double criticalFraction
     /** Seconds of simulated arrivals the window takes once scaled. */
     /** Whether the trace records what its prompts share (a Mooncake trace's {@code hash_ids}). */
     public boolean sharesPrefixes() {
-        return trace.records().stream().anyMatch(r -> r.blocks() != null);
+        return trace.records().stream().anyMatch(TraceRecord::sharesContent);
     }
 
     public double durationSeconds() {

@@ -52,8 +52,8 @@ public final class TraceSource implements Arrivals {
         int tenant = r.tenant() == null ? 0 : tenants.computeIfAbsent(r.tenant(), k -> tenants.size());
         int in = Math.min(r.inputTokens(), maxModelLen - 1);
         int out = Math.max(1, Math.min(r.outputTokens(), maxModelLen - in));
-        PromptContent content = r.blocks() == null ? null
-                : PromptContent.tracedBlocks(r.blocks(), r.blockTokens(), id, in, out);
+        PromptContent content = r.content() != null ? r.content()
+                : r.blocks() == null ? null : PromptContent.tracedBlocks(r.blocks(), r.blockTokens(), id, in, out);
         return new Request(id, classByPriority.get(priority), priority, tenant, in, out, t, admission.nextDouble(), content);
     }
 }
