@@ -148,6 +148,10 @@ public final class DiscoverCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ExecutorOptions executorOptions;
 
+    @Option(names = "--no-prefix-caching", description = "Simulate the pods without vLLM's automatic prefix caching (on by default, "
+            + "as in vLLM V1); the run records it and replays so.")
+    boolean noPrefixCaching;
+
     @Option(names = "--no-racing", description = "Evaluate every candidate under every simulator variant, even once it is clearly out.")
     boolean noRacing;
 
@@ -366,7 +370,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         return DiscoveryConfig.builder().objective(objective).proposer(chosen).budget(budget).timeLimitSeconds(limitSeconds).seed(seed)
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
-                .problem(prob.id()).splitSeeds(splitSeeds).build();
+                .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching).build();
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

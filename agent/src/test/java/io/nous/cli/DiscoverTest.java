@@ -143,6 +143,8 @@ class DiscoverTest {
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("admission");
         assertThat(config.get("objective").asText()).isEqualTo("critical-ttft-shed");
+        // a new run says its pods cached prefixes; runs from before say nothing, and replay without
+        assertThat(config.get("prefix_caching").asBoolean()).isTrue();
         // the held-out splits' own seeds, as the matrix file gave them, so that the run replays with them
         assertThat(config.get("split_seeds").get("validation").asInt()).isEqualTo(3);
         assertThat(config.get("split_seeds").get("test").asInt()).isEqualTo(2);
