@@ -42,6 +42,10 @@ public final class ClusterOptions {
             + "last scrape cannot show yet (llm-d-router PR #2066, an open proposal).")
     boolean inflightCredit;
 
+    @Option(names = "--detector-filter", paramLabel = "HEADROOM", description = "Also use the utilization detector as a scheduling "
+            + "filter: pods over its thresholds x (1 + HEADROOM) are not chosen, unless all are (default: not a filter).")
+    Double detectorFilter;
+
     @Option(names = "--client-timeout", paramLabel = "SECONDS", description = "Clients give up on a request this long after sending it: "
             + "the router drops it from its queue, the pod aborts it (default: never; a workload spec's clients may set their own).")
     Double clientTimeout;
@@ -166,7 +170,7 @@ public final class ClusterOptions {
         }
         DetectorConfig d;
         try {
-            d = DetectorConfig.byName(detector).withInflightCredit(inflightCredit);
+            d = DetectorConfig.byName(detector).withInflightCredit(inflightCredit).withFilter(detectorFilter);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

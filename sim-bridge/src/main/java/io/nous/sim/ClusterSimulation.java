@@ -142,6 +142,9 @@ public final class ClusterSimulation implements PodListener {
         }
         this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector);
         this.picker = new PodPicker(snapshots, streams.stream("pod-tie-break"));
+        if (dc.filterHeadroom() != null) {
+            picker.withUtilizationFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
+        }
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -441,7 +444,7 @@ public final class ClusterSimulation implements PodListener {
                 return;
             }
         }
-        VllmPod pod = pods[picker.pick()];
+        VllmPod pod = pods[picker.pick(now)];
         inFlight.add(r.inputTokens + r.outputTokens);
         inFlightLoad.dispatched(r, pod.index());
         if (credited) {

@@ -13,7 +13,9 @@ import io.nous.sim.epp.UtilizationDetector;
  * @param concurrencyMode      concurrency: count requests or tokens in flight
  * @param maxConcurrency       concurrency: capacity per pod (100 requests, or 1,000,000 tokens)
  * @param inflightCredit       utilization: credit each pod's queue with the requests dispatched to it
- *                             that its scrape does not show yet (llm-d-router PR #2066, unmerged)
+ *                             that its scrape does not show yet (llm-d-router PR #2066)
+ * @param filterHeadroom       utilization: also filter pods in the scheduling profile, keeping those
+ *                             under threshold · (1 + headroom) (fail-open); null: not a filter
  */
 public record DetectorConfig(
         String kind,
@@ -22,16 +24,24 @@ public record DetectorConfig(
         long stalenessUs,
         ConcurrencyDetector.Mode concurrencyMode,
         long maxConcurrency,
-        boolean inflightCredit) {
+        boolean inflightCredit,
+        Double filterHeadroom) {
 
     public DetectorConfig(String kind, int queueDepthThreshold, double kvCacheUtilThreshold, long stalenessUs,
                           ConcurrencyDetector.Mode concurrencyMode, long maxConcurrency) {
-        this(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, false);
+        this(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, false, null);
     }
 
     /** The same detector with scrape-lag credit on or off. */
     public DetectorConfig withInflightCredit(boolean on) {
-        return new DetectorConfig(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, on);
+        return new DetectorConfig(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency, on,
+                filterHeadroom);
+    }
+
+    /** The same detector, also a scheduling filter with this headroom (null: not a filter). */
+    public DetectorConfig withFilter(Double headroom) {
+        return new DetectorConfig(kind, queueDepthThreshold, kvCacheUtilThreshold, stalenessUs, concurrencyMode, maxConcurrency,
+                inflightCredit, headroom);
     }
 
     public static final DetectorConfig UTILIZATION = new DetectorConfig("utilization",
@@ -47,6 +57,9 @@ public record DetectorConfig(
     public DetectorConfig {
         if (!"utilization".equals(kind) && !"concurrency".equals(kind)) {
             throw new IllegalArgumentException("detector must be 'utilization' or 'concurrency', got '" + kind + "'");
+        }
+        if (filterHeadroom != null && !(filterHeadroom >= 0 && filterHeadroom < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("the utilization filter's headroom must be >= 0, got " + filterHeadroom);
         }
         if (inflightCredit && !"utilization".equals(kind)) {
             throw new IllegalArgumentException("in-flight credit corrects the utilization detector; the concurrency detector counts in flight already");

@@ -36,4 +36,24 @@ class PodPickerTest {
             assertThat(c).isBetween(850, 1150);
         }
     }
+
+    @Test
+    void theUtilizationFilterLeavesOutPodsOverTheirLimitsAndFailsOpen() {
+        PodSnapshot full = new PodSnapshot();
+        PodSnapshot busy = new PodSnapshot();
+        PodSnapshot stale = new PodSnapshot();
+        // the scorers alone prefer the pod with more KV room even with a longer queue
+        full.update(250_000, 6, 10, 0.1);
+        busy.update(250_000, 5, 10, 0.7);
+        stale.update(0, 0, 0, 0.0);
+        PodSnapshot[] pods = {full, busy, stale};
+        PodPicker plain = new PodPicker(pods, new SplittableRandom(1));
+        assertThat(plain.pick(300_000)).isEqualTo(2);
+        // headroom 0.2: queue limit 6, KV limit 0.96; the pod last scraped 300 ms ago and the one at 6 waiting are left out
+        PodPicker filtered = new PodPicker(pods, new SplittableRandom(1)).withUtilizationFilter(5, 0.8, 200_000, 0.2);
+        assertThat(filtered.pick(300_000)).isEqualTo(1);
+        // every pod over its limit: the filter keeps them all rather than none
+        busy.update(250_000, 9, 10, 0.99);
+        assertThat(filtered.pick(300_000)).isEqualTo(2);
+    }
 }
