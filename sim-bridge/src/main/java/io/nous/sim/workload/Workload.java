@@ -83,7 +83,8 @@ public record Workload(
 
     /** The same workload with prompts that share {@code p} (null: nothing). */
     public Workload withPrefix(SharedPrefix p) {
-        return new Workload(name, description, source, classes, input, output, arrival, qpsPoints, pods, tenantsPerClass, clients, p, requestLimit, timeoutUs);
+        return new Workload(name, description, source, classes, input, output, arrival, qpsPoints, pods, tenantsPerClass, clients, p,
+                requestLimit, timeoutUs);
     }
 
     /** The same workload whose clients give up after {@code us} µs (0: never), unless a client says otherwise. */
@@ -114,9 +115,11 @@ public record Workload(
             for (ClientSpec c : clients) {
                 cs.add(c.withArrival(a));
             }
-            return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, cs, prefix, requestLimit, timeoutUs);
+            return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, cs, prefix,
+                    requestLimit, timeoutUs);
         }
-        return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, clients, prefix, requestLimit, timeoutUs);
+        return new Workload(name, description, source, classes, input, output, a, qpsPoints, pods, tenantsPerClass, clients,
+                prefix, requestLimit, timeoutUs);
     }
 
     /** Index of the class named {@code className}, or -1. */
