@@ -272,18 +272,27 @@ public final class RequestSource implements Arrivals {
     }
 
     private Request nextFromClients() {
-        Client c = null;
-        for (Client x : clients) {
-            if (c == null || x.next < c.next) {
-                c = x;
+        Client c;
+        long t;
+        while (true) {
+            c = null;
+            for (Client x : clients) {
+                if (c == null || x.next < c.next) {
+                    c = x;
+                }
             }
-        }
-        long t = c.next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE : Math.round(c.next * 1e6);
-        if (nextFirstRound < firstRounds.size() && firstRounds.get(nextFirstRound).arrivalUs <= t) {
-            return firstRounds.get(nextFirstRound++);
-        }
-        if (t >= endUs || limitReached()) {
-            return null;
+            t = c.next == Double.POSITIVE_INFINITY ? Long.MAX_VALUE : Math.round(c.next * 1e6);
+            if (nextFirstRound < firstRounds.size() && firstRounds.get(nextFirstRound).arrivalUs <= t) {
+                return firstRounds.get(nextFirstRound++);
+            }
+            if (t >= endUs || limitReached()) {
+                return null;
+            }
+            if (c.spec.activeAt(t)) {
+                break;
+            }
+            // outside its windows the client's arrival process runs on, sending nothing (BLIS lifecycle)
+            c.next = t >= c.spec.lastActiveUs() ? Double.POSITIVE_INFINITY : c.next + c.gaps.next();
         }
         c.next += c.gaps.next();
         int sampledIn = c.inputs.next();

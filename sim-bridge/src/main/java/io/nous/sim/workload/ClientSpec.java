@@ -1,5 +1,7 @@
 package io.nous.sim.workload;
 
+import java.util.List;
+
 /**
  * One client of a multi-client workload (a BLIS workload spec): its own arrival stream carrying
  * {@code rateFraction} of the total rate, its traffic class, its fairness flow (tenant), and its
@@ -12,27 +14,41 @@ package io.nous.sim.workload;
  * @param thinkTimeUs  closed loop: a user's pause between a response and its next request (BLIS {@code think_time_us})
  * @param timeoutUs    the client gives up on a request this long after sending it (BLIS {@code timeout}); 0: never
  * @param session      each arrival starts a multi-turn session (BLIS {@code reasoning.multi_turn}), or null
+ * @param windows      when it sends (BLIS {@code lifecycle.windows}; cohorts' diurnal, spike and drain
+ *                     patterns); empty: always
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                          LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
-                         int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session) {
+                         int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session, List<ActiveWindow> windows) {
 
     /** An open-loop client with no shared prefix and no deadline. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                       LengthDistribution input, LengthDistribution output) {
-        this(id, classIndex, tenant, rateFraction, arrival, input, output, -1, 0, 0, 0, 0, null);
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, -1, 0, 0, 0, 0, null, List.of());
     }
 
     /** A client without sessions. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
                       LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs) {
         this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
-                null);
+                null, List.of());
+    }
+
+    /** A client without lifecycle windows. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
+                      LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs,
+                      SessionSpec session) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
+                session, List.of());
     }
 
     public ClientSpec {
         if (concurrency < 0 || thinkTimeUs < 0 || timeoutUs < 0 || prefixTokens < 0) {
             throw new WorkloadException("client '" + id + "': concurrency, think time, timeout and prefix length must be >= 0");
+        }
+        windows = windows == null ? List.of() : List.copyOf(windows);
+        if (!windows.isEmpty() && concurrency > 0) {
+            throw new WorkloadException("client '" + id + "': lifecycle windows apply to arrival streams, not to concurrency users");
         }
         if (session != null && concurrency > 0) {
             throw new WorkloadException("client '" + id + "': concurrency clients and multi-turn sessions cannot be mixed (as in BLIS)");
@@ -44,6 +60,24 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
         return concurrency > 0;
     }
 
+    /** Whether it sends at {@code us}: inside one of its windows, or it has none. */
+    public boolean activeAt(long us) {
+        if (windows.isEmpty()) {
+            return true;
+        }
+        for (ActiveWindow w : windows) {
+            if (w.contains(us)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** When its last window ends, or {@link Long#MAX_VALUE} without windows. */
+    public long lastActiveUs() {
+        return windows.stream().mapToLong(ActiveWindow::endUs).max().orElse(Long.MAX_VALUE);
+    }
+
     /** Whether its arrivals start multi-turn sessions. */
     public boolean sessions() {
         return session != null;
@@ -52,12 +86,12 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
     /** The same client with another arrival process. */
     public ClientSpec withArrival(ArrivalProcess a) {
         return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session);
+                thinkTimeUs, timeoutUs, session, windows);
     }
 
     /** The same client carrying another share of the rate. */
     public ClientSpec withRateFraction(double f) {
         return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session);
+                thinkTimeUs, timeoutUs, session, windows);
     }
 }

@@ -2,8 +2,11 @@ package io.nous.sim.workload.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.nous.sim.config.StrictYaml;
+import io.nous.sim.workload.ActiveWindow;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
@@ -35,8 +38,10 @@ import java.util.Set;
  * first think time), and give up after {@code timeout} µs (closed-loop users default to BLIS's 300 s,
  * 0 means never); {@code num_requests} caps the requests sent. Parsing is strict: an unknown key, a
  * missing required one, or an impossible value is an error that names the key's path. BLIS features
- * Nous does not simulate (cohorts, multimodal, single-session mode, lifecycle windows, network
- * delay, LoRA adapters, ...) are refused by name, not ignored. Multi-turn sessions
+ * Nous does not simulate (multimodal, single-session mode, per-window rates, absolute-rate spikes,
+ * network delay, LoRA adapters, ...) are refused by name, not ignored. Cohorts expand into their
+ * members, and lifecycle windows (a client's own, or a cohort's diurnal, spike and drain patterns)
+ * say when a client sends. Multi-turn sessions
  * ({@code reasoning.multi_turn}) run closed loop: a round a think time after the previous completed,
  * the conversation accumulating in the prompt with {@code context_growth: accumulate}.
  *
@@ -47,12 +52,16 @@ import java.util.Set;
 public final class WorkloadSpecReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> TOP = Set.of("version", "seed", "category", "aggregate_rate", "num_requests", "horizon",
-            "clients", "priority_map");
-    private static final Set<String> UNSUPPORTED_TOP = Set.of("cohorts", "servegen_data", "inference_perf");
+            "clients", "priority_map", "cohorts");
+    private static final Set<String> UNSUPPORTED_TOP = Set.of("servegen_data", "inference_perf");
+    private static final Set<String> COHORT = Set.of("id", "population", "tenant_id", "slo_class", "rate_fraction", "arrival",
+            "input_distribution", "output_distribution", "prefix_group", "prefix_sharing", "prefix_length", "streaming", "diurnal",
+            "spike", "drain", "reasoning", "closed_loop", "timeout");
+    private static final Set<String> UNSUPPORTED_COHORT = Set.of("model", "adapter", "network", "multimodal", "slo_target_us");
     private static final Set<String> CLIENT = Set.of("id", "tenant_id", "slo_class", "rate_fraction", "arrival", "input_distribution",
             "output_distribution", "streaming", "prefix_group", "prefix_length", "concurrency", "think_time_us", "timeout", "closed_loop",
-            "reasoning");
-    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "lifecycle", "multimodal",
+            "reasoning", "lifecycle");
+    private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "multimodal",
             "slo_target_us");
     /** BLIS's {@code defaultPrefixLength} (sim/workload/client.go): a prefix group without a length shares 50 tokens. */
     private static final int DEFAULT_PREFIX_LENGTH = 50;
@@ -63,8 +72,6 @@ public final class WorkloadSpecReader {
     private static final int MAX_TOKENS = 40_960;
     /** What some refused BLIS features are, for the refusal. */
     private static final Map<String, String> WHAT = Map.of(
-            "cohorts", " (cohorts: populations of clients with diurnal, spike and drain patterns)",
-            "lifecycle", " (lifecycle: active windows)",
             "network", " (network round trips and bandwidth)",
             "inference_perf", " (an inference-perf stage list; write its stages as clients)",
             "servegen_data", " (ServeGen data directories)",
@@ -94,9 +101,9 @@ public final class WorkloadSpecReader {
         if (!map.equals("llm-d") && !map.equals("two-class")) {
             throw new WorkloadException(f + ": priority_map must be 'llm-d' or 'two-class', got '" + map + "'");
         }
-        JsonNode clients = root.get("clients");
-        if (clients == null || !clients.isArray() || clients.isEmpty()) {
-            throw new WorkloadException(f + ": clients is required and must list at least one client");
+        JsonNode clients = withCohorts(root, f);
+        if (clients.isEmpty()) {
+            throw new WorkloadException(f + ": clients (or cohorts) is required and must list at least one client");
         }
         boolean rateBased = false;
         // a prefix group's length is the first length a client of the group gives (BLIS generatePrefixTokens)
@@ -179,10 +186,14 @@ public final class WorkloadSpecReader {
             String tenantKey = c.has("tenant_id") ? "tenant:" + c.get("tenant_id").asText() : "client:" + id;
             int tenant = tenants.computeIfAbsent(tenantKey, k -> tenants.size());
             ArrivalProcess arrival = concurrency > 0 && !c.has("arrival") ? ArrivalProcess.POISSON : arrival(c.get("arrival"), at + ".arrival");
+            List<ActiveWindow> windows = lifecycle(c.get("lifecycle"), at + ".lifecycle");
+            if (!windows.isEmpty() && concurrency > 0) {
+                throw new WorkloadException(at + ".lifecycle applies to rate-based clients, not to concurrency users");
+            }
             specs.add(new ClientSpec(id, classIndex.get(cls), tenant, fraction, arrival,
                     distribution(c.get("input_distribution"), at + ".input_distribution"),
                     distribution(c.get("output_distribution"), at + ".output_distribution"), group, prefixLength, concurrency, think,
-                    timeout, session));
+                    timeout, session, windows));
         }
         double shareTotal = classShare.values().stream().mapToDouble(Double::doubleValue).sum();
         List<RequestClass> normalized = new ArrayList<>();
@@ -232,6 +243,145 @@ public final class WorkloadSpecReader {
             throw new WorkloadException(at + "." + key + " must be a positive number, got " + v);
         }
         return v.asDouble();
+    }
+
+    /**
+     * The spec's clients and its cohorts' members (BLIS {@code ExpandCohorts}): a cohort of
+     * {@code population} is that many clients, {@code <id>-<j>}, each with the cohort's settings and
+     * a {@code population}-th of its rate; with {@code prefix_sharing: per_member} each member has a
+     * prefix group of its own; {@code diurnal}, {@code spike} and {@code drain} become lifecycle windows.
+     */
+    private static ArrayNode withCohorts(JsonNode root, String f) {
+        ArrayNode out = YAML.createArrayNode();
+        JsonNode clients = root.get("clients");
+        if (clients != null) {
+            if (!clients.isArray()) {
+                throw new WorkloadException(f + ": clients must be a list");
+            }
+            clients.forEach(out::add);
+        }
+        JsonNode cohorts = root.get("cohorts");
+        if (cohorts == null) {
+            return out;
+        }
+        if (!cohorts.isArray()) {
+            throw new WorkloadException(f + ": cohorts must be a list");
+        }
+        for (int i = 0; i < cohorts.size(); i++) {
+            JsonNode c = cohorts.get(i);
+            String at = f + ": cohorts[" + i + "]";
+            if (!c.isObject()) {
+                throw new WorkloadException(at + " must be a mapping");
+            }
+            keys(c, at, COHORT, UNSUPPORTED_COHORT);
+            int population = (int) whole(c, "population", at, 0, 100_000);
+            if (population < 1) {
+                throw new WorkloadException(at + ".population must be at least 1");
+            }
+            String sharing = c.path("prefix_sharing").asText("shared");
+            if (!sharing.equals("shared") && !sharing.equals("per_member")) {
+                throw new WorkloadException(at + ".prefix_sharing must be 'shared' or 'per_member', got '" + sharing + "'");
+            }
+            if (sharing.equals("per_member") && !c.has("prefix_group")) {
+                throw new WorkloadException(at + ".prefix_sharing per_member needs a prefix_group");
+            }
+            ArrayNode windows = YAML.createArrayNode();
+            if (c.has("diurnal")) {
+                diurnal(c.get("diurnal"), at + ".diurnal", windows);
+            }
+            if (c.has("spike")) {
+                spike(c.get("spike"), at + ".spike", windows);
+            }
+            if (c.has("drain")) {
+                drain(c.get("drain"), at + ".drain", windows);
+            }
+            String id = c.has("id") ? c.get("id").asText() : "cohort-" + i;
+            double fraction = positive(c, "rate_fraction", at, true);
+            for (int j = 0; j < population; j++) {
+                ObjectNode m = ((ObjectNode) c).deepCopy();
+                m.remove(List.of("population", "prefix_sharing", "diurnal", "spike", "drain"));
+                m.put("id", id + "-" + j);
+                m.put("rate_fraction", fraction / population);
+                if (sharing.equals("per_member")) {
+                    m.put("prefix_group", c.get("prefix_group").asText() + "-" + j);
+                }
+                if (!windows.isEmpty()) {
+                    m.putObject("lifecycle").set("windows", windows.deepCopy());
+                }
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** BLIS diurnalWindows: each of 24 hours is active for a share of it that follows a cosine peaking at peak_hour. */
+    private static void diurnal(JsonNode d, String at, ArrayNode windows) {
+        keys(d, at, Set.of("peak_hour", "peak_to_trough_ratio"), Set.of());
+        int peak = (int) whole(d, "peak_hour", at, 0, 23);
+        double ratio = d.path("peak_to_trough_ratio").asDouble(Double.NaN);
+        if (!(ratio >= 1) || Double.isInfinite(ratio)) {
+            throw new WorkloadException(at + ".peak_to_trough_ratio must be a number >= 1");
+        }
+        long hour = 3_600_000_000L;
+        for (int h = 0; h < 24; h++) {
+            double multiplier = (1 + Math.cos(2 * Math.PI * (h - peak) / 24.0)) / 2 * (1 - 1 / ratio) + 1 / ratio;
+            long active = Math.max(1, Math.min(hour, (long) (hour * multiplier)));
+            windows.addObject().put("start_us", h * hour).put("end_us", h * hour + active);
+        }
+    }
+
+    /** BLIS spikeWindow: one window. A spike's own absolute rate ({@code trace_rate}) is not simulated. */
+    private static void spike(JsonNode sp, String at, ArrayNode windows) {
+        keys(sp, at, Set.of("start_time_us", "duration_us"), Set.of("trace_rate"));
+        long start = whole(sp, "start_time_us", at, 0, Long.MAX_VALUE / 4);
+        long duration = whole(sp, "duration_us", at, 0, Long.MAX_VALUE / 4);
+        if (duration < 1) {
+            throw new WorkloadException(at + ".duration_us must be at least 1");
+        }
+        windows.addObject().put("start_us", start).put("end_us", start + duration);
+    }
+
+    /** BLIS drainWindows: active until the drain starts, then ten segments each active for a smaller share. */
+    private static void drain(JsonNode d, String at, ArrayNode windows) {
+        keys(d, at, Set.of("start_time_us", "ramp_duration_us"), Set.of());
+        long start = whole(d, "start_time_us", at, 0, Long.MAX_VALUE / 4);
+        long ramp = whole(d, "ramp_duration_us", at, 0, Long.MAX_VALUE / 4);
+        long segment = Math.max(1, ramp / 10);
+        if (start > 0) {
+            windows.addObject().put("start_us", 0).put("end_us", start);
+        }
+        for (int i = 0; i < 10; i++) {
+            long from = start + i * segment;
+            long active = Math.max(1, (long) (segment * (10 - i) / 10.0));
+            windows.addObject().put("start_us", from).put("end_us", from + active);
+        }
+    }
+
+    /** A client's {@code lifecycle.windows}; per-window rates and distributions are not simulated and refused. */
+    private static List<ActiveWindow> lifecycle(JsonNode l, String at) {
+        if (l == null) {
+            return List.of();
+        }
+        if (!l.isObject()) {
+            throw new WorkloadException(at + " must be a mapping with windows");
+        }
+        keys(l, at, Set.of("windows"), Set.of());
+        JsonNode ws = l.get("windows");
+        if (ws == null || !ws.isArray() || ws.isEmpty()) {
+            throw new WorkloadException(at + ".windows must list at least one window");
+        }
+        List<ActiveWindow> out = new ArrayList<>();
+        for (int i = 0; i < ws.size(); i++) {
+            String where = at + ".windows[" + i + "]";
+            JsonNode w = ws.get(i);
+            keys(w, where, Set.of("start_us", "end_us"), Set.of("trace_rate", "arrival", "input_distribution", "output_distribution"));
+            try {
+                out.add(new ActiveWindow(whole(w, "start_us", where, 0, Long.MAX_VALUE), whole(w, "end_us", where, 0, Long.MAX_VALUE)));
+            } catch (WorkloadException e) {
+                throw new WorkloadException(where + ": " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     /**

@@ -116,6 +116,38 @@ class WorkloadSpecReaderTest {
     }
 
     @Test
+    void cohortsExpandIntoMembersAndLifecycleWindowsSayWhenAClientSends() throws Exception {
+        String spec = SPEC + """
+                cohorts:
+                  - id: fleet
+                    population: 4
+                    slo_class: batch
+                    rate_fraction: 0.4
+                    prefix_group: sys
+                    prefix_sharing: per_member
+                    arrival: {process: poisson}
+                    input_distribution: {type: constant, params: {value: 100}}
+                    output_distribution: {type: constant, params: {value: 10}}
+                    spike: {start_time_us: 60000000, duration_us: 60000000}
+                """;
+        Workload w = WorkloadSpecReader.read(write(spec)).workload();
+        List<ClientSpec> fleet = w.clients().stream().filter(c -> c.id().startsWith("fleet-")).toList();
+        assertThat(fleet).extracting(ClientSpec::id).containsExactly("fleet-0", "fleet-1", "fleet-2", "fleet-3");
+        assertThat(fleet).extracting(ClientSpec::prefixGroup).doesNotHaveDuplicates();
+        assertThat(fleet.get(0).rateFraction()).isEqualTo(0.1);
+        RequestSource src = new RequestSource(w, 20, new RandomStreams(3), 200_000_000L, 40_960);
+        List<Request> spiked = new ArrayList<>();
+        for (Request r; (r = src.next()) != null; ) {
+            if (r.inputTokens == 150 && r.outputTokens == 10) { // the cohort: 100 tokens behind its 50-token prefix, 10 out
+                spiked.add(r);
+            }
+        }
+        // 0.4 of the 1.4 the clients ask for, of 20 QPS: 5.7/s, sent only inside [60 s, 120 s)
+        assertThat(spiked).allSatisfy(r -> assertThat(r.arrivalUs).isBetween(60_000_000L, 120_000_000L - 1));
+        assertThat(spiked.size()).isBetween(250, 450);
+    }
+
+    @Test
     void mistakesNameTheirKey() throws Exception {
         assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("aggregate_rate: 20", "aggregate_rat: 20"))))
                 .isInstanceOf(WorkloadException.class).hasMessageContaining("unknown key 'aggregate_rat'");
@@ -131,8 +163,14 @@ class WorkloadSpecReaderTest {
                 .hasMessageContaining("clients[1].arrival").hasMessageContaining("weibull arrivals need cv in [0.01, 10.4]");
         assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("slo_class: batch", "slo_class: gold"))))
                 .hasMessageContaining("clients[1].slo_class must be");
-        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC + "cohorts: []\n")))
-                .hasMessageContaining("cohorts is a BLIS feature Nous does not simulate");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC + "cohorts:\n  - {id: c, population: 2, rate_fraction: 0.1, model: x}\n")))
+                .hasMessageContaining("cohorts[0].model is a BLIS feature Nous does not simulate");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true",
+                "lifecycle: {windows: [{start_us: 0, end_us: 5, trace_rate: 3}]}"))))
+                .hasMessageContaining("clients[1].lifecycle.windows[0].trace_rate is a BLIS feature Nous does not simulate");
+        assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true",
+                "lifecycle: {windows: [{start_us: 9, end_us: 5}]}"))))
+                .hasMessageContaining("clients[1].lifecycle.windows[0]: an active window needs 0 <= start_us < end_us");
         assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "network: {rtt_ms: 5}"))))
                 .hasMessageContaining("clients[1].network is a BLIS feature Nous does not simulate (network round trips");
         assertThatThrownBy(() -> WorkloadSpecReader.read(write(SPEC.replace("streaming: true", "prefix_length: 100"))))
