@@ -89,6 +89,11 @@ public final class BlockPool {
         return index.get(blockHash);
     }
 
+    /** Whether block {@code b} is the cached block named {@code blockHash} (what {@link #find} would return for it). */
+    public boolean names(int b, long blockHash) {
+        return hashed[b] && hash[b] == blockHash;
+    }
+
     /** Whether block {@code b} is in the free queue (a hit on it takes a free block). */
     public boolean isFree(int b) {
         return refCount[b] == 0;

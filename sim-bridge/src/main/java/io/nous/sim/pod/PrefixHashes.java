@@ -9,11 +9,15 @@ import java.util.List;
  * The block hashes of shared prompt prefixes, by the content id of the prefix: every request of a
  * group starts with the same chain, so a pod computes it once rather than once per request (a
  * 3,800-token system prompt is 237 hashes). Blocks wholly inside a content's first span are named by
- * that span alone, so the chain is the same whatever follows it.
+ * that span alone, so the chain is the same whatever follows it. It also remembers which block held
+ * each hash when last found, so that a lookup can check that block instead of probing the cache's
+ * index (the check is exact: a block that holds a hash is the one the index names).
  */
 final class PrefixHashes {
     private final BlockHashIndex slots = new BlockHashIndex(64);
     private final List<long[]> chains = new ArrayList<>();
+    /** By slot: the block last found holding each hash of the chain, or -1. */
+    private final List<int[]> seen = new ArrayList<>();
     /** Hashes computed so far, by slot. */
     private int[] known = new int[8];
 
@@ -21,6 +25,26 @@ final class PrefixHashes {
      * Writes the hashes of {@code content}'s blocks that lie wholly inside its first span into
      * {@code out} (from index 0) and returns how many, at most {@code out.length}.
      */
+    /**
+     * Where the blocks of the chain of {@code content}'s first span were last found, by block index
+     * (-1: not known), for the caller to read and update; only the first
+     * {@code firstSpanTokens / blockSize} entries belong to this content. Empty before {@link #copy}.
+     */
+    int[] blocksSeen(PromptContent content) {
+        int slot = slots.get(content.firstSpanId());
+        if (slot < 0) {
+            return new int[0];
+        }
+        int[] s = seen.get(slot);
+        if (s.length < known[slot]) {
+            int old = s.length;
+            s = Arrays.copyOf(s, chains.get(slot).length);
+            Arrays.fill(s, old, s.length, -1);
+            seen.set(slot, s);
+        }
+        return s;
+    }
+
     int copy(PromptContent content, long[] out, int blockSize) {
         int n = Math.min(content.firstSpanTokens() / blockSize, out.length);
         if (n == 0) {
@@ -32,6 +56,7 @@ final class PrefixHashes {
             slot = chains.size();
             slots.putIfAbsent(id, slot);
             chains.add(new long[0]);
+            seen.add(new int[0]);
             if (slot == known.length) {
                 known = Arrays.copyOf(known, 2 * slot);
             }

@@ -215,8 +215,23 @@ public final class VllmPod {
                     prepareBlocks(r);
                     // Content of its own can only be found again by itself, after a preemption.
                     int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
+                    // where this pod last found the blocks of the request's shared prefix: checked, not trusted
+                    int[] seen = null;
+                    int seenLimit = 0;
+                    if (cap > 0 && sharedTokens(r) > 0) {
+                        blockHash(r, 0); // the request's chain starts from the pod's copy of its prefix
+                        seen = sharedPrefixHashes.blocksSeen(r.kvContent);
+                        seenLimit = Math.min(seen.length, r.kvContent.firstSpanTokens() / blockSize);
+                    }
                     while (hits < cap) {
-                        int b = pool.find(blockHash(r, hits));
+                        long h = blockHash(r, hits);
+                        int b = hits < seenLimit ? seen[hits] : -1;
+                        if (b < 0 || !pool.names(b, h)) {
+                            b = pool.find(h);
+                            if (hits < seenLimit) {
+                                seen[hits] = b;
+                            }
+                        }
                         if (b < 0) {
                             break;
                         }
