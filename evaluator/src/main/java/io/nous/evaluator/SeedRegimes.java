@@ -6,6 +6,7 @@ import io.nous.sim.metrics.ClassSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Whether a scenario's seeds agree on its regime. Near capacity one seed's arrivals can tip the
@@ -47,7 +48,7 @@ public final class SeedRegimes {
         if (!(max >= COLLAPSED_MS) || !(min * SPREAD <= max)) {
             return null;
         }
-        String values = java.util.stream.IntStream.range(0, p99.length).mapToObj(i -> String.format(Locale.ROOT, "seed %d %s", i + 1,
+        String values = IntStream.range(0, p99.length).mapToObj(i -> String.format(Locale.ROOT, "seed %d %s", i + 1,
                 seconds(p99[i]))).collect(Collectors.joining(", "));
         return name + " seeds are in different regimes (" + topClass(seeds.get(0)).name() + " TTFT p99: " + values + ")";
     }

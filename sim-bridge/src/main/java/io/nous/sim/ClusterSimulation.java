@@ -396,9 +396,7 @@ public final class ClusterSimulation implements PodListener {
             pods[r.pod].cancel(r);
             inFlight.remove(r.inputTokens + r.outputTokens);
             inFlightLoad.ended(r);
-            if (credited) {
-                utilization.invalidate();
-            }
+            inFlightChanged();
         }
         drop(r, Outcome.TIMED_OUT);
     }
@@ -447,9 +445,7 @@ public final class ClusterSimulation implements PodListener {
         VllmPod pod = pods[picker.pick(now)];
         inFlight.add(r.inputTokens + r.outputTokens);
         inFlightLoad.dispatched(r, pod.index());
-        if (credited) {
-            utilization.invalidate();
-        }
+        inFlightChanged();
         if (pod.enqueue(r)) {
             startStep(pod);
         }
@@ -483,6 +479,13 @@ public final class ClusterSimulation implements PodListener {
         }
     }
 
+    /** With in-flight credit the saturation moves with every dispatch and end, not only with scrapes. */
+    private void inFlightChanged() {
+        if (credited) {
+            utilization.invalidate();
+        }
+    }
+
     private static int byArrival(Request a, Request b) {
         return a.arrivalUs != b.arrivalUs ? Long.compare(a.arrivalUs, b.arrivalUs) : Integer.compare(a.id, b.id);
     }
@@ -502,9 +505,7 @@ public final class ClusterSimulation implements PodListener {
         r.done = true;
         inFlight.remove(r.inputTokens + r.outputTokens);
         inFlightLoad.ended(r);
-        if (credited) {
-            utilization.invalidate();
-        }
+        inFlightChanged();
         changeInSystem(-1);
         if (requestLog != null) {
             requestLog.completed(r);

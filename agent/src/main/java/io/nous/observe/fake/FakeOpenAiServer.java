@@ -159,7 +159,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
             respond(out, 404, "application/json", error("The model `" + (body == null ? "" : body.path("model").asText()) + "` does not exist."), Map.of());
             return true;
         }
-        int prompt = promptTokens(body, chat);
+        List<String> promptTokens = promptTokens(body, chat);
+        int prompt = Math.max(1, promptTokens.size());
         int maxTokens = Math.max(1, body.path("max_tokens").asInt(16));
         Cue cue = cues.apply(new Received(received.getAndIncrement(), r.path, r.headers, prompt, maxTokens));
         switch (cue.kind()) {
@@ -178,7 +179,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         boolean stream = body.path("stream").asBoolean(false) && cue.kind() != Cue.Kind.NOT_STREAMING;
         BlockingQueue<long[]> tokens = new ArrayBlockingQueue<>(maxTokens + 1);
         int[] cached = {0};
-        engine.submit(prompt, engine.cachesPrefixes() ? promptBlocks(body, chat) : null, maxTokens, new FakeEngine.Sink() {
+        engine.submit(prompt, engine.cachesPrefixes() ? promptBlocks(promptTokens) : null, maxTokens, new FakeEngine.Sink() {
             @Override
             public void token(int n, boolean last, long dueNanos) {
                 tokens.add(new long[] {n, last ? 1 : 0, dueNanos});
@@ -285,22 +286,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /**
-     * The names of the prompt's full 16-token blocks as this server counts tokens (words, or ids): each
-     * chains its tokens onto the previous block's name, so equal names mean equal prefixes.
+     * The names of the prompt's full 16-token blocks: each chains its tokens onto the previous block's
+     * name, so equal names mean equal prefixes.
      */
-    private static long[] promptBlocks(JsonNode body, boolean chat) {
-        List<String> tokens = new ArrayList<>();
-        if (chat) {
-            for (JsonNode m : body.path("messages")) {
-                addWords(tokens, m.path("content").asText(""));
-            }
-        } else if (body.path("prompt").isArray()) {
-            for (JsonNode id : body.path("prompt")) {
-                tokens.add(id.asText());
-            }
-        } else {
-            addWords(tokens, body.path("prompt").asText(""));
-        }
+    private static long[] promptBlocks(List<String> tokens) {
         long[] blocks = new long[tokens.size() / FakeEngine.BLOCK_TOKENS];
         long h = 0x2545F4914F6CDD1DL;
         for (int i = 0; i < blocks.length * FakeEngine.BLOCK_TOKENS; i++) {
@@ -319,22 +308,21 @@ public final class FakeOpenAiServer implements AutoCloseable {
         }
     }
 
-    /** The prompt's length in tokens as this server counts them: words of text, or ids. */
-    private static int promptTokens(JsonNode body, boolean chat) {
+    /** The prompt's tokens as this server counts them: words of text, or ids. */
+    private static List<String> promptTokens(JsonNode body, boolean chat) {
+        List<String> tokens = new ArrayList<>();
         if (chat) {
-            int n = 0;
             for (JsonNode m : body.path("messages")) {
-                n += words(m.path("content").asText(""));
+                addWords(tokens, m.path("content").asText(""));
             }
-            return Math.max(1, n);
+        } else if (body.path("prompt").isArray()) {
+            for (JsonNode id : body.path("prompt")) {
+                tokens.add(id.asText());
+            }
+        } else {
+            addWords(tokens, body.path("prompt").asText(""));
         }
-        JsonNode p = body.path("prompt");
-        return Math.max(1, p.isArray() ? p.size() : words(p.asText("")));
-    }
-
-    private static int words(String s) {
-        String t = s.trim();
-        return t.isEmpty() ? 0 : t.split("\\s+").length;
+        return tokens;
     }
 
     /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */

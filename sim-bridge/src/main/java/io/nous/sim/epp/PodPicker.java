@@ -1,5 +1,6 @@
 package io.nous.sim.epp;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -36,7 +37,7 @@ public final class PodPicker {
         this.tieBreak = tieBreak;
         this.best = new int[pods.length];
         this.eligible = new boolean[pods.length];
-        java.util.Arrays.fill(eligible, true);
+        Arrays.fill(eligible, true);
     }
 
     /**
@@ -63,7 +64,7 @@ public final class PodPicker {
                 any |= eligible[i];
             }
             if (!any) {
-                java.util.Arrays.fill(eligible, true); // fail-open
+                Arrays.fill(eligible, true); // fail-open
             }
         }
         return pick();

@@ -1,5 +1,7 @@
 package io.nous.sim.pod;
 
+import java.util.function.IntToLongFunction;
+
 /**
  * One pod's KV blocks with vLLM V1's automatic prefix caching: which blocks requests hold, which
  * finished blocks still hold a cached prefix, and which block is evicted next. Mirrors
@@ -76,27 +78,51 @@ public final class BlockPool {
      */
     public int lookup(long[] chain, int chainLength, int promptTokens) {
         int cap = Math.min(chainLength, Math.max(0, promptTokens - 1) / blockSize);
-        int hits = 0;
-        while (hits < cap && index.get(chain[hits]) != NONE) {
-            hits++;
-        }
+        int hits = cachedRun(k -> chain[k], cap, new int[cap], null, 0);
         record(promptTokens, hits * blockSize, false);
         return hits;
     }
 
-    /** The cached block named {@code blockHash}, or -1. */
-    public int find(long blockHash) {
-        return index.get(blockHash);
+    /**
+     * The longest run of a prompt's leading blocks that are cached, at most {@code cap}: block k is
+     * named by {@code hashOf(k)}, computed only as far as the run goes. Writes the blocks' ids to
+     * {@code out}. {@code hint[k]} (for k below {@code hintLimit}; null for none) says where block k was
+     * last found: it is checked before the index is probed, and updated; the check is exact, so a
+     * hint changes the cost, never the answer.
+     */
+    public int cachedRun(IntToLongFunction hashOf, int cap, int[] out, int[] hint, int hintLimit) {
+        int hits = 0;
+        while (hits < cap) {
+            long h = hashOf.applyAsLong(hits);
+            int b = hits < hintLimit ? hint[hits] : NONE;
+            if (b < 0 || !names(b, h)) {
+                b = index.get(h);
+                if (hits < hintLimit) {
+                    hint[hits] = b;
+                }
+            }
+            if (b < 0) {
+                return hits;
+            }
+            out[hits++] = b;
+        }
+        return hits;
     }
 
-    /** Whether block {@code b} is the cached block named {@code blockHash} (what {@link #find} would return for it). */
-    public boolean names(int b, long blockHash) {
+    /** How many of {@code blocks[0..n)} are in the free queue: a reuse takes them out of it. */
+    public int freeAmong(int[] blocks, int n) {
+        int free = 0;
+        for (int i = 0; i < n; i++) {
+            if (refCount[blocks[i]] == 0) {
+                free++;
+            }
+        }
+        return free;
+    }
+
+    /** Whether block {@code b} is the cached block named {@code blockHash} (the one the index names for it). */
+    private boolean names(int b, long blockHash) {
         return hashed[b] && hash[b] == blockHash;
-    }
-
-    /** Whether block {@code b} is in the free queue (a hit on it takes a free block). */
-    public boolean isFree(int b) {
-        return refCount[b] == 0;
     }
 
     /**
@@ -124,15 +150,12 @@ public final class BlockPool {
             if (b == NONE) {
                 throw new IllegalStateException("block " + i + " of the chain is not cached; reuse only what lookup found");
             }
-            if (refCount[b] == 0) {
-                unlink(b);
-            }
-            refCount[b]++;
+            take(b);
             out[i] = b;
         }
     }
 
-    /** Takes one more reference to cached block {@code b} (found by {@link #find}); a free one leaves the free queue. */
+    /** Takes one more reference to cached block {@code b} (found by {@link #cachedRun}); a free one leaves the free queue. */
     public void take(int b) {
         if (refCount[b] == 0) {
             unlink(b);

@@ -223,23 +223,8 @@ public final class VllmPod {
                         seen = sharedPrefixHashes.blocksSeen(r.kvContent);
                         seenLimit = Math.min(seen.length, r.kvContent.firstSpanTokens() / blockSize);
                     }
-                    while (hits < cap) {
-                        long h = blockHash(r, hits);
-                        int b = hits < seenLimit ? seen[hits] : -1;
-                        if (b < 0 || !pool.names(b, h)) {
-                            b = pool.find(h);
-                            if (hits < seenLimit) {
-                                seen[hits] = b;
-                            }
-                        }
-                        if (b < 0) {
-                            break;
-                        }
-                        if (pool.isFree(b)) {
-                            freeHits++;
-                        }
-                        r.blockIds[hits++] = b;
-                    }
+                    hits = cap == 0 ? 0 : pool.cachedRun(k -> blockHash(r, k), cap, r.blockIds, seen, seenLimit);
+                    freeHits = pool.freeAmong(r.blockIds, hits);
                 }
                 int computed = hits * blockSize;
                 int c = Math.min(target - computed, budget);

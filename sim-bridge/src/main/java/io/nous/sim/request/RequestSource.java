@@ -57,6 +57,7 @@ public final class RequestSource implements Arrivals {
 
     /** One client's stream in a multi-client workload. */
     private static final class Client {
+        final int index;
         final ClientSpec spec;
         final int tenantBase;
         final ArrivalProcess.GapSampler gaps;
@@ -64,7 +65,8 @@ public final class RequestSource implements Arrivals {
         final LengthDistribution.Sampler outputs;
         double next;
 
-        Client(ClientSpec c, int tenantBase, double qps, RandomStreams streams) {
+        Client(int index, ClientSpec c, int tenantBase, double qps, RandomStreams streams) {
+            this.index = index;
             this.spec = c;
             this.tenantBase = tenantBase;
             this.gaps = c.closedLoop() ? null : c.arrival().sampler(qps * c.rateFraction(), streams.generator("arrivals/" + c.id()));
@@ -154,7 +156,7 @@ public final class RequestSource implements Arrivals {
             for (int i = 0; i < clients.length; i++) {
                 ClientSpec c = w.clients().get(i);
                 ClientSpec scaled = c.closedLoop() ? c : c.withRateFraction(c.rateFraction() / totalFraction);
-                clients[i] = new Client(scaled, c.tenant(), qps, streams);
+                clients[i] = new Client(i, scaled, c.tenant(), qps, streams);
             }
             for (Client c : clients) {
                 for (int u = 0; u < c.spec.concurrency(); u++) {
@@ -303,11 +305,7 @@ public final class RequestSource implements Arrivals {
         sent += c.spec.sessions() ? c.spec.session().maxRounds() : 1;
         Request r = clientRequest(c, id, t, sampledIn, sampledOut, u);
         if (c.spec.sessions()) {
-            int index = 0;
-            while (clients[index] != c) {
-                index++;
-            }
-            sessions.add(new Session(c, sessionsStarted[index]++, streams));
+            sessions.add(new Session(c, sessionsStarted[c.index]++, streams));
             r.session = sessions.size() - 1;
         }
         return r;

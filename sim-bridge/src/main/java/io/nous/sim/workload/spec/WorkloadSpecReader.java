@@ -125,7 +125,6 @@ public final class WorkloadSpecReader {
         Map<String, Double> classShare = new LinkedHashMap<>();
         Map<String, Integer> tenants = new LinkedHashMap<>();
         List<ClientSpec> specs = new ArrayList<>();
-        double totalFraction = 0;
         for (int i = 0; i < clients.size(); i++) {
             JsonNode c = clients.get(i);
             String at = f + ": clients[" + i + "]";
@@ -164,7 +163,6 @@ public final class WorkloadSpecReader {
                 }
             }
             double fraction = concurrency > 0 ? 0 : positive(c, "rate_fraction", at, true);
-            totalFraction += fraction;
             users += concurrency;
             // a class's share: its rate, or for closed-loop clients its users (read only in descriptions)
             classShare.merge(cls, concurrency > 0 ? concurrency : fraction, Double::sum);
