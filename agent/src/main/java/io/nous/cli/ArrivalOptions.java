@@ -76,7 +76,10 @@ public final class ArrivalOptions {
         if (sources != 1) {
             throw new UserError("give exactly one of --workload, --workload-spec and --trace");
         }
-        if (workload != null && qps == null) {
+        boolean usersOnly = workload != null && WorkloadCatalog.builtin().workloads().containsKey(workload)
+                && WorkloadCatalog.builtin().workload(workload).clients().stream().allMatch(c -> c.closedLoop())
+                && !WorkloadCatalog.builtin().workload(workload).clients().isEmpty();
+        if (workload != null && qps == null && !usersOnly) {
             throw new UserError("--qps is required with --workload");
         }
         if (trace != null && qps != null) {
@@ -114,7 +117,7 @@ public final class ArrivalOptions {
             skipped = t.skippedRows();
         } else {
             w = WorkloadCatalog.builtin().workload(workload);
-            rate = qps;
+            rate = qps != null ? qps : 1; // closed-loop users send as fast as responses come back; no rate applies
         }
         String tooMany = replay == null ? Scenario.arrivalsProblem(rate, seconds) : null;
         if (tooMany != null) {

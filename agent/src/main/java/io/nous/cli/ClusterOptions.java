@@ -9,11 +9,15 @@ import io.nous.sim.epp.Fairness;
 import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.Ordering;
 import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.routing.RoutingConfig;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -104,6 +108,78 @@ public final class ClusterOptions {
     @Option(names = "--no-flow-control", description = "Turn the flowControl feature gate off (legacy path: straight to a pod).")
     boolean noFlowControl;
 
+    @Option(names = "--epp-config", paramLabel = "FILE|NAME", description = "The router's EndpointPickerConfig: a YAML file, or a shipped "
+            + "one (" + "default, lab-defaults, lab-prefill-calibrated, lab-decode). Its featureGates decide flow control. 'nous simulate' "
+            + "takes several, to compare them on the same requests (default: the router's built-in profile, flow control on).")
+    List<String> eppConfigs = new ArrayList<>();
+
+    @Option(names = "--routing", paramLabel = "epp|service", defaultValue = "epp", description = "epp (the router and its config) or "
+            + "service: a plain Kubernetes Service, a pod at random per request, no flow control (default: ${DEFAULT-VALUE}).")
+    String routing;
+
+    @Option(names = "--pod-engine", paramLabel = "vllm|inference-sim", defaultValue = "vllm", description = "What the pods run: vllm "
+            + "(the vLLM model, calibrated on H100 step times) or inference-sim (llm-d-inference-sim, as labs deploy it) "
+            + "(default: ${DEFAULT-VALUE}).")
+    String podEngine;
+
+    @Option(names = "--engine-args", paramLabel = "FILE|NAME", description = "With --pod-engine inference-sim: the container's args "
+            + "list, a YAML file or the shipped lab-inference-sim (default: the simulator's own defaults).")
+    String engineArgs;
+
+    @Option(names = "--prompt-bytes-per-token", paramLabel = "B", defaultValue = "4", description = "Bytes of prompt text per engine "
+            + "token. The router estimates tokens as 4 bytes each, so at 4 it counts what the engine counts; English prose with a real "
+            + "tokenizer is nearer 4-5, single-token words nearer their length plus one (default: ${DEFAULT-VALUE}).")
+    double promptBytesPerToken;
+
+    /** Whether the command compares several --epp-config (only 'nous simulate' does). */
+    boolean severalRoutings;
+
+    /** The routings to simulate: each --epp-config, --routing service, or the router's default. */
+    List<RoutingConfig> routings() {
+        if (eppConfigs.size() > 1 && !severalRoutings) {
+            throw new UserError("this command simulates one router config: give one --epp-config");
+        }
+        if (!routing.equals("epp") && !routing.equals("service")) {
+            throw new UserError("--routing must be epp or service, got '" + routing + "'");
+        }
+        if (routing.equals("service")) {
+            if (!eppConfigs.isEmpty()) {
+                throw new UserError("--routing service has no router to configure: drop --epp-config");
+            }
+            return List.of(RoutingConfig.plainService());
+        }
+        if (eppConfigs.isEmpty()) {
+            return List.of(RoutingConfig.defaults());
+        }
+        if (noFlowControl) {
+            throw new UserError("--epp-config decides flow control with its featureGates: drop --no-flow-control");
+        }
+        List<RoutingConfig> out = new ArrayList<>();
+        for (String c : eppConfigs) {
+            out.add(RoutingConfig.byNameOrFile(c));
+        }
+        return out;
+    }
+
+    /** {@code s} routed by {@code c}: a given config's gate decides flow control, as in the router. */
+    Scenario withRouting(Scenario s, RoutingConfig c) {
+        Scenario.Builder b = s.toBuilder().routing(c);
+        if (c.service()) {
+            b.flowControl(false).legacyShedding(false);
+        } else if (!eppConfigs.isEmpty()) {
+            FlowControlConfig fc = s.flowControlConfig();
+            if (c.ttlUs() != null && ttl == null) {
+                fc = fc.withTtlUs(c.ttlUs());
+            }
+            if (c.maxRequestsPerBand() != null) {
+                fc = fc.withMaxRequestsPerBand(c.maxRequestsPerBand());
+            }
+            // the legacy path of a router without the gate sheds sheddable requests at saturation
+            b.flowControl(c.flowControl()).legacyShedding(!c.flowControl()).flowControlConfig(fc);
+        }
+        return b.build();
+    }
+
     /** A built-in profile name, or a profile file (FILE.yaml, or FILE.yaml:NAME when it holds several). */
     static CostProfile profile(String ref) {
         int colon = ref.lastIndexOf(':');
@@ -174,7 +250,21 @@ public final class ClusterOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
+        if (!(promptBytesPerToken > 0) || Double.isInfinite(promptBytesPerToken)) {
+            throw new UserError("--prompt-bytes-per-token must be a positive number, got " + promptBytesPerToken);
+        }
+        InferenceSimConfig engine = switch (podEngine) {
+            case "vllm" -> {
+                if (engineArgs != null) {
+                    throw new UserError("--engine-args configures --pod-engine inference-sim; the vLLM model takes --max-num-seqs and friends");
+                }
+                yield null;
+            }
+            case "inference-sim" -> engineArgs == null ? InferenceSimConfig.DEFAULTS : InferenceSimConfig.byNameOrFile(engineArgs);
+            default -> throw new UserError("--pod-engine must be vllm or inference-sim, got '" + podEngine + "'");
+        };
         Scenario.Builder b = Scenario.builder(w).qps(a.rate()).seed(a.seed()).durationSeconds(a.seconds()).profile(p).trace(a.replay())
+                .inferenceSim(engine).promptBytesPerToken(promptBytesPerToken)
                 .podConfig(new PodConfig(maxNumBatchedTokens, maxNumSeqs, p.kvBlocks(), p.blockSize(), !noPrefixCaching))
                 .detector(d).flowControlConfig(fc).flowControl(!noFlowControl)
                 .metrics(metrics);
@@ -184,6 +274,6 @@ public final class ClusterOptions {
         if (pods != null) {
             b.pods(pods);
         }
-        return b.build();
+        return withRouting(b.build(), routings().get(0));
     }
 }

@@ -13,6 +13,7 @@ import io.nous.observe.SimulatedRequests;
 import io.nous.policy.PolicyRegistry;
 import io.nous.report.ComparisonReport;
 import io.nous.report.JsonReport;
+import io.nous.sim.routing.RoutingConfig;
 import io.nous.report.TableReport;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
@@ -78,6 +79,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        scenario.cluster.severalRoutings = true;
+        if (scenario.cluster.eppConfigs.size() > 1 && (requestsFile != null || isolate)) {
+            throw new UserError("--requests and --isolate run one router config: give one --epp-config");
+        }
         Scenario s = scenario.toScenario();
         if (!scenario.skippedRows.isEmpty()) {
             spec.commandLine().getErr().println("nous: skipped " + scenario.skippedRows.size() + " malformed trace row(s); first: "
@@ -109,9 +114,16 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             results.addAll(Simulations.runIsolated(s, policies, admission, options, contract()));
         } else {
+            List<RoutingConfig> routings = scenario.cluster.routings();
+            if (routings.size() > 1 && policies.size() > 1) {
+                throw new UserError("compare several --policy or several --epp-config, not both at once");
+            }
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policies) {
                 runs.add(Simulations.prepare(s, p, admission, contract())); // validate every reference before running any
+            }
+            for (int i = 1; i < routings.size(); i++) {
+                runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), policies.get(0), admission, contract()));
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

@@ -10,6 +10,7 @@ import io.nous.sim.metrics.Latency;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
 import io.nous.sim.metrics.PrefixCacheSummary;
+import io.nous.sim.metrics.RunSummary;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.store.PlainJson;
 import java.math.BigDecimal;
@@ -41,6 +42,14 @@ public final class JsonReport {
         num(o, "simulated_seconds", r.simulatedSeconds());
         num(o, "wall_seconds", r.wallSeconds());
         o.put("events", r.events());
+        RunSummary run = r.run();
+        o.put("routing", run.routing());
+        o.put("engine", run.engine());
+        num(o, "prefix_cache_hit_rate", run.prefixCacheHitRate());
+        num(o, "ttft_p50_ms", run.ttft().p50Ms());
+        num(o, "ttft_p90_ms", run.ttft().p90Ms());
+        num(o, "ttft_p99_ms", run.ttft().p99Ms());
+        num(o, "throughput_rps", run.throughputRps());
 
         ObjectNode classes = o.putObject("classes");
         for (ClassSummary c : r.classes().values()) {
@@ -79,6 +88,8 @@ public final class JsonReport {
             num(n, "max_kv_usage", p.maxKvUsage());
             n.put("max_waiting", p.maxWaiting());
             n.put("preemptions", p.preemptions());
+            n.put("requests", p.requests());
+            n.put("tenants", p.tenants());
         }
 
         if (r.prefixCache() != null) {

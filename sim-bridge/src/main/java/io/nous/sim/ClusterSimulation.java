@@ -7,7 +7,6 @@ import io.nous.sim.epp.ConcurrencyDetector;
 import io.nous.sim.epp.FlowController;
 import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.Outcome;
-import io.nous.sim.epp.PodPicker;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.epp.PolicyException;
 import io.nous.sim.epp.SaturationDetector;
@@ -19,11 +18,15 @@ import io.nous.sim.metrics.PolicySummary;
 import io.nous.sim.metrics.PrefixCacheSummary;
 import io.nous.sim.metrics.RequestLog;
 import io.nous.sim.metrics.RequestSamples;
+import io.nous.sim.metrics.RunSummary;
 import io.nous.sim.metrics.SaturationSummary;
 import io.nous.sim.metrics.SimulationResult;
-import io.nous.sim.pod.BlockPool;
+import io.nous.sim.pod.InferenceSimPod;
+import io.nous.sim.pod.ModelServer;
 import io.nous.sim.pod.PodListener;
 import io.nous.sim.pod.VllmPod;
+import io.nous.sim.routing.DetectorFilter;
+import io.nous.sim.routing.Router;
 import io.nous.sim.request.Request;
 import io.nous.sim.request.Arrivals;
 import io.nous.sim.request.RequestSource;
@@ -46,7 +49,7 @@ import java.util.SplittableRandom;
  * <p>Request path: arrival → (flow control: band queue → dispatch cycle) or (legacy path: shed if
  * saturated) → admission plugin → pod choice by scorers → the pod's waiting queue → steps → done.
  */
-public final class ClusterSimulation implements PodListener {
+public final class ClusterSimulation implements PodListener, InferenceSimPod.Failures {
     private static final int ARRIVAL = 0;
     private static final int STEP_END = 1;
     private static final int TICK = 2;
@@ -63,7 +66,18 @@ public final class ClusterSimulation implements PodListener {
     private final String admissionName;
     private final AdmissionPolicy admitter;
     private final EventQueue events = new EventQueue(1024);
-    private final VllmPod[] pods;
+    private final ModelServer[] pods;
+    /** Per pod: when its valid next STEP_END is (an inference-sim pod may move it earlier, leaving a stale event). */
+    private final long[] stepDueUs;
+    /** Per pod: requests routed to it, and the tenants they came from. */
+    private final long[] routed;
+    private final java.util.BitSet[] tenantsSeen;
+    /** All classes together, for the run's overall latencies. */
+    private final ClassStats overall = new ClassStats("all", 0);
+    /** The first measured arrival and the last measured completion: the span throughput is taken over. */
+    private long firstArrivalUs = -1;
+    private long overallPromptTokens;
+    private long lastCompletionUs = -1;
     private final PodSnapshot[] snapshots;
     private final UtilizationDetector utilization;
     private final SaturationDetector detector;
@@ -74,7 +88,7 @@ public final class ClusterSimulation implements PodListener {
     private final InFlightLoad inFlightLoad;
     private final boolean credited;
     private final FlowController flow;
-    private final PodPicker picker;
+    private final Router router;
     private final Arrivals source;
     private RequestLog requestLog;
     private final ClassStats[] stats;
@@ -116,12 +130,17 @@ public final class ClusterSimulation implements PodListener {
         this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : admissionName;
         RandomStreams streams = new RandomStreams(scenario.seed());
         int n = scenario.pods();
-        CostModel cost = scenario.profile().newModel();
-        this.pods = new VllmPod[n];
+        this.pods = new ModelServer[n];
         this.snapshots = new PodSnapshot[n];
+        this.stepDueUs = new long[n];
+        this.routed = new long[n];
+        this.tenantsSeen = new java.util.BitSet[n];
+        CostModel cost = scenario.inferenceSim() == null ? scenario.profile().newModel() : null;
         for (int i = 0; i < n; i++) {
-            pods[i] = new VllmPod(i, scenario.podConfig(), cost, this);
+            pods[i] = scenario.inferenceSim() == null ? new VllmPod(i, scenario.podConfig(), cost, this)
+                    : new InferenceSimPod(i, scenario.inferenceSim(), this, this, streams.stream("inference-sim/" + i));
             snapshots[i] = new PodSnapshot();
+            tenantsSeen[i] = new java.util.BitSet();
         }
         DetectorConfig dc = scenario.detector();
         this.utilization = new UtilizationDetector(snapshots, dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs());
@@ -141,10 +160,11 @@ public final class ClusterSimulation implements PodListener {
             priorities[i] = classes.get(i).priority();
         }
         this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector);
-        this.picker = new PodPicker(snapshots, streams.stream("pod-tie-break"));
-        if (dc.filterHeadroom() != null) {
-            picker.withUtilizationFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
-        }
+        DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
+                : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
+        boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
+        this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
+                scenario.promptBytesPerToken(), shares, detectorFilter, streams);
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -251,6 +271,9 @@ public final class ClusterSimulation implements PodListener {
             }
         }
         changeInSystem(+1);
+        if (firstArrivalUs < 0 && measured(r)) {
+            firstArrivalUs = now;
+        }
         if (r.deadlineUs != Long.MAX_VALUE) {
             deadlines.add(r);
             scheduleDeadline();
@@ -285,7 +308,10 @@ public final class ClusterSimulation implements PodListener {
     }
 
     private void onStepEnd(int i) {
-        VllmPod pod = pods[i];
+        if (now != stepDueUs[i]) {
+            return; // superseded by an earlier event of the same pod
+        }
+        ModelServer pod = pods[i];
         pod.endStep(now);
         if (pod.hasWork()) {
             startStep(pod);
@@ -338,7 +364,7 @@ public final class ClusterSimulation implements PodListener {
 
     /** A fetch of pod i's metrics returns now; the EPP stamps the snapshot with this time. */
     private void completeScrape(int i) {
-        VllmPod pod = pods[i];
+        ModelServer pod = pods[i];
         if (liveMetrics) {
             snapshots[i].update(now, pod.waitingCount(), pod.runningCount(), pod.kvUsage());
         } else {
@@ -393,7 +419,9 @@ public final class ClusterSimulation implements PodListener {
                 throw new IllegalStateException(r + " is neither queued nor dispatched at its deadline");
             }
         } else {
-            pods[r.pod].cancel(r);
+            if (pods[r.pod].cancel(r, now)) {
+                startStep(pods[r.pod]);
+            }
             inFlight.remove(r.inputTokens + r.outputTokens);
             inFlightLoad.ended(r);
             inFlightChanged();
@@ -442,20 +470,37 @@ public final class ClusterSimulation implements PodListener {
                 return;
             }
         }
-        VllmPod pod = pods[picker.pick(now)];
+        int chosen = router.route(r, now);
+        if (chosen < 0) {
+            drop(r, Outcome.NO_ENDPOINT);
+            return;
+        }
+        ModelServer pod = pods[chosen];
+        routed[chosen]++;
+        tenantsSeen[chosen].set(r.tenant);
         inFlight.add(r.inputTokens + r.outputTokens);
-        inFlightLoad.dispatched(r, pod.index());
         inFlightChanged();
-        if (pod.enqueue(r)) {
+        if (pod.enqueue(r, now)) {
             startStep(pod);
         }
     }
 
-    private void startStep(VllmPod pod) {
+    private void startStep(ModelServer pod) {
         long d = pod.startStep(now);
         if (d > 0) {
+            stepDueUs[pod.index()] = now + d;
             events.schedule(now + d, STEP_END, pod.index());
         }
+    }
+
+    /** An inference-sim pod refused {@code r}: its queue was full, or the request could not be served. */
+    @Override
+    public void onRejected(Request r, long nowUs, int httpStatus) {
+        r.done = true;
+        inFlight.remove(r.inputTokens + r.outputTokens);
+        inFlightLoad.ended(r);
+        inFlightChanged();
+        drop(r, httpStatus == 429 ? Outcome.SERVER_BUSY : Outcome.SERVER_ERROR);
     }
 
     private void drop(Request r, Outcome o) {
@@ -512,6 +557,9 @@ public final class ClusterSimulation implements PodListener {
         }
         if (measured(r)) {
             stats[r.classIndex].completed(r);
+            overall.completed(r);
+            overallPromptTokens += r.inputTokens;
+            lastCompletionUs = nowUs;
         }
         followUp(r, true);
     }
@@ -550,7 +598,7 @@ public final class ClusterSimulation implements PodListener {
         }
         double simulated = now / 1e6;
         List<PodSummary> podStats = new ArrayList<>();
-        for (VllmPod p : pods) {
+        for (ModelServer p : pods) {
             double busy = p.busyUs();
             podStats.add(new PodSummary(p.index(),
                     now > 0 ? busy / now : 0,
@@ -559,7 +607,9 @@ public final class ClusterSimulation implements PodListener {
                     busy > 0 ? p.kvBlockUs() / busy / p.kvBlocks() : 0,
                     (double) p.maxUsedBlocks() / p.kvBlocks(),
                     p.maxWaiting(),
-                    p.preemptions()));
+                    p.preemptions(),
+                    routed[p.index()],
+                    tenantsSeen[p.index()].cardinality()));
         }
         SaturationSummary sat = new SaturationSummary(satSamples,
                 satSamples > 0 ? satSum / satSamples : Double.NaN, satMax,
@@ -577,20 +627,27 @@ public final class ClusterSimulation implements PodListener {
                 scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
                 classes, podStats, sat, policy, inSystemArea / ((endUs - warmupUs)), prefixCacheSummary(),
-                scenario.workload().hasTimeouts());
+                scenario.workload().hasTimeouts(), runSummary());
+    }
+
+    private RunSummary runSummary() {
+        ClassSummary all = overall.summarize(1);
+        double span = (lastCompletionUs - firstArrivalUs) / 1e6;
+        return new RunSummary(scenario.routing().name(), scenario.inferenceSim() == null ? "vllm" : "inference-sim", all.completed(),
+                overallPromptTokens, all.cachedPromptTokens(), all.ttft(), all.completed() > 0 && span > 0 ? all.completed() / span : 0);
     }
 
     /** The pods' prefix caches together, when some prompts share content and caching is on; else null. */
     private PrefixCacheSummary prefixCacheSummary() {
         boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
-        if (!shares || !scenario.podConfig().prefixCaching()) {
+        boolean caching = scenario.inferenceSim() == null ? scenario.podConfig().prefixCaching() : scenario.inferenceSim().enableKvCache();
+        if (!shares || !caching) {
             return null;
         }
         PrefixCacheSummary total = new PrefixCacheSummary(0, 0, 0, 0, 0);
-        for (VllmPod p : pods) {
-            BlockPool c = p.prefixCache();
-            total = total.plus(new PrefixCacheSummary(c.queriedTokens(), c.hitTokens(), c.preemptedQueriedTokens(),
-                    c.preemptedHitTokens(), c.evictions()));
+        for (ModelServer p : pods) {
+            total = total.plus(new PrefixCacheSummary(p.prefixQueriedTokens(), p.prefixHitTokens(), p.preemptedQueriedTokens(),
+                    p.preemptedHitTokens(), p.prefixEvictions()));
         }
         return total;
     }
@@ -598,7 +655,7 @@ public final class ClusterSimulation implements PodListener {
     // ---------------------------------------------------------------- test access
 
     /** The pods, for invariant checks in tests. */
-    VllmPod[] podsForTest() {
+    ModelServer[] podsForTest() {
         return pods;
     }
 }

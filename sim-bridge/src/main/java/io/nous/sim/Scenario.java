@@ -4,7 +4,9 @@ import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.routing.RoutingConfig;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
 import io.nous.sim.workload.trace.TraceReplay;
@@ -23,6 +25,12 @@ import io.nous.sim.workload.trace.TraceReplay;
  * @param metrics        what pods publish and how the EPP scrapes it (step-boundary stats, 50 ms)
  * @param trace          replay this trace instead of generating arrivals from the workload (which
  *                       then only describes the trace), or null
+ * @param routing        the EPP's scheduling layer (its EndpointPickerConfig); the router's default
+ *                       profile unless an operator's config is given
+ * @param inferenceSim   run the pods as llm-d-inference-sim with these settings instead of the vLLM
+ *                       model, or null
+ * @param promptBytesPerToken bytes of prompt text per engine token: how the router's token estimate
+ *                       (4 bytes a token) relates to the engine's count (default 4: they agree)
  */
 public record Scenario(
         Workload workload,
@@ -39,7 +47,10 @@ public record Scenario(
         boolean flowControl,
         boolean legacyShedding,
         MetricsConfig metrics,
-        TraceReplay trace) {
+        TraceReplay trace,
+        RoutingConfig routing,
+        InferenceSimConfig inferenceSim,
+        double promptBytesPerToken) {
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
@@ -88,6 +99,12 @@ public record Scenario(
         if (metrics == null) {
             throw new IllegalArgumentException("a scenario needs a metrics configuration");
         }
+        if (routing == null) {
+            throw new IllegalArgumentException("a scenario needs a routing configuration");
+        }
+        if (!(promptBytesPerToken > 0) || Double.isInfinite(promptBytesPerToken)) {
+            throw new IllegalArgumentException("prompt bytes per token must be a positive number, got " + promptBytesPerToken);
+        }
     }
 
     /** A scenario with the defaults of this project for everything but workload, load and seed. */
@@ -116,6 +133,9 @@ public record Scenario(
         b.legacyShedding = legacyShedding;
         b.metrics = metrics;
         b.trace = trace;
+        b.routing = routing;
+        b.inferenceSim = inferenceSim;
+        b.promptBytesPerToken = promptBytesPerToken;
         return b;
     }
 
@@ -137,6 +157,9 @@ public record Scenario(
         private boolean legacyShedding;
         private MetricsConfig metrics = MetricsConfig.DEFAULTS;
         private TraceReplay trace;
+        private RoutingConfig routing = RoutingConfig.defaults();
+        private InferenceSimConfig inferenceSim;
+        private double promptBytesPerToken = 4.0;
 
         private Builder(Workload workload) {
             this.workload = workload;
@@ -147,7 +170,7 @@ public record Scenario(
         public Builder workload(Workload v) { workload = v; return this; }
         public Builder seed(long v) { seed = v; return this; }
         public Builder durationSeconds(double v) { durationSeconds = v; return this; }
-        /** Default: 20 % of the duration. */
+        /** Default: 20 % of the duration; none for closed-loop users with a request limit. */
         public Builder warmupSeconds(double v) { warmupSeconds = v; return this; }
         public Builder drainSeconds(double v) { drainSeconds = v; return this; }
         /** Default: the workload's study cluster size. */
@@ -170,6 +193,11 @@ public record Scenario(
         }
         /** Replays a trace (set the workload to {@link TraceReplay#workload()}). */
         public Builder trace(TraceReplay v) { trace = v; return this; }
+        /** The EPP's scheduling layer (default: the router's default profile). */
+        public Builder routing(RoutingConfig v) { routing = v; return this; }
+        /** Pods run as llm-d-inference-sim with these settings (null: the vLLM model). */
+        public Builder inferenceSim(InferenceSimConfig v) { inferenceSim = v; return this; }
+        public Builder promptBytesPerToken(double v) { promptBytesPerToken = v; return this; }
 
         public Scenario build() {
             String tooMany = trace == null ? arrivalsProblem(qps, durationSeconds) : null;
@@ -179,10 +207,12 @@ public record Scenario(
             CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
             PodConfig pc = podConfig != null ? podConfig : new PodConfig(PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,
                     maxNumSeqs != null ? maxNumSeqs : PodConfig.DEFAULT_MAX_NUM_SEQS, p.kvBlocks(), p.blockSize());
-            double warm = warmupSeconds != null ? warmupSeconds : 0.2 * durationSeconds;
+            // closed-loop users sending a fixed number of requests are measured from the first (a lab's run)
+            double warm = warmupSeconds != null ? warmupSeconds
+                    : workload.closedLoop() && workload.requestLimit() > 0 ? 0 : 0.2 * durationSeconds;
             return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
                     pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
-                    legacyShedding, metrics, trace);
+                    legacyShedding, metrics, trace, routing, inferenceSim, promptBytesPerToken);
         }
     }
 }

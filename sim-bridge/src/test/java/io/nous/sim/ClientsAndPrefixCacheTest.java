@@ -67,7 +67,8 @@ class ClientsAndPrefixCacheTest {
         assertThat(timedOut).isPositive();
         assertThat(r.clientTimeouts()).isTrue();
         long aborted = 0;
-        for (VllmPod p : sim.podsForTest()) {
+        for (var server : sim.podsForTest()) {
+            VllmPod p = (VllmPod) server;
             p.checkInvariants();
             assertThat(p.usedBlocks()).isZero();
             aborted += p.aborted();

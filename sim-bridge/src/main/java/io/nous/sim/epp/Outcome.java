@@ -14,7 +14,13 @@ public enum Outcome {
      * the context's cancellation, and vLLM aborts it if it was running. Nobody receives a status; 499
      * is the proxies' "client closed request".
      */
-    TIMED_OUT(499, "client-disconnected");
+    TIMED_OUT(499, "client-disconnected"),
+    /** The scheduling profile's filters left no endpoint (the router answers "no endpoints available"). */
+    NO_ENDPOINT(503, "no-endpoints-available"),
+    /** The model server's own waiting queue was full (llm-d-inference-sim's max-waiting-queue-length). */
+    SERVER_BUSY(429, "server-queue-full"),
+    /** The model server failed the request: too long for its context, or its KV blocks would not fit. */
+    SERVER_ERROR(500, "server-error");
 
     public final int httpStatus;
     public final String reason;

@@ -20,6 +20,7 @@ public final class ClassStats {
     long evictedTtl;
     long admissionRejected;
     long timedOut;
+    long failed;
     long cachedPromptTokens;
     long outputTokens;
     long preemptions;
@@ -54,20 +55,22 @@ public final class ClassStats {
             case EVICTED_TTL -> evictedTtl++;
             case ADMISSION_REJECTED -> admissionRejected++;
             case TIMED_OUT -> timedOut++;
+            case NO_ENDPOINT, SERVER_BUSY, SERVER_ERROR -> failed++;
             default -> throw new IllegalArgumentException(o + " is not a drop");
         }
     }
 
     public void completed(Request r) {
         completed++;
-        outputTokens += r.outputTokens;
+        int out = r.responseTokens();
+        outputTokens += out;
         cachedPromptTokens += r.cachedPromptTokens;
         preemptions += r.preemptions;
         ttft.recordValue(clamp(r.firstTokenUs - r.arrivalUs));
         e2e.recordValue(clamp(r.finishUs - r.arrivalUs));
         queueDelay.recordValue(clamp(r.dispatchUs - r.arrivalUs));
-        double itlUs = r.outputTokens > 1 ? (r.finishUs - r.firstTokenUs) / (double) (r.outputTokens - 1) : 0;
-        if (r.outputTokens > 1) {
+        double itlUs = out > 1 ? (r.finishUs - r.firstTokenUs) / (double) (out - 1) : 0;
+        if (out > 1) {
             // Mean inter-token latency of this request (time per output token after the first).
             itl.recordValue(clamp(Math.round(itlUs)));
         }
@@ -81,10 +84,10 @@ public final class ClassStats {
     }
 
     public ClassSummary summarize(double windowSeconds) {
-        long dropped = rejectedSaturated + evictedTtl + admissionRejected + timedOut;
+        long dropped = rejectedSaturated + evictedTtl + admissionRejected + timedOut + failed;
         return new ClassSummary(name, priority, arrived, completed, dropped, rejectedSaturated, evictedTtl,
                 admissionRejected, arrived - completed - dropped,
                 completed / windowSeconds, outputTokens / windowSeconds, preemptions,
-                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens);
+                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens, failed);
     }
 }

@@ -10,6 +10,9 @@ package io.nous.sim.metrics;
  * @param timedOut   requests whose clients gave up before the response ended (counted in {@code dropped})
  * @param cachedPromptTokens prompt tokens of completed requests found in a prefix cache
  *                   ({@code usage.prompt_tokens_details.cached_tokens}, summed)
+ * @param failed     requests that got an error instead of a response: no endpoint left by the
+ *                   scheduling filters (503), or refused by the model server (its queue full, or
+ *                   its KV cache) (counted in {@code dropped})
  */
 public record ClassSummary(
         String name,
@@ -29,5 +32,6 @@ public record ClassSummary(
         Latency itl,
         Latency queueDelay,
         long timedOut,
-        long cachedPromptTokens) {
+        long cachedPromptTokens,
+        long failed) {
 }

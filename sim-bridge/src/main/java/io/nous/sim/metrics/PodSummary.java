@@ -8,7 +8,9 @@ package io.nous.sim.metrics;
  * @param meanKvUsage  time-weighted mean KV-cache usage while busy
  * @param maxKvUsage   highest KV-cache usage reached
  * @param maxWaiting   longest the pod's waiting queue has been
+ * @param requests     requests the router sent it
+ * @param tenants      distinct tenants among them
  */
 public record PodSummary(int pod, double utilization, long steps, double meanBatch, double meanKvUsage,
-                         double maxKvUsage, int maxWaiting, long preemptions) {
+                         double maxKvUsage, int maxWaiting, long preemptions, long requests, int tenants) {
 }

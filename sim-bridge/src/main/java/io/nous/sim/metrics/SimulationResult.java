@@ -33,12 +33,13 @@ public record SimulationResult(
         PolicySummary policy,
         double meanInSystem,
         PrefixCacheSummary prefixCache,
-        boolean clientTimeouts) {
+        boolean clientTimeouts,
+        RunSummary run) {
 
     /** The same result with another wall-clock time (0 to compare two runs for equality). */
     public SimulationResult withWallSeconds(double seconds) {
         return new SimulationResult(workload, qps, seed, pods, costProfile, detector, flowControl, durationSeconds, warmupSeconds,
-                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts);
+                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts, run);
     }
 
     /** Simulated seconds per wall-clock second. */

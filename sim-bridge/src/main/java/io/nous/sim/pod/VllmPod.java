@@ -35,7 +35,7 @@ import java.util.ArrayList;
  * running one is aborted before the next step is formed, freeing its blocks, as vLLM's engine core
  * handles aborts between steps.
  */
-public final class VllmPod {
+public final class VllmPod implements ModelServer {
     private final int index;
     private final PodConfig config;
     private final CostModel cost;
@@ -101,11 +101,53 @@ public final class VllmPod {
         this.phaseHead = pool != null ? new Request[blockSize] : null;
     }
 
+    @Override
     public int index() {
         return index;
     }
 
     /** Adds a request to the FCFS waiting queue. Returns true if the pod is idle and must be started. */
+    @Override
+    public boolean enqueue(Request r, long nowUs) {
+        return enqueue(r);
+    }
+
+    @Override
+    public boolean cancel(Request r, long nowUs) {
+        cancel(r);
+        return false; // a running request is aborted before the pod's next step, which is already due
+    }
+
+    @Override
+    public int blockSize() {
+        return blockSize;
+    }
+
+    @Override
+    public long prefixQueriedTokens() {
+        return pool == null ? 0 : pool.queriedTokens();
+    }
+
+    @Override
+    public long prefixHitTokens() {
+        return pool == null ? 0 : pool.hitTokens();
+    }
+
+    @Override
+    public long preemptedQueriedTokens() {
+        return pool == null ? 0 : pool.preemptedQueriedTokens();
+    }
+
+    @Override
+    public long preemptedHitTokens() {
+        return pool == null ? 0 : pool.preemptedHitTokens();
+    }
+
+    @Override
+    public long prefixEvictions() {
+        return pool == null ? 0 : pool.evictions();
+    }
+
     public boolean enqueue(Request r) {
         r.pod = index;
         waiting.addLast(r);
@@ -119,6 +161,7 @@ public final class VllmPod {
         return busy;
     }
 
+    @Override
     public boolean hasWork() {
         return running > 0 || !waiting.isEmpty();
     }
@@ -145,6 +188,7 @@ public final class VllmPod {
      * Forms the next step's batch at {@code nowUs} and returns its duration in microseconds, or -1
      * when there is nothing to run (the pod goes idle).
      */
+    @Override
     public long startStep(long nowUs) {
         batch.clear();
         budget = config.maxNumBatchedTokens();
@@ -272,6 +316,7 @@ public final class VllmPod {
     }
 
     /** Applies the results of the step that ends at {@code nowUs}. */
+    @Override
     public void endStep(long nowUs) {
         final long s = step;
         long dur = nowUs - stepStartUs;
@@ -585,31 +630,37 @@ public final class VllmPod {
     // --- what the pod's metrics endpoint exposes ---
 
     /** {@code vllm:num_requests_waiting} as last published at a step boundary. */
+    @Override
     public int publishedWaiting() {
         return publishedWaiting;
     }
 
     /** {@code vllm:num_requests_running} as last published at a step boundary. */
+    @Override
     public int publishedRunning() {
         return publishedRunning;
     }
 
     /** {@code vllm:kv_cache_usage_perc} as last published at a step boundary (0..1). */
+    @Override
     public double publishedKvUsage() {
         return (double) publishedBlocks / kvBlocks;
     }
 
     /** The live waiting queue, including requests that arrived during the current step. */
+    @Override
     public int waitingCount() {
         return waiting.size();
     }
 
     /** The live running set. */
+    @Override
     public int runningCount() {
         return running;
     }
 
     /** Live KV-cache usage as a fraction of capacity (0..1). */
+    @Override
     public double kvUsage() {
         return (double) usedBlocks / kvBlocks;
     }
@@ -618,6 +669,7 @@ public final class VllmPod {
         return usedBlocks;
     }
 
+    @Override
     public int kvBlocks() {
         return kvBlocks;
     }
@@ -628,37 +680,45 @@ public final class VllmPod {
     }
 
     /** Requests whose clients gave up while this pod held them. */
+    @Override
     public long aborted() {
         return aborted;
     }
 
     // --- statistics ---
 
+    @Override
     public long busyUs() {
         return busyUs;
     }
 
+    @Override
     public long steps() {
         return steps;
     }
 
+    @Override
     public long batchSum() {
         return batchSum;
     }
 
+    @Override
     public double kvBlockUs() {
         return kvBlockUs;
     }
 
+    @Override
     public int maxUsedBlocks() {
         return maxUsedBlocks;
     }
 
+    @Override
     public long preemptions() {
         return preemptions;
     }
 
     /** Longest the waiting queue has been. */
+    @Override
     public int maxWaiting() {
         return maxWaiting;
     }

@@ -212,7 +212,14 @@ public final class PromptContent {
      */
     public long blockContent(int k, int blockSize) {
         long from = (long) k * blockSize;
-        long to = from + blockSize;
+        return rangeContent(from, from + blockSize);
+    }
+
+    /**
+     * A name for tokens [from, to), equal for ranges of equal content at equal offsets: what the
+     * router hashes when it cuts a prompt into blocks of its own size.
+     */
+    public long rangeContent(long from, long to) {
         int i = span(from);
         long h = 0x243F6A8885A308D3L;
         long start = i == 0 ? 0 : ends[i - 1];
@@ -253,8 +260,8 @@ public final class PromptContent {
         return mix(tag * 0x9E3779B97F4A7C15L + requestId);
     }
 
-    /** SplitMix64's finaliser. */
-    static long mix(long z) {
+    /** SplitMix64's finaliser: what chains block names into prefix hashes. */
+    public static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

@@ -80,6 +80,15 @@ public final class Request {
     public Request nextPhase;
     /** Set when its client gave up; the pod drops it at its next step. */
     public boolean cancelled;
+    /** Tokens the router's in-flight producer still counts against {@link #pod} for this request. */
+    public long routerTokens;
+    /** Output tokens the engine actually produced when it decides the length itself (llm-d-inference-sim), else -1: {@link #outputTokens}. */
+    public int servedTokens = -1;
+
+    /** Output tokens the response carried. */
+    public int responseTokens() {
+        return servedTokens >= 0 ? servedTokens : outputTokens;
+    }
 
     public Request(int id, int classIndex, int priority, int tenant, int inputTokens, int outputTokens,
                    long arrivalUs, double admissionDraw) {

@@ -63,9 +63,12 @@ public final class RequestSource implements Arrivals {
         final ArrivalProcess.GapSampler gaps;
         final LengthDistribution.Sampler inputs;
         final LengthDistribution.Sampler outputs;
+        /** Which of its tenants each request comes from, in the order the client sends (when it has several). */
+        final SplittableRandom tenants;
         double next;
 
         Client(int index, ClientSpec c, int tenantBase, double qps, RandomStreams streams) {
+            this.tenants = c.tenants() > 1 ? streams.stream("tenants/" + c.id()) : null;
             this.index = index;
             this.spec = c;
             this.tenantBase = tenantBase;
@@ -316,14 +319,21 @@ public final class RequestSource implements Arrivals {
         int in = Math.min(sampledIn + spec.prefixTokens(), maxModelLen - 1);
         int out = Math.min(sampledOut, maxModelLen - in);
         int prefix = Math.min(spec.prefixTokens(), in - 1);
+        int tenant = c.tenantBase;
+        int group = spec.prefixGroup();
+        if (c.tenants != null) {
+            int k = c.tenants.nextInt(spec.tenants());
+            tenant += k;
+            group = group >= 0 ? group + k : group;
+        }
         PromptContent content;
         if (spec.sessions() && spec.session().accumulate()) {
             // the next round repeats all of this one, output included
-            content = PromptContent.sessionStart(spec.prefixGroup(), spec.prefixGroup() >= 0 ? prefix : 0, id, in, out);
+            content = PromptContent.sessionStart(group, group >= 0 ? prefix : 0, id, in, out);
         } else {
-            content = spec.prefixGroup() >= 0 ? PromptContent.sharedPrefix(spec.prefixGroup(), prefix, id, in, out) : null;
+            content = group >= 0 ? PromptContent.sharedPrefix(group, prefix, id, in, out) : null;
         }
-        Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), c.tenantBase, in, out, t, u, content);
+        Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), tenant, in, out, t, u, content);
         return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
     }
 

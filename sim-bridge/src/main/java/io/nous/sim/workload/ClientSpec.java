@@ -16,10 +16,22 @@ import java.util.List;
  * @param session      each arrival starts a multi-turn session (BLIS {@code reasoning.multi_turn}), or null
  * @param windows      when it sends (BLIS {@code lifecycle.windows}; cohorts' diurnal, spike and drain
  *                     patterns); empty: always
+ * @param tenants      its requests come from this many tenants, {@code tenant .. tenant + tenants - 1}, one drawn
+ *                     per request from the client's seeded stream in the order it sends; with a prefix group,
+ *                     each tenant has its own shared prefix ({@code prefixGroup + t}); 1: all its own tenant's
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                          LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
-                         int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session, List<ActiveWindow> windows) {
+                         int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session, List<ActiveWindow> windows,
+                         int tenants) {
+
+    /** A client of one tenant. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
+                      LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs,
+                      SessionSpec session, List<ActiveWindow> windows) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
+                session, windows, 1);
+    }
 
     /** An open-loop client with no shared prefix and no deadline. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
@@ -47,6 +59,9 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
             throw new WorkloadException("client '" + id + "': concurrency, think time, timeout and prefix length must be >= 0");
         }
         windows = windows == null ? List.of() : List.copyOf(windows);
+        if (tenants < 1) {
+            throw new WorkloadException("client '" + id + "': tenants must be >= 1, got " + tenants);
+        }
         if (!windows.isEmpty() && concurrency > 0) {
             throw new WorkloadException("client '" + id + "': lifecycle windows apply to arrival streams, not to concurrency users");
         }
@@ -86,12 +101,12 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
     /** The same client with another arrival process. */
     public ClientSpec withArrival(ArrivalProcess a) {
         return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows);
+                thinkTimeUs, timeoutUs, session, windows, tenants);
     }
 
     /** The same client carrying another share of the rate. */
     public ClientSpec withRateFraction(double f) {
         return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows);
+                thinkTimeUs, timeoutUs, session, windows, tenants);
     }
 }

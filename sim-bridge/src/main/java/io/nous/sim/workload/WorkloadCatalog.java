@@ -58,7 +58,17 @@ public final class WorkloadCatalog {
             LengthDistribution output,
             ArrivalProcess arrival,
             Integer tenantsPerClass,
-            SharedPrefix prefix) {
+            SharedPrefix prefix,
+            ClosedLoop closedLoop,
+            Long requests) {
+    }
+
+    /**
+     * A preset sent by closed-loop users instead of an arrival stream: {@code users} users, each sending
+     * its next request {@code thinkTimeMs} after its previous one ends, each request from one of the
+     * tenants drawn in a seeded order.
+     */
+    private record ClosedLoop(Integer users, Double thinkTimeMs) {
     }
 
     private record FileShape(LinkedHashMap<String, Entry> workloads) {
@@ -70,9 +80,30 @@ public final class WorkloadCatalog {
             throw new WorkloadException(origin + ": no 'workloads' defined");
         }
         Map<String, Workload> out = new LinkedHashMap<>();
-        shape.workloads().forEach((name, e) -> out.put(name, new Workload(name, e.description(), e.source(),
-                e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(),
-                e.pods() == null ? 2 : e.pods(), e.tenantsPerClass() == null ? 1 : e.tenantsPerClass(), List.of(), e.prefix(), 0, 0)));
+        shape.workloads().forEach((name, e) -> out.put(name, workload(name, e, origin)));
         return new WorkloadCatalog(out);
+    }
+
+    private static Workload workload(String name, Entry e, String origin) {
+        int pods = e.pods() == null ? 2 : e.pods();
+        int tenants = e.tenantsPerClass() == null ? 1 : e.tenantsPerClass();
+        long limit = e.requests() == null ? 0 : e.requests();
+        if (e.closedLoop() == null) {
+            return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
+                    tenants, List.of(), e.prefix(), limit, 0);
+        }
+        ClosedLoop c = e.closedLoop();
+        if (c.users() == null || c.users() < 1 || e.classes().size() != 1) {
+            throw new WorkloadException(origin + ": workload '" + name + "': closed_loop needs users >= 1 and one class");
+        }
+        int prefixTokens = e.prefix() == null ? 0 : e.prefix().systemPromptTokens();
+        if (e.prefix() != null && (e.prefix().share() > 0 || e.prefix().groups() > 0)) {
+            throw new WorkloadException(origin + ": workload '" + name + "': closed-loop users take a per-tenant system prompt only");
+        }
+        long think = c.thinkTimeMs() == null ? 0 : Math.round(c.thinkTimeMs() * 1000);
+        ClientSpec users = new ClientSpec(name, 0, 0, 1.0, e.arrival(), e.input(), e.output(), prefixTokens > 0 ? 0 : -1, prefixTokens,
+                c.users(), think, 0, null, List.of(), tenants);
+        return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
+                tenants, List.of(users), null, limit, 0);
     }
 }

@@ -1,0 +1,239 @@
+package io.nous.sim.routing;
+
+import io.nous.sim.config.YamlNode;
+import io.nous.sim.routing.PluginDef.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+
+/**
+ * The plugin types Nous simulates, each with its parameters and upstream defaults (llm-d-router
+ * v0.10.0; each plugin class cites its file). A type not listed here is refused by name: the
+ * simulator does not have its inputs (a latency predictor, LoRA state, labels, headers).
+ */
+final class PluginCatalog {
+    private record Entry(Kind kind, BiFunction<Params, String, Object> read) {
+    }
+
+    private static final Map<String, Entry> TYPES = new TreeMap<>();
+
+    static {
+        TYPES.put("approx-prefix-cache-producer", new Entry(Kind.PRODUCER, PluginCatalog::approxPrefix));
+        TYPES.put("inflight-load-producer", new Entry(Kind.PRODUCER, PluginCatalog::inFlight));
+        TYPES.put("token-producer", new Entry(Kind.PRODUCER, PluginCatalog::tokenProducer));
+        TYPES.put("prefix-cache-affinity-filter", new Entry(Kind.FILTER, PluginCatalog::affinity));
+        TYPES.put("utilization-filter", new Entry(Kind.FILTER, PluginCatalog::utilization));
+        TYPES.put("token-load-scorer", new Entry(Kind.SCORER, (p, n) -> {
+            long threshold = p.integer("queueThresholdTokens", TokenLoadScorer.DEFAULT_QUEUE_THRESHOLD_TOKENS);
+            p.text("inFlightLoadProducerName", "");
+            return new TokenLoadScorerParams(threshold);
+        }));
+        TYPES.put("active-request-scorer", new Entry(Kind.SCORER, PluginCatalog::activeRequest));
+        TYPES.put("queue-scorer", new Entry(Kind.SCORER, (p, n) -> NoParams.QUEUE));
+        TYPES.put("running-requests-size-scorer", new Entry(Kind.SCORER, (p, n) -> NoParams.RUNNING));
+        TYPES.put("kv-cache-utilization-scorer", new Entry(Kind.SCORER, (p, n) -> NoParams.KV));
+        TYPES.put("load-aware-scorer", new Entry(Kind.SCORER, (p, n) -> new LoadAwareParams(p.integer("threshold", LoadAwareScorer.DEFAULT_THRESHOLD))));
+        TYPES.put("prefix-cache-scorer", new Entry(Kind.SCORER, PluginCatalog::prefixScorer));
+        TYPES.put("max-score-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
+        TYPES.put("random-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
+        TYPES.put("weighted-random-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
+        TYPES.put("single-profile-handler", new Entry(Kind.PROFILE_HANDLER, (p, n) -> NoParams.HANDLER));
+        TYPES.put("metrics-data-source", new Entry(Kind.DATA_LAYER, (p, n) -> NoParams.DATA));
+        TYPES.put("core-metrics-extractor", new Entry(Kind.DATA_LAYER, (p, n) -> NoParams.DATA));
+    }
+
+    enum NoParams { QUEUE, RUNNING, KV, HANDLER, DATA }
+
+    record TokenLoadScorerParams(long queueThresholdTokens) {
+    }
+
+    record ActiveRequestParams(int idleThreshold, double maxBusyScore) {
+    }
+
+    record LoadAwareParams(long threshold) {
+    }
+
+    record PrefixScorerParams(double matchLengthWeight, long matchLengthScaleTokens) {
+    }
+
+    record PickerParams(int maxNumOfEndpoints) {
+    }
+
+    record UtilizationParams(List<UtilizationFilter.Condition> conditions, boolean fallbackOnEmpty) {
+    }
+
+    private PluginCatalog() {
+    }
+
+    static List<String> types() {
+        return List.copyOf(TYPES.keySet());
+    }
+
+    /** Reads one plugin entry's parameters strictly. */
+    static PluginDef read(String type, String name, YamlNode parameters, YamlNode typeNode, String where) {
+        Entry e = TYPES.get(type);
+        if (e == null) {
+            throw typeNode.fail("plugin type '" + type + "' is not simulated (known: " + String.join(", ", TYPES.keySet()) + ")");
+        }
+        Params p = new Params(parameters, name, where);
+        Object params = e.read().apply(p, name);
+        p.done();
+        return new PluginDef(type, name, where, e.kind(), params);
+    }
+
+    private static Object approxPrefix(Params p, String name) {
+        ApproxPrefixProducer.Config d = ApproxPrefixProducer.Config.DEFAULTS;
+        boolean autoTune = p.bool("autoTune", d.autoTune());
+        int blockSizeTokens = (int) p.integer("blockSizeTokens", d.blockSizeTokens());
+        int legacyChars = (int) p.integer("blockSize", 0);
+        int maxBlocks = (int) p.integer("maxPrefixBlocksToMatch", d.maxPrefixBlocksToMatch());
+        int maxTokens = (int) p.integer("maxPrefixTokensToMatch", d.maxPrefixTokensToMatch());
+        int lru = (int) p.integer("lruCapacityPerServer", d.lruCapacityPerServer());
+        if (legacyChars > 0 && blockSizeTokens == d.blockSizeTokens()) {
+            blockSizeTokens = legacyChars; // the deprecated 'blockSize' maps onto blockSizeTokens, as upstream
+        }
+        if (!autoTune && blockSizeTokens <= 0) {
+            throw p.fail("blockSizeTokens", "blockSizeTokens must be > 0 when autoTune is off, got " + blockSizeTokens);
+        }
+        if (maxTokens < 0) {
+            throw p.fail("maxPrefixTokensToMatch", "maxPrefixTokensToMatch must be >= 0, got " + maxTokens);
+        }
+        return new ApproxPrefixProducer.Config(autoTune, blockSizeTokens, maxBlocks, maxTokens, lru);
+    }
+
+    private static Object inFlight(Params p, String name) {
+        boolean add = p.bool("addEstimatedOutputTokens", false);
+        double ratio = p.number("outputRatio", InFlightProducer.Config.DEFAULT_OUTPUT_RATIO);
+        long cap = p.integer("maxEstimatedOutputTokens", -1);
+        p.text("prefixMatchInfoProducerName", "");
+        p.bool("syncCrossReplicaState", true); // one router replica: nothing to synchronize
+        if (ratio < 0) {
+            throw p.fail("outputRatio", "outputRatio must be non-negative, got " + ratio);
+        }
+        if (p.node("maxEstimatedOutputTokens") != null && cap < 0) {
+            throw p.fail("maxEstimatedOutputTokens", "maxEstimatedOutputTokens must be non-negative, got " + cap);
+        }
+        return new InFlightProducer.Config(add, ratio, cap);
+    }
+
+    private static Object tokenProducer(Params p, String name) {
+        YamlNode vllm = p.node("vllm");
+        YamlNode model = p.node("modelName");
+        if (vllm != null || model != null) {
+            throw p.fail(vllm != null ? "vllm" : "modelName", "the vLLM render backend is not simulated: the router counts prompts "
+                    + "with the estimate backend (4 bytes a token; see --prompt-bytes-per-token)");
+        }
+        YamlNode estimate = p.node("estimate");
+        if (estimate != null) {
+            estimate.map("estimate").rejectUnknown("estimate setting (multimodal estimates do not apply to text prompts)", List.of());
+        }
+        return NoParams.DATA;
+    }
+
+    private static Object affinity(Params p, String name) {
+        PrefixCacheAffinityFilter.Config d = PrefixCacheAffinityFilter.Config.DEFAULTS;
+        double threshold = p.number("affinityThreshold", d.affinityThreshold());
+        double exploration = p.number("explorationProbability", d.explorationProbability());
+        double penalty = p.number("maxTTFTPenaltyMs", d.maxTtftPenaltyMs());
+        String source = p.text("ttftSource", "prefillThroughput");
+        double peak = p.number("peakPrefillThroughput", d.peakPrefillThroughput());
+        p.text("prefixMatchInfoProducerName", "");
+        p.text("inFlightLoadProducerName", "");
+        String predictor = p.text("latencyPredictionInfoProducerName", "");
+        if (threshold > 1.0) {
+            throw p.fail("affinityThreshold", "affinityThreshold must be <= 1.0, got " + threshold);
+        }
+        if (exploration < 0 || exploration > 1) {
+            throw p.fail("explorationProbability", "explorationProbability must be in [0, 1], got " + exploration);
+        }
+        if (penalty < 0) {
+            throw p.fail("maxTTFTPenaltyMs", "maxTTFTPenaltyMs must be >= 0, got " + penalty);
+        }
+        if (peak < 0) {
+            throw p.fail("peakPrefillThroughput", "peakPrefillThroughput must be >= 0, got " + peak);
+        }
+        if (source.equals("latencyPredictor") || !predictor.isEmpty()) {
+            throw p.fail("ttftSource", "the latency predictor is not simulated; use ttftSource: prefillThroughput");
+        }
+        if (!source.equals("prefillThroughput")) {
+            throw p.fail("ttftSource", "ttftSource must be \"latencyPredictor\" or \"prefillThroughput\", got \"" + source + "\"");
+        }
+        if (penalty > 0 && peak == 0) {
+            throw p.fail("peakPrefillThroughput", "peakPrefillThroughput must be > 0 when ttftSource is prefillThroughput");
+        }
+        return new PrefixCacheAffinityFilter.Config(threshold, exploration, penalty, peak);
+    }
+
+    private static Object utilization(Params p, String name) {
+        YamlNode list = p.node("conditions");
+        boolean fallback = p.bool("fallbackOnEmpty", false);
+        p.text("inFlightLoadProducerName", "");
+        List<UtilizationFilter.Condition> conditions = new ArrayList<>();
+        if (list != null) {
+            for (YamlNode c : list.list("conditions")) {
+                c.map("a condition");
+                YamlNode metric = c.get("metric");
+                YamlNode max = c.get("maxValue");
+                c.rejectUnknown("condition key", List.of("metric", "maxValue"));
+                if (metric == null) {
+                    throw c.fail("a condition needs a metric");
+                }
+                UtilizationFilter.Metric m = null;
+                for (UtilizationFilter.Metric x : UtilizationFilter.Metric.values()) {
+                    if (x.id.equals(metric.text("metric"))) {
+                        m = x;
+                    }
+                }
+                if (m == null) {
+                    throw metric.fail("utilization filter condition metric must be one of active-requests, running-requests, "
+                            + "waiting-queue, kv-cache-utilization, got \"" + metric.text("metric") + "\"");
+                }
+                if (max == null) {
+                    throw c.fail("utilization filter condition for \"" + m.id + "\" requires maxValue");
+                }
+                double v = max.number("maxValue");
+                if (v < 0 || (m == UtilizationFilter.Metric.KV_CACHE_UTILIZATION && v > 1)) {
+                    throw max.fail("maxValue for \"" + m.id + "\" must be >= 0" + (m == UtilizationFilter.Metric.KV_CACHE_UTILIZATION
+                            ? " and at most 1 (a fraction)" : "") + ", got " + v);
+                }
+                conditions.add(new UtilizationFilter.Condition(m, v));
+            }
+        }
+        if (conditions.isEmpty()) {
+            throw p.fail("conditions", "utilization filter requires at least one condition");
+        }
+        return new UtilizationParams(conditions, fallback);
+    }
+
+    private static Object activeRequest(Params p, String name) {
+        p.text("requestTimeout", ""); // upstream accepts it and ignores it
+        long idle = p.integer("idleThreshold", 0);
+        YamlNode busy = p.node("maxBusyScore");
+        double maxBusy = busy == null ? 1.0 : busy.number(name + ".maxBusyScore");
+        p.text("inFlightLoadProducerName", "");
+        if (maxBusy < 0 || maxBusy > 1) {
+            maxBusy = 1.0; // upstream falls back to the default on a value outside [0, 1]
+        }
+        return new ActiveRequestParams((int) Math.max(0, idle), maxBusy);
+    }
+
+    private static Object prefixScorer(Params p, String name) {
+        double w = p.number("matchLengthWeight", 0.0);
+        long scale = p.integer("matchLengthScaleTokens", 8192);
+        p.text("prefixMatchInfoProducerName", "");
+        if (w < 0 || w > 1) {
+            throw p.fail("matchLengthWeight", "matchLengthWeight must be between 0.0 and 1.0, got " + w);
+        }
+        if (w > 0 && scale <= 0) {
+            throw p.fail("matchLengthScaleTokens", "matchLengthScaleTokens must be greater than 0 when matchLengthWeight is greater than 0");
+        }
+        return new PrefixScorerParams(w, scale);
+    }
+
+    private static Object picker(Params p, String name) {
+        long max = p.integer("maxNumOfEndpoints", 1);
+        return new PickerParams((int) Math.max(1, max));
+    }
+}

@@ -1,0 +1,324 @@
+package io.nous.sim.routing;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.nous.sim.config.GoDuration;
+import io.nous.sim.config.YamlNode;
+import io.nous.sim.routing.PluginDef.Kind;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An EndpointPickerConfig as Nous runs it: its plugins (validated parameters), its one scheduling
+ * profile (filters in order, weighted scorers, a picker), and its feature gates and flow-control
+ * settings. Read strictly ({@link #parse}): an unknown key, plugin type or parameter, a dangling
+ * {@code pluginRef} or a bad weight is refused with the file, line and name. Values of this type are
+ * immutable; each simulation instantiates its own plugins from them ({@link Router}).
+ *
+ * @param name       how reports name it: a preset's name, or the file
+ * @param text       the file as read (the config's identity)
+ * @param flowControl whether the {@code flowControl} feature gate is on; off is the router's legacy path
+ * @param ttlUs      {@code flowControl.defaultRequestTTL}, or null: the release's default
+ * @param maxRequestsPerBand {@code flowControl.defaultPriorityBand.maxRequests}, or null
+ * @param service    a plain Kubernetes Service instead of a router (no data layer, no flow control)
+ */
+public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef> plugins, @JsonIgnore List<String> filters,
+                            @JsonIgnore List<WeightedRef> scorers, @JsonIgnore String picker, @JsonIgnore boolean flowControl,
+                            @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service) {
+
+    /** A config carried by its name and text (to a worker JVM), read again on arrival. */
+    @JsonCreator
+    public static RoutingConfig of(@JsonProperty("name") String name, @JsonProperty("text") String text) {
+        return "service".equals(name) && "service".equals(text) ? plainService() : parse(text, name, name);
+    }
+
+    /** A scorer of the profile and its weight. */
+    public record WeightedRef(String plugin, double weight) {
+    }
+
+    static final List<String> API_VERSIONS = List.of("llm-d.ai/v1alpha1", "inference.networking.x-k8s.io/v1alpha1");
+    private static final List<String> TOP_KEYS = List.of("apiVersion", "kind", "featureGates", "plugins", "schedulingProfiles",
+            "flowControl");
+    private static final String PRESETS = "/io/nous/sim/routing/";
+    /** Configs shipped with Nous, usable wherever a config file is. */
+    public static final List<String> PRESET_NAMES = List.of("default", "lab-defaults", "lab-prefill-calibrated", "lab-decode");
+
+    public RoutingConfig {
+        plugins = List.copyOf(plugins);
+        filters = List.copyOf(filters);
+        scorers = List.copyOf(scorers);
+    }
+
+    /**
+     * The router's built-in default (llm-d-router v0.10.0, pkg/epp/config/loader/defaults.go): one
+     * profile of {@code queue-scorer} (weight 2), {@code kv-cache-utilization-scorer} (2) and
+     * {@code prefix-cache-scorer} (3), with the approximate prefix producer it needs, and the
+     * {@code max-score-picker}; flow control on, as the studies ran.
+     */
+    public static RoutingConfig defaults() {
+        return preset("default");
+    }
+
+    /** A plain Service: kube-proxy sends each new connection to a pod at random. */
+    public static RoutingConfig plainService() {
+        return new RoutingConfig("service", "service", List.of(new PluginDef("random-picker", "random-picker", "service", Kind.PICKER,
+                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true);
+    }
+
+    /** A shipped config ({@link #PRESET_NAMES}) or a file. */
+    public static RoutingConfig byNameOrFile(String ref) {
+        if (PRESET_NAMES.contains(ref)) {
+            return preset(ref);
+        }
+        Path file = Path.of(ref);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new RoutingException(ref + ": no such file, and not a shipped config (" + String.join(", ", PRESET_NAMES) + ")");
+        } catch (IOException e) {
+            throw new RoutingException(ref + ": cannot read: " + e.getMessage());
+        }
+        return parse(text, ref, ref);
+    }
+
+    private static RoutingConfig preset(String name) {
+        try (InputStream in = RoutingConfig.class.getResourceAsStream(PRESETS + name + ".yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + PRESETS + name + ".yaml");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name, name + ".yaml");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read preset " + name, e);
+        }
+    }
+
+    /** Reads a config's text; {@code origin} names it in messages. */
+    public static RoutingConfig parse(String text, String name, String origin) {
+        YamlNode root = YamlNode.parse(text, origin, RoutingException::new).map("an EndpointPickerConfig");
+        YamlNode api = root.get("apiVersion");
+        if (api != null && !API_VERSIONS.contains(api.text("apiVersion"))) {
+            throw api.fail("apiVersion must be one of " + API_VERSIONS + ", got '" + api.text("apiVersion") + "'");
+        }
+        YamlNode kind = root.get("kind");
+        if (kind != null && !kind.text("kind").equals("EndpointPickerConfig")) {
+            throw kind.fail("kind must be EndpointPickerConfig, got '" + kind.text("kind") + "'");
+        }
+        for (String refused : List.of("dataLayer", "saturationDetector", "parser", "requestHandler")) {
+            YamlNode n = root.get(refused);
+            if (n != null) {
+                throw n.fail("'" + refused + "' is not simulated: " + switch (refused) {
+                    case "dataLayer" -> "Nous scrapes every pod's metrics itself (see --scrape-interval)";
+                    case "saturationDetector" -> "choose the detector with --detector";
+                    default -> "requests reach the router already parsed";
+                });
+            }
+        }
+        boolean gate = featureGate(root.get("featureGates"));
+        Map<String, PluginDef> plugins = new LinkedHashMap<>();
+        YamlNode list = root.get("plugins");
+        if (list != null) {
+            for (YamlNode p : list.list("plugins")) {
+                p.map("a plugin");
+                YamlNode type = p.get("type");
+                YamlNode nameNode = p.get("name");
+                YamlNode params = p.get("parameters");
+                p.rejectUnknown("plugin key", List.of("type", "name", "parameters"));
+                if (type == null) {
+                    throw p.fail("a plugin needs a type");
+                }
+                String t = type.text("type");
+                String n = nameNode == null ? t : nameNode.text("name");
+                if (plugins.containsKey(n)) {
+                    throw (nameNode == null ? type : nameNode).fail("plugin name '" + n + "' is used twice");
+                }
+                plugins.put(n, PluginCatalog.read(t, n, params, type, p.where()));
+            }
+        }
+        checkProducerNames(list, plugins);
+        List<String> filters = new ArrayList<>();
+        List<WeightedRef> scorers = new ArrayList<>();
+        String picker = null;
+        YamlNode profiles = root.get("schedulingProfiles");
+        List<YamlNode> profileList = profiles == null ? List.of() : profiles.list("schedulingProfiles");
+        if (profileList.size() > 1) {
+            throw profileList.get(1).fail("only one scheduling profile is simulated (the single-profile handler); this config has "
+                    + profileList.size());
+        }
+        if (profileList.isEmpty()) {
+            // upstream puts every filter, scorer and picker in a default profile; Nous keeps file order
+            for (PluginDef d : plugins.values()) {
+                switch (d.kind()) {
+                    case FILTER -> filters.add(d.name());
+                    case SCORER -> scorers.add(new WeightedRef(d.name(), 1.0));
+                    case PICKER -> picker = pickerOnce(picker, d.name(), root);
+                    default -> { }
+                }
+            }
+        } else {
+            YamlNode profile = profileList.get(0).map("a scheduling profile");
+            profile.get("name");
+            YamlNode refs = profile.get("plugins");
+            profile.rejectUnknown("profile key", List.of("name", "plugins"));
+            for (YamlNode ref : refs == null ? List.<YamlNode>of() : refs.list("plugins")) {
+                ref.map("a profile plugin");
+                YamlNode pluginRef = ref.get("pluginRef");
+                YamlNode weight = ref.get("weight");
+                ref.rejectUnknown("profile plugin key", List.of("pluginRef", "weight"));
+                if (pluginRef == null) {
+                    throw ref.fail("a profile plugin needs a pluginRef");
+                }
+                String n = pluginRef.text("pluginRef");
+                PluginDef d = plugins.get(n);
+                if (d == null) {
+                    throw pluginRef.fail("pluginRef '" + n + "' names no plugin (plugins: " + String.join(", ", plugins.keySet()) + ")");
+                }
+                if (weight != null && d.kind() != Kind.SCORER) {
+                    throw weight.fail("'" + n + "' is a " + d.kind().name().toLowerCase().replace('_', ' ') + ", not a scorer: it takes no weight");
+                }
+                switch (d.kind()) {
+                    case FILTER -> filters.add(n);
+                    case SCORER -> {
+                        double w = weight == null ? 1.0 : weight.number("weight of '" + n + "'");
+                        if (!(w >= 0)) {
+                            throw weight.fail("the weight of '" + n + "' must be >= 0, got " + w);
+                        }
+                        scorers.add(new WeightedRef(n, w));
+                    }
+                    case PICKER -> {
+                        if (picker != null) {
+                            throw pluginRef.fail("a profile has one picker; '" + picker + "' came first");
+                        }
+                        picker = n;
+                    }
+                    default -> throw pluginRef.fail("'" + n + "' (" + d.type() + ") is not a filter, scorer or picker");
+                }
+            }
+        }
+        Long ttl = null;
+        Integer maxRequests = null;
+        YamlNode fc = root.get("flowControl");
+        if (fc != null) {
+            fc.map("flowControl");
+            YamlNode ttlNode = fc.get("defaultRequestTTL");
+            YamlNode band = fc.get("defaultPriorityBand");
+            fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests)",
+                    List.of("defaultRequestTTL", "defaultPriorityBand"));
+            if (ttlNode != null) {
+                ttl = durationUs(ttlNode, "defaultRequestTTL");
+            }
+            if (band != null) {
+                band.map("defaultPriorityBand");
+                YamlNode max = band.get("maxRequests");
+                band.rejectUnknown("defaultPriorityBand setting", List.of("maxRequests"));
+                if (max != null) {
+                    long v = max.integer("maxRequests");
+                    if (v < 1 || v > Integer.MAX_VALUE) {
+                        throw max.fail("maxRequests must be >= 1, got " + v);
+                    }
+                    maxRequests = (int) v;
+                }
+            }
+        }
+        root.rejectUnknown("key", TOP_KEYS);
+        return new RoutingConfig(name, text, List.copyOf(plugins.values()), filters, scorers,
+                picker, gate, ttl, maxRequests, false);
+    }
+
+    private static String pickerOnce(String picker, String name, YamlNode root) {
+        if (picker != null) {
+            throw root.fail("more than one picker and no scheduling profile to say which: '" + picker + "', '" + name + "'");
+        }
+        return name;
+    }
+
+    /** Producer-name parameters must name a plugin of the right type. */
+    private static void checkProducerNames(YamlNode list, Map<String, PluginDef> plugins) {
+        if (list == null) {
+            return;
+        }
+        for (YamlNode p : list.list("plugins")) {
+            YamlNode params = p.get("parameters");
+            if (params == null || !params.isMap()) {
+                continue;
+            }
+            for (String key : params.keys()) {
+                if (!key.endsWith("ProducerName")) {
+                    continue;
+                }
+                YamlNode v = params.get(key);
+                String ref = v.text(key);
+                if (ref.isEmpty()) {
+                    continue;
+                }
+                PluginDef d = plugins.get(ref);
+                String wanted = key.startsWith("inFlight") ? "inflight-load-producer" : "approx-prefix-cache-producer";
+                if (d == null || !d.type().equals(wanted)) {
+                    throw v.fail(key + " '" + ref + "' names no " + wanted + " in this config");
+                }
+            }
+        }
+    }
+
+    /** A Kubernetes duration ("30s", "1m30s", "500ms") in microseconds. */
+    static long durationUs(YamlNode node, String what) {
+        Long ns = GoDuration.nanos(node.text(what));
+        if (ns == null) {
+            throw node.fail(what + " must be a duration such as 30s or 1m30s, got '" + node.text(what) + "'");
+        }
+        return Math.round(ns / 1e3);
+    }
+
+    private static boolean featureGate(YamlNode gates) {
+        boolean flowControl = false;
+        if (gates == null) {
+            return false;
+        }
+        for (YamlNode g : gates.list("featureGates")) {
+            String[] parts = g.text("a feature gate").split("=", 2);
+            boolean value = true;
+            if (parts.length > 1) {
+                String v = parts[1].trim().toLowerCase();
+                if (!v.equals("true") && !v.equals("false")) {
+                    throw g.fail("feature gate value must be true or false, got '" + parts[1] + "'");
+                }
+                value = v.equals("true");
+            }
+            if (!parts[0].equals("flowControl")) {
+                throw g.fail("feature gate '" + parts[0] + "' is not simulated (known: flowControl)");
+            }
+            flowControl = value;
+        }
+        return flowControl;
+    }
+
+    /** Two configs are the same when they have the same name and text (plugin instances are built per run). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RoutingConfig r && r.name.equals(name) && r.text.equals(text);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode() * 31 + text.hashCode();
+    }
+
+    /** The plugin named {@code name}. */
+    PluginDef plugin(String name) {
+        for (PluginDef d : plugins) {
+            if (d.name().equals(name)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("no plugin " + name);
+    }
+}
