@@ -1,0 +1,164 @@
+package io.nous.sim.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** Reading EndpointPickerConfigs: what is accepted, and what is refused by file, line and name. */
+class RoutingConfigTest {
+
+    private static RoutingConfig parse(String yaml) {
+        return RoutingConfig.parse(yaml, "op", "op.yaml");
+    }
+
+    @Test
+    void theShippedConfigsReadAndSayWhatTheyRun() {
+        RoutingConfig d = RoutingConfig.defaults();
+        assertThat(d.flowControl()).isTrue();
+        assertThat(d.scorers()).extracting(RoutingConfig.WeightedRef::plugin, RoutingConfig.WeightedRef::weight)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("queue-scorer", 2.0),
+                        org.assertj.core.groups.Tuple.tuple("kv-cache-utilization-scorer", 2.0),
+                        org.assertj.core.groups.Tuple.tuple("prefix-cache-scorer", 3.0));
+        RoutingConfig b = RoutingConfig.byNameOrFile("lab-prefill-calibrated");
+        assertThat(b.flowControl()).as("no featureGates: the legacy path").isFalse();
+        assertThat(b.filters()).containsExactly("prefix-cache-affinity-filter");
+        PrefixCacheAffinityFilter.Config gate = (PrefixCacheAffinityFilter.Config) b.plugin("prefix-cache-affinity-filter").params();
+        assertThat(gate).isEqualTo(new PrefixCacheAffinityFilter.Config(0.8, 0, 2000, 4838));
+        RoutingConfig c = RoutingConfig.byNameOrFile("lab-decode");
+        assertThat(c.scorers()).extracting(RoutingConfig.WeightedRef::plugin).containsExactly("active-request-scorer");
+        for (String name : RoutingConfig.PRESET_NAMES) {
+            assertThat(RoutingConfig.byNameOrFile(name).name()).isEqualTo(name);
+        }
+    }
+
+    @Test
+    void anUnknownPluginTypeIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: queue-scorer
+                  - type: latency-scorer
+                """)).isInstanceOf(RoutingException.class)
+                .hasMessageStartingWith("op.yaml:3: plugin type 'latency-scorer' is not simulated (known: ");
+    }
+
+    @Test
+    void anUnknownParameterIsRefusedByNameAndLine() {
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: prefix-cache-affinity-filter
+                    parameters:
+                      affinityThreshold: 0.9
+                      maxTtftPenaltyMs: 100
+                """)).isInstanceOf(RoutingException.class)
+                .hasMessageStartingWith("op.yaml:5: unknown parameter of 'prefix-cache-affinity-filter' 'maxTtftPenaltyMs' (known: ")
+                .hasMessageContaining("maxTTFTPenaltyMs");
+    }
+
+    @Test
+    void aBadWeightIsRefused() {
+        String plugins = "plugins:\n  - type: queue-scorer\nschedulingProfiles:\n  - name: default\n    plugins:\n      - pluginRef: queue-scorer\n";
+        assertThatThrownBy(() -> parse(plugins + "        weight: -1\n")).isInstanceOf(RoutingException.class)
+                .hasMessage("op.yaml:7: the weight of 'queue-scorer' must be >= 0, got -1.0");
+        assertThatThrownBy(() -> parse(plugins + "        weight: heavy\n")).isInstanceOf(RoutingException.class)
+                .hasMessage("op.yaml:7: weight of 'queue-scorer' must be a number, got 'heavy'");
+    }
+
+    @Test
+    void referencesMustNameTheRightPlugins() {
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: queue-scorer
+                schedulingProfiles:
+                  - name: default
+                    plugins:
+                      - pluginRef: token-load-scorer
+                """)).isInstanceOf(RoutingException.class)
+                .hasMessage("op.yaml:6: pluginRef 'token-load-scorer' names no plugin (plugins: queue-scorer)");
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: max-score-picker
+                schedulingProfiles:
+                  - name: default
+                    plugins:
+                      - pluginRef: max-score-picker
+                        weight: 2
+                """)).isInstanceOf(RoutingException.class)
+                .hasMessageContaining("op.yaml:7: 'max-score-picker' is a picker, not a scorer");
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: token-load-scorer
+                    parameters:
+                      inFlightLoadProducerName: mine
+                """)).isInstanceOf(RoutingException.class)
+                .hasMessage("op.yaml:4: inFlightLoadProducerName 'mine' names no inflight-load-producer in this config");
+    }
+
+    @Test
+    void valuesAreCheckedAsUpstreamChecksThem() {
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: prefix-cache-affinity-filter
+                    parameters: {affinityThreshold: 1.5}
+                """)).hasMessageContaining("affinityThreshold must be <= 1.0, got 1.5");
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: prefix-cache-affinity-filter
+                    parameters: {ttftSource: latencyPredictor}
+                """)).hasMessageContaining("the latency predictor is not simulated");
+        assertThatThrownBy(() -> parse("""
+                plugins:
+                  - type: utilization-filter
+                    parameters:
+                      conditions:
+                        - {metric: kv-cache-utilization, maxValue: 80}
+                """)).hasMessageContaining("op.yaml:5: maxValue for \"kv-cache-utilization\" must be >= 0 and at most 1");
+    }
+
+    @Test
+    void topLevelKeysAndFeatureGatesAreStrict() {
+        assertThatThrownBy(() -> parse("plugins: []\nschedulingProfile: []\n")).isInstanceOf(RoutingException.class)
+                .hasMessageStartingWith("op.yaml:2: unknown key 'schedulingProfile'");
+        assertThatThrownBy(() -> parse("featureGates: [prepareData]\n")).hasMessageContaining("op.yaml:1: feature gate 'prepareData'");
+        assertThatThrownBy(() -> parse("dataLayer: {}\n")).hasMessageContaining("'dataLayer' is not simulated");
+        assertThatThrownBy(() -> parse("apiVersion: v2\n")).hasMessageContaining("op.yaml:1: apiVersion must be one of");
+        assertThatThrownBy(() -> parse("plugins: [\n")).hasMessageStartingWith("op.yaml:").hasMessageContaining("not valid YAML");
+    }
+
+    @Test
+    void flowControlSettingsApplyWithTheGate() {
+        RoutingConfig c = parse("""
+                featureGates: [flowControl]
+                flowControl:
+                  defaultRequestTTL: 1m30s
+                  defaultPriorityBand: {maxRequests: 200}
+                """);
+        assertThat(c.flowControl()).isTrue();
+        assertThat(c.ttlUs()).isEqualTo(90_000_000L);
+        assertThat(c.maxRequestsPerBand()).isEqualTo(200);
+        assertThatThrownBy(() -> parse("flowControl: {usageLimitPolicyPluginRef: x}\n"))
+                .hasMessageContaining("unknown flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests) "
+                        + "'usageLimitPolicyPluginRef'");
+    }
+
+    @Test
+    void withoutAProfileEveryFilterScorerAndPickerJoinsTheDefaultOneInFileOrder() {
+        RoutingConfig c = parse("""
+                plugins:
+                  - type: approx-prefix-cache-producer
+                  - type: prefix-cache-affinity-filter
+                  - type: token-load-scorer
+                  - type: random-picker
+                """);
+        assertThat(c.filters()).containsExactly("prefix-cache-affinity-filter");
+        assertThat(c.scorers()).extracting(RoutingConfig.WeightedRef::weight).containsExactly(1.0);
+        assertThat(c.picker()).isEqualTo("random-picker");
+    }
+
+    @Test
+    void aConfigTravelsByItsTextAndIsReadAgain() {
+        RoutingConfig c = RoutingConfig.byNameOrFile("lab-defaults");
+        assertThat(RoutingConfig.of(c.name(), c.text())).isEqualTo(c);
+        assertThat(RoutingConfig.of("service", "service").service()).isTrue();
+    }
+}
