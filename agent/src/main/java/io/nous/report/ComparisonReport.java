@@ -29,11 +29,12 @@ public final class ComparisonReport {
     public static String render(List<SimulationResult> results) {
         SimulationResult ref = results.get(0);
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s @ %s qps on %d pods, seed %d: same arrivals for every policy%n%n",
-                ref.workload(), TableReport.fmt(ref.qps()), ref.pods(), ref.seed()));
+        boolean byRouting = results.stream().map(r -> r.run().routing()).distinct().count() > 1;
+        sb.append(String.format(Locale.ROOT, "%s @ %s qps on %d pods, seed %d: same arrivals for every %s%n%n",
+                ref.workload(), TableReport.fmt(ref.qps()), ref.pods(), ref.seed(), byRouting ? "router config" : "policy"));
         sb.append(String.format(Locale.ROOT, "%-21s", ""));
         for (SimulationResult r : results) {
-            sb.append(String.format(Locale.ROOT, " %24s", clip(r.policy().usageLimitPolicy(), 24)));
+            sb.append(String.format(Locale.ROOT, " %24s", clip(byRouting ? r.run().routing() : r.policy().usageLimitPolicy(), 24)));
         }
         sb.append(System.lineSeparator());
         for (String cls : ref.classes().keySet()) {

@@ -4,6 +4,7 @@ import io.nous.sim.metrics.ClassSummary;
 import io.nous.sim.metrics.PodSummary;
 import io.nous.sim.metrics.PolicySummary;
 import io.nous.sim.metrics.PrefixCacheSummary;
+import io.nous.sim.metrics.RunSummary;
 import io.nous.sim.metrics.SimulationResult;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -19,6 +20,13 @@ public final class TableReport {
                 r.pods(), r.costProfile(), r.seed()));
         sb.append(String.format(Locale.ROOT, "policy %s, admission %s, detector %s, flow control %s%n",
                 r.policy().usageLimitPolicy(), r.policy().admissionPolicy(), r.detector(), r.flowControl() ? "on" : "off"));
+        RunSummary run = r.run();
+        if (!run.routing().equals("default") || !run.engine().equals("vllm")) {
+            sb.append(String.format(Locale.ROOT, "routing %s, engine %s; whole run: prefix-cache hit rate %s, ttft p50/p90/p99 %s/%s/%s, "
+                            + "%.2f req/s%n", run.routing(), run.engine(), Double.isNaN(run.prefixCacheHitRate()) ? "-"
+                            : String.format(Locale.ROOT, "%.1f %%", 100 * run.prefixCacheHitRate()),
+                    ms(run.ttft().p50Ms()), ms(run.ttft().p90Ms()), ms(run.ttft().p99Ms()), run.throughputRps()));
+        }
         sb.append(String.format(Locale.ROOT, "measured %s-%s s; simulated %.0f s in %.2f s wall (%,.0fx real time), %,d events%n%n",
                 fmt(r.warmupSeconds()), fmt(r.durationSeconds()), r.simulatedSeconds(), r.wallSeconds(), r.speedup(), r.events()));
         sb.append(String.format(Locale.ROOT, "%-10s %5s %8s %8s %7s %9s %9s %9s %9s %8s %9s %7s%n",
@@ -45,9 +53,10 @@ public final class TableReport {
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),
                 100 * r.saturation().shareAtLeastOne()));
         for (PodSummary p : r.podStats()) {
-            sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, queue max %d, %d preemptions%n",
+            sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, queue max %d, %d preemptions"
+                            + ", %d requests from %d tenants%n",
                     p.pod(), 100 * p.utilization(), p.meanBatch(), 100 * p.meanKvUsage(), 100 * p.maxKvUsage(), p.maxWaiting(),
-                    p.preemptions()));
+                    p.preemptions(), p.requests(), p.tenants()));
         }
         PolicySummary ps = r.policy();
         sb.append(String.format(Locale.ROOT, "policy      %,d dispatch cycles; gated: %s%n", ps.calls(),
