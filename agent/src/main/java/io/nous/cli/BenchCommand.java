@@ -8,6 +8,8 @@ import io.nous.sim.Scenario;
 import io.nous.sim.StudyGrid;
 import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.pod.InferenceSimConfig;
+import io.nous.sim.routing.RoutingConfig;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The prefix-heavy preset the bench runs after the standard scenarios. */
     static final String PREFIX_HEAVY = "system-prompts";
+    static final String LAB = "lab-16-tenants";
 
     @Option(names = "--duration", paramLabel = "SECONDS", defaultValue = "600", description = "Simulated seconds per scenario (default: ${DEFAULT-VALUE}).")
     double duration;
@@ -144,12 +147,25 @@ public final class BenchCommand implements Callable<Integer> {
                 out.flush();
             }
         }
+        // one cell of the routing lab: 320 closed-loop requests of 16 tenants on 8 llm-d-inference-sim pods behind the router
+        Scenario lab = Scenario.builder(WorkloadCatalog.builtin().workload(LAB)).qps(1).seed(seed).pods(8)
+                .inferenceSim(InferenceSimConfig.byNameOrFile("lab-inference-sim")).routing(RoutingConfig.byNameOrFile("lab-defaults"))
+                .flowControl(false).build();
+        Simulations.prepare(lab, policy, "none").run();
+        double[] labWalls = new double[repeat];
+        for (int i = 0; i < repeat; i++) {
+            labWalls[i] = Simulations.prepare(lab, policy, "none").run().wallSeconds();
+        }
+        Arrays.sort(labWalls);
+        double labWall = labWalls[repeat / 2];
+
         ObjectNode overall = root.putObject("overall");
         JsonReport.num(overall, "simulated_seconds", totalSim);
         JsonReport.num(overall, "wall_seconds", totalWall);
         JsonReport.num(overall, "speedup", totalSim / totalWall);
         JsonReport.num(overall, "min_speedup", minSpeedup);
         JsonReport.num(overall, "prefix_heavy_speedup", prefixHeavySpeedup);
+        JsonReport.num(overall, "lab_16_tenants_wall_seconds", labWall);
         JsonReport.num(overall, "events_per_second", totalEvents / totalWall);
         if (json) {
             out.println(JsonReport.write(root));
@@ -158,6 +174,7 @@ public final class BenchCommand implements Callable<Integer> {
                     totalEvents, totalEvents / totalWall);
             out.printf(Locale.ROOT, "slowest standard scenario: %.0fx real time; prefix-heavy (%s@40): %.0fx%n", minSpeedup,
                     PREFIX_HEAVY, prefixHeavySpeedup);
+            out.printf(Locale.ROOT, "routing lab cell (%s, lab-defaults, 8 inference-sim pods): %.3fs wall%n", LAB, labWall);
         }
         out.flush();
         return 0;

@@ -31,6 +31,8 @@ final class ApproxPrefixProducer implements DataProducer {
     private final RouterPrompt prompt;
     private final PrefixIndex index;
     private long[] hashes = new long[256];
+    /** Per shared first span, the chain of its whole router blocks (the same for every prompt that starts with it). */
+    private final java.util.HashMap<Long, long[]> sharedChains = new java.util.HashMap<>();
     private int hashCount;
 
     ApproxPrefixProducer(Config config, RouterPrompt prompt, int pods) {
@@ -95,16 +97,41 @@ final class ApproxPrefixProducer implements DataProducer {
         }
         PromptContent content = r.content;
         long prev = PromptContent.mix(0x4D4F44454C5F4E41L); // the model name's hash: one model per pool
-        for (int j = 0; j < blocks; j++) {
-            long fromRouter = (long) j * blockSize;
-            long toRouter = Math.min(fromRouter + blockSize, routerTokens);
-            long from = prompt.engineToken(fromRouter, r.inputTokens);
-            long to = prompt.engineToken(toRouter, r.inputTokens);
-            long block = content == null ? PromptContent.mix(0x0B1D_0000_0000L + r.id * 0x9E3779B97F4A7C15L + j) : content.rangeContent(from, to);
-            prev = PromptContent.mix(block * 0xC2B2AE3D27D4EB4FL ^ prev);
+        int j = 0;
+        if (content != null && content.sharedTokens() > 0) {
+            // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
+            long[] chain = sharedChains.get(content.firstSpanId());
+            int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
+            if (chain == null || chain.length < shared) {
+                chain = new long[shared];
+                long h = prev;
+                for (int k = 0; k < shared; k++) {
+                    h = chainHash(h, content, k, blockSize, r.inputTokens, routerTokens);
+                    chain[k] = h;
+                }
+                sharedChains.put(content.firstSpanId(), chain);
+            }
+            System.arraycopy(chain, 0, hashes, 0, shared);
+            j = shared;
+            prev = shared > 0 ? chain[shared - 1] : prev;
+        }
+        for (; j < blocks; j++) {
+            if (content == null) {
+                prev = PromptContent.mix(PromptContent.mix(0x0B1D_0000_0000L + r.id * 0x9E3779B97F4A7C15L + j) * 0xC2B2AE3D27D4EB4FL ^ prev);
+            } else {
+                prev = chainHash(prev, content, j, blockSize, r.inputTokens, routerTokens);
+            }
             hashes[j] = prev;
         }
         return (int) blocks;
+    }
+
+    /** Block {@code j}'s hash chained to its parent's. */
+    private long chainHash(long parent, PromptContent content, int j, int blockSize, int engineTokens, long routerTokens) {
+        long fromRouter = (long) j * blockSize;
+        long toRouter = Math.min(fromRouter + blockSize, routerTokens);
+        long block = content.rangeContent(prompt.engineToken(fromRouter, engineTokens), prompt.engineToken(toRouter, engineTokens));
+        return PromptContent.mix(block * 0xC2B2AE3D27D4EB4FL ^ parent);
     }
 
     /** Blocks the index holds for endpoint {@code pod}, for tests and reports. */

@@ -1,5 +1,7 @@
 package io.nous.sim.routing;
 
+import java.util.Arrays;
+
 /**
  * The approximate prefix producer's indexer (llm-d-router v0.10.0,
  * pkg/epp/framework/plugins/requestcontrol/dataproducer/approximateprefix/indexer.go): which endpoints
@@ -7,12 +9,25 @@ package io.nous.sim.routing;
  * endpoint has an LRU of block hashes with a fixed capacity (golang-lru: adding a present hash makes
  * it most recent; adding to a full LRU evicts the least recent), and a hash maps to the set of
  * endpoints whose LRU holds it.
+ *
+ * <p>One table serves both: a hash names an entry holding its endpoint bit set and, per endpoint,
+ * its node in that endpoint's LRU, so a lookup finds both at once. Entries are recycled when no
+ * endpoint holds their hash.
  */
 final class PrefixIndex {
     private final int pods;
-    /** hash → bit set of endpoints (at most 64 endpoints). */
-    private final LongLongMap holders = new LongLongMap(1 << 12);
+    /** hash → entry id. */
+    private final LongLongMap entries = new LongLongMap(1 << 12);
+    private long[] keys = new long[1024];
+    private long[] masks = new long[1024];
+    /** entry · pods + pod → node in that pod's LRU, or -1. */
+    private int[] nodes;
+    private int[] free = new int[64];
+    private int freeCount;
+    private int nextEntry;
     private final Lru[] lrus;
+    private int[] added = new int[256];
+    private boolean recycled;
 
     PrefixIndex(int pods) {
         if (pods > 64) {
@@ -20,12 +35,14 @@ final class PrefixIndex {
         }
         this.pods = pods;
         this.lrus = new Lru[pods];
+        this.nodes = new int[1024 * pods];
+        Arrays.fill(nodes, -1);
     }
 
     /** Endpoints that hold {@code hash}, as a bit set. */
     long holders(long hash) {
-        long m = holders.get(hash);
-        return m == LongLongMap.MISSING ? 0 : m;
+        long e = entries.get(hash);
+        return e == LongLongMap.MISSING ? 0 : masks[(int) e];
     }
 
     /** Records that {@code pod} was sent the blocks {@code hashes[0, n)}; {@code capacity} sizes its LRU on first use. */
@@ -34,22 +51,79 @@ final class PrefixIndex {
         if (lru == null) {
             lru = lrus[pod] = new Lru(capacity);
         }
+        if (added.length < n) {
+            added = new int[Math.max(n, added.length * 2)];
+        }
+        recycled = false;
         long bit = 1L << pod;
         // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update
         for (int i = 0; i < n; i++) {
-            long evicted = lru.add(hashes[i]);
-            if (lru.evictedAny) {
-                long m = holders(evicted) & ~bit;
-                if (m == 0) {
-                    holders.remove(evicted);
-                } else {
-                    holders.put(evicted, m);
+            int e = entry(hashes[i]);
+            added[i] = e;
+            int node = nodes[e * pods + pod];
+            if (node >= 0) {
+                lru.moveToHead(node);
+                continue;
+            }
+            if (lru.size == lru.capacity) {
+                int victim = lru.tail;
+                int ve = lru.entry[victim];
+                lru.unlink(victim);
+                lru.size--;
+                nodes[ve * pods + pod] = -1;
+                masks[ve] &= ~bit;
+                lru.push(victim);
+                if (masks[ve] == 0 && ve != e) {
+                    release(ve);
                 }
             }
+            int slot = lru.take(e);
+            nodes[e * pods + pod] = slot;
         }
         for (int i = 0; i < n; i++) {
-            holders.put(hashes[i], holders(hashes[i]) | bit);
+            int e = recycled ? entry(hashes[i]) : added[i];
+            masks[e] |= bit;
         }
+    }
+
+    /** The entry of {@code hash}, created with no holders when new. */
+    private int entry(long hash) {
+        long found = entries.get(hash);
+        if (found != LongLongMap.MISSING) {
+            return (int) found;
+        }
+        int e;
+        if (freeCount > 0) {
+            e = free[--freeCount];
+        } else {
+            e = nextEntry++;
+            if (e == keys.length) {
+                keys = Arrays.copyOf(keys, e * 2);
+                masks = Arrays.copyOf(masks, e * 2);
+                int old = nodes.length;
+                nodes = Arrays.copyOf(nodes, e * 2 * pods);
+                Arrays.fill(nodes, old, nodes.length, -1);
+            }
+        }
+        keys[e] = hash;
+        masks[e] = 0;
+        entries.put(hash, e);
+        return e;
+    }
+
+    /** Forgets an entry no endpoint holds (its nodes are all -1 by then). */
+    private void release(int e) {
+        for (int p = 0; p < pods; p++) {
+            if (nodes[e * pods + p] >= 0) {
+                return; // still in some LRU (its bit was cleared by an earlier eviction's stale quirk): keep it
+            }
+        }
+        entries.remove(keys[e]);
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, freeCount * 2);
+        }
+        free[freeCount++] = e;
+        recycled = true;
     }
 
     /** Blocks endpoint {@code pod}'s LRU holds now. */
@@ -61,68 +135,60 @@ final class PrefixIndex {
         return pods;
     }
 
-    /** A fixed-capacity LRU of hashes: a doubly linked list over arrays, most recent at the head. */
+    /** A fixed-capacity LRU of entries: a doubly linked list over arrays, most recent at the head. */
     private static final class Lru {
-        private final int capacity;
-        private final LongLongMap nodes;
-        private long[] keys;
+        final int capacity;
+        int[] entry;
         private int[] prev;
         private int[] next;
         private int head = -1;
-        private int tail = -1;
-        private int size;
-        boolean evictedAny;
+        int tail = -1;
+        int size;
+        private int spare = -1;
+        private int used;
 
         Lru(int capacity) {
             this.capacity = capacity;
             int initial = Math.min(capacity, 1024);
-            this.nodes = new LongLongMap(initial);
-            this.keys = new long[initial];
+            this.entry = new int[initial];
             this.prev = new int[initial];
             this.next = new int[initial];
         }
 
-        /** Adds or refreshes {@code key}; the evicted key when one was evicted ({@link #evictedAny}). */
-        long add(long key) {
-            evictedAny = false;
-            long node = nodes.get(key);
-            if (node != LongLongMap.MISSING) {
-                moveToHead((int) node);
-                return 0;
-            }
+        /** A node for entry {@code e}, linked at the head. */
+        int take(int e) {
             int slot;
-            long evicted = 0;
-            if (size == capacity) {
-                slot = tail;
-                evicted = keys[slot];
-                evictedAny = true;
-                unlink(slot);
-                nodes.remove(evicted);
-                size--;
+            if (spare >= 0) {
+                slot = spare;
+                spare = -1;
             } else {
-                if (size == keys.length) {
-                    int cap = (int) Math.min(capacity, (long) keys.length * 2);
-                    keys = java.util.Arrays.copyOf(keys, cap);
-                    prev = java.util.Arrays.copyOf(prev, cap);
-                    next = java.util.Arrays.copyOf(next, cap);
+                if (used == entry.length) {
+                    int cap = (int) Math.min(capacity, (long) entry.length * 2);
+                    entry = Arrays.copyOf(entry, cap);
+                    prev = Arrays.copyOf(prev, cap);
+                    next = Arrays.copyOf(next, cap);
                 }
-                slot = size;
+                slot = used++;
             }
-            keys[slot] = key;
+            entry[slot] = e;
             linkHead(slot);
-            nodes.put(key, slot);
             size++;
-            return evicted;
+            return slot;
         }
 
-        private void moveToHead(int slot) {
+        /** Keeps an evicted node for the next {@link #take}. */
+        void push(int slot) {
+            spare = slot;
+        }
+
+        void moveToHead(int slot) {
             if (slot != head) {
                 unlink(slot);
                 linkHead(slot);
             }
         }
 
-        private void unlink(int slot) {
+        void unlink(int slot) {
             int p = prev[slot];
             int n = next[slot];
             if (p >= 0) {

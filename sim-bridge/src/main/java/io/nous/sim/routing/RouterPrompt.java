@@ -30,6 +30,25 @@ final class RouterPrompt {
         return (long) Math.ceil(r.inputTokens * bytesPerToken / ROUTER_BYTES_PER_TOKEN);
     }
 
+    /**
+     * The last router token boundary at or before engine token {@code engineTokens} of a prompt of
+     * {@code promptTokens} ({@code routerTokens} by the router's count): a router block ending there
+     * covers only the prompt's first {@code engineTokens} tokens.
+     */
+    long routerTokensWithin(int engineTokens, int promptTokens, long routerTokens) {
+        if (bytesPerToken == ROUTER_BYTES_PER_TOKEN) {
+            return Math.min(engineTokens, routerTokens);
+        }
+        long t = Math.min(routerTokens, (long) Math.floor(engineTokens * bytesPerToken / ROUTER_BYTES_PER_TOKEN));
+        while (t > 0 && engineToken(t, promptTokens) > engineTokens) {
+            t--;
+        }
+        while (t < routerTokens && engineToken(t + 1, promptTokens) <= engineTokens) {
+            t++;
+        }
+        return t;
+    }
+
     /** The engine token at which router token {@code routerToken} starts, for a prompt of {@code engineTokens}. */
     long engineToken(long routerToken, int engineTokens) {
         if (bytesPerToken == ROUTER_BYTES_PER_TOKEN) {

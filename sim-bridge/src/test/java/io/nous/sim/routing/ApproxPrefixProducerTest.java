@@ -109,4 +109,33 @@ class ApproxPrefixProducerTest {
         assertThat(fx.inFlight.tokens(p)).isZero();
         assertThat(fx.inFlight.requests(p)).isZero();
     }
+
+    @Test
+    void theRoutersTokenCountFollowsTheBytesPerTokenOfTheText() {
+        for (double b : new double[] {2.5, 4, 5.3, 6, 7}) {
+            RouterPrompt p = new RouterPrompt(b);
+            Request r = new RoutingFixture(1, RoutingConfig.defaults(), false, null).plainRequest(3830);
+            long total = p.inputTokens(r);
+            assertThat(total).isEqualTo((long) Math.ceil(3830 * b / 4));
+            long t = p.routerTokensWithin(3800, 3830, total);
+            assertThat(p.engineToken(t, 3830)).isLessThanOrEqualTo(3800);
+            assertThat(p.engineToken(t + 1, 3830)).isGreaterThan(3800);
+        }
+    }
+
+    @Test
+    void atSixBytesATokenTheSharedPrefixSpansMoreRouterBlocks() {
+        RoutingFixture fx = new RoutingFixture(2, RoutingConfig.defaults(), true, null);
+        Router six = new Router(RoutingConfig.parse("""
+                plugins:
+                  - type: approx-prefix-cache-producer
+                  - type: prefix-cache-scorer
+                """, "t", "t.yaml"), fx.snapshots, fx.inFlight, 16, 1024, 6.0, true, null, new io.nous.sim.engine.RandomStreams(1));
+        int p = six.route(fx.tenantRequest(0, 3800, 3830), 0);
+        six.route(fx.tenantRequest(0, 3800, 3830), 0);
+        SchedulingContext c = six.context();
+        // 3,830 tokens at 6 bytes: 5,745 router tokens, 90 blocks; 3,800 shared tokens = 5,700 router tokens = 89 whole blocks
+        assertThat(c.totalBlocks).isEqualTo(90);
+        assertThat(c.matchBlocks[p]).isEqualTo(89);
+    }
 }

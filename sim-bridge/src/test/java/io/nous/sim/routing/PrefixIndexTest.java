@@ -1,0 +1,93 @@
+package io.nous.sim.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The primitive index against a literal transcription of upstream's indexer.go: per-endpoint LRUs
+ * with an eviction callback that clears the endpoint from the hash's set, and the set update after
+ * all the adds. Random prompts over a small hash space exercise refreshes, evictions, entries
+ * recycled, and prompts longer than an LRU.
+ */
+class PrefixIndexTest {
+
+    /** indexer.go as written, on java.util collections. */
+    private static final class Reference {
+        final Map<Long, Set<Integer>> hashToPods = new HashMap<>();
+        final Map<Integer, LinkedHashMap<Long, Boolean>> lrus = new HashMap<>();
+
+        void add(long[] hashes, int n, int pod, int capacity) {
+            LinkedHashMap<Long, Boolean> lru = lrus.computeIfAbsent(pod, p -> new LinkedHashMap<>(16, 0.75f, true));
+            for (int i = 0; i < n; i++) {
+                long h = hashes[i];
+                if (lru.containsKey(h)) {
+                    lru.get(h); // golang-lru Add on a present key: most recent
+                    continue;
+                }
+                if (lru.size() == capacity) {
+                    long oldest = lru.keySet().iterator().next();
+                    lru.remove(oldest);
+                    Set<Integer> s = hashToPods.get(oldest);
+                    if (s != null) {
+                        s.remove(pod);
+                        if (s.isEmpty()) {
+                            hashToPods.remove(oldest);
+                        }
+                    }
+                }
+                lru.put(h, true);
+            }
+            for (int i = 0; i < n; i++) {
+                hashToPods.computeIfAbsent(hashes[i], k -> new HashSet<>()).add(pod);
+            }
+        }
+
+        long holders(long h) {
+            long m = 0;
+            for (int p : hashToPods.getOrDefault(h, Set.of())) {
+                m |= 1L << p;
+            }
+            return m;
+        }
+    }
+
+    @Test
+    void agreesWithUpstreamsIndexerOnRandomPrompts() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        for (int round = 0; round < 20; round++) {
+            int pods = 1 + rnd.nextInt(6);
+            int capacity = 4 + rnd.nextInt(40);
+            PrefixIndex index = new PrefixIndex(pods);
+            Reference ref = new Reference();
+            List<Long> seen = new ArrayList<>();
+            for (int step = 0; step < 400; step++) {
+                int n = 1 + rnd.nextInt(capacity + 10); // sometimes longer than an LRU
+                long[] hashes = new long[n];
+                long tenant = rnd.nextInt(8);
+                int shared = rnd.nextInt(n + 1);
+                for (int i = 0; i < n; i++) {
+                    hashes[i] = i < shared ? tenant * 1000 + i : 1_000_000L + rnd.nextInt(500);
+                    seen.add(hashes[i]);
+                }
+                int pod = rnd.nextInt(pods);
+                index.add(hashes, n, pod, capacity);
+                ref.add(hashes, n, pod, capacity);
+            }
+            for (long h : seen) {
+                assertThat(index.holders(h)).as("hash %d in round %d", h, round).isEqualTo(ref.holders(h));
+            }
+            for (int p = 0; p < pods; p++) {
+                assertThat(index.blocks(p)).isEqualTo(ref.lrus.containsKey(p) ? ref.lrus.get(p).size() : 0);
+            }
+        }
+    }
+}
