@@ -176,6 +176,15 @@ public final class ClusterOptions {
             }
             // the legacy path of a router without the gate sheds sheddable requests at saturation
             b.flowControl(c.flowControl()).legacyShedding(!c.flowControl()).flowControlConfig(fc);
+            double[] u = c.utilizationDetector();
+            if (u != null) {
+                if (!s.detector().kind().equals("utilization")) {
+                    throw new UserError(c.name() + " defines a utilization-detector: drop --detector " + s.detector().kind());
+                }
+                DetectorConfig d = s.detector();
+                b.detector(new DetectorConfig("utilization", (int) u[0], u[1], (long) u[2], d.concurrencyMode(), d.maxConcurrency(),
+                        d.inflightCredit(), d.filterHeadroom()));
+            }
         }
         return b.build();
     }

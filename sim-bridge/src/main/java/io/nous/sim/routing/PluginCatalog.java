@@ -25,6 +25,7 @@ final class PluginCatalog {
         TYPES.put("token-producer", new Entry(Kind.PRODUCER, PluginCatalog::tokenProducer));
         TYPES.put("prefix-cache-affinity-filter", new Entry(Kind.FILTER, PluginCatalog::affinity));
         TYPES.put("utilization-filter", new Entry(Kind.FILTER, PluginCatalog::utilization));
+        TYPES.put("utilization-detector", new Entry(Kind.FILTER, PluginCatalog::detector));
         TYPES.put("token-load-scorer", new Entry(Kind.SCORER, (p, n) -> {
             long threshold = p.integer("queueThresholdTokens", TokenLoadScorer.DEFAULT_QUEUE_THRESHOLD_TOKENS);
             p.text("inFlightLoadProducerName", "");
@@ -59,6 +60,10 @@ final class PluginCatalog {
     }
 
     record PickerParams(int maxNumOfEndpoints) {
+    }
+
+    /** The utilization detector (flowcontrol/saturationdetector/utilization/config.go), with its defaults. */
+    record DetectorParams(int queueDepthThreshold, double kvCacheUtilThreshold, long metricsStalenessUs, double headroom) {
     }
 
     record UtilizationParams(List<UtilizationFilter.Condition> conditions, boolean fallbackOnEmpty) {
@@ -205,6 +210,27 @@ final class PluginCatalog {
             throw p.fail("conditions", "utilization filter requires at least one condition");
         }
         return new UtilizationParams(conditions, fallback);
+    }
+
+    private static Object detector(Params p, String name) {
+        long q = p.integer("queueDepthThreshold", 5);
+        double kv = p.number("kvCacheUtilThreshold", 0.8);
+        YamlNode stale = p.node("metricsStalenessThreshold");
+        long staleUs = stale == null ? 200_000 : RoutingConfig.durationUs(stale, name + ".metricsStalenessThreshold");
+        double headroom = p.number("headroom", 0.0);
+        if (q <= 0) {
+            throw p.fail("queueDepthThreshold", "queueDepthThreshold must be > 0, got " + q);
+        }
+        if (kv <= 0 || kv > 1) {
+            throw p.fail("kvCacheUtilThreshold", "kvCacheUtilThreshold must be in (0, 1], got " + kv);
+        }
+        if (staleUs <= 0) {
+            throw p.fail("metricsStalenessThreshold", "metricsStalenessThreshold must be > 0");
+        }
+        if (headroom < 0) {
+            throw p.fail("headroom", "headroom must be >= 0, got " + headroom);
+        }
+        return new DetectorParams((int) q, kv, staleUs, headroom);
     }
 
     private static Object activeRequest(Params p, String name) {

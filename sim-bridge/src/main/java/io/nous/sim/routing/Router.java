@@ -103,6 +103,10 @@ public final class Router {
                 PluginCatalog.UtilizationParams p = (PluginCatalog.UtilizationParams) d.params();
                 yield new UtilizationFilter(p.conditions(), p.fallbackOnEmpty());
             }
+            case "utilization-detector" -> {
+                PluginCatalog.DetectorParams p = (PluginCatalog.DetectorParams) d.params();
+                yield new DetectorFilter(p.queueDepthThreshold(), p.kvCacheUtilThreshold(), p.metricsStalenessUs(), p.headroom());
+            }
             default -> throw new IllegalStateException("not a filter: " + d.type());
         };
     }

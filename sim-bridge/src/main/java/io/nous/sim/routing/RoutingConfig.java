@@ -312,6 +312,19 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
         return name.hashCode() * 31 + text.hashCode();
     }
 
+    /**
+     * The {@code utilization-detector} the config defines, as thresholds for the flow controller's
+     * saturation detector (queue depth, KV fraction, staleness in µs), or null when it defines none.
+     */
+    public double[] utilizationDetector() {
+        for (PluginDef d : plugins) {
+            if (d.params() instanceof PluginCatalog.DetectorParams p) {
+                return new double[] {p.queueDepthThreshold(), p.kvCacheUtilThreshold(), p.metricsStalenessUs()};
+            }
+        }
+        return null;
+    }
+
     /** The plugin named {@code name}. */
     PluginDef plugin(String name) {
         for (PluginDef d : plugins) {

@@ -161,4 +161,30 @@ class RoutingConfigTest {
         assertThat(RoutingConfig.of(c.name(), c.text())).isEqualTo(c);
         assertThat(RoutingConfig.of("service", "service").service()).isTrue();
     }
+
+    @Test
+    void theUtilizationDetectorIsAPluginWhoseThresholdsTheDetectorTakesAndAFilterInAProfile() {
+        RoutingConfig c = parse("""
+                plugins:
+                  - type: utilization-detector
+                    parameters: {queueDepthThreshold: 8, kvCacheUtilThreshold: 0.9, metricsStalenessThreshold: 100ms, headroom: 0.5}
+                  - type: queue-scorer
+                schedulingProfiles:
+                  - name: default
+                    plugins:
+                      - pluginRef: utilization-detector
+                      - pluginRef: queue-scorer
+                """);
+        assertThat(c.utilizationDetector()).containsExactly(8, 0.9, 100_000);
+        assertThat(c.filters()).containsExactly("utilization-detector");
+        RoutingFixture fx = new RoutingFixture(2, c, false, null);
+        // limits 12 waiting and 1.35 KV: endpoint 0 over the queue limit, endpoint 1 under it, both fresh
+        fx.snapshots[0].update(50_000, 12, 0, 0.1);
+        fx.snapshots[1].update(50_000, 11, 0, 0.1);
+        assertThat(fx.router.route(fx.plainRequest(10), 100_000)).isEqualTo(1);
+        // both stale (older than 100 ms): the filter keeps both, and the shorter queue wins
+        assertThat(fx.router.route(fx.plainRequest(10), 200_000)).isEqualTo(1);
+        assertThatThrownBy(() -> parse("plugins:\n  - type: utilization-detector\n    parameters: {kvCacheUtilThreshold: 2}\n"))
+                .hasMessageContaining("kvCacheUtilThreshold must be in (0, 1]");
+    }
 }
