@@ -126,6 +126,10 @@ public final class ClusterOptions {
             + "list, a YAML file or the shipped lab-inference-sim (default: the simulator's own defaults).")
     String engineArgs;
 
+    @Option(names = "--ignore-eos", description = "With --pod-engine inference-sim: the clients send ignore_eos, so every response is "
+            + "max_tokens long (default: the simulator draws lengths from its histogram over [1, max_tokens]).")
+    boolean ignoreEos;
+
     @Option(names = "--prompt-bytes-per-token", paramLabel = "B", defaultValue = "4", description = "Bytes of prompt text per engine "
             + "token. The router estimates tokens as 4 bytes each, so at 4 it counts what the engine counts; English prose with a real "
             + "tokenizer is nearer 4-5, single-token words nearer their length plus one (default: ${DEFAULT-VALUE}).")
@@ -264,12 +268,16 @@ public final class ClusterOptions {
         }
         InferenceSimConfig engine = switch (podEngine) {
             case "vllm" -> {
+                if (ignoreEos) {
+                    throw new UserError("--ignore-eos applies to --pod-engine inference-sim; the vLLM model always generates the workload's lengths");
+                }
                 if (engineArgs != null) {
                     throw new UserError("--engine-args configures --pod-engine inference-sim; the vLLM model takes --max-num-seqs and friends");
                 }
                 yield null;
             }
-            case "inference-sim" -> engineArgs == null ? InferenceSimConfig.DEFAULTS : InferenceSimConfig.byNameOrFile(engineArgs);
+            case "inference-sim" -> (engineArgs == null ? InferenceSimConfig.DEFAULTS : InferenceSimConfig.byNameOrFile(engineArgs))
+                    .withIgnoreEos(ignoreEos);
             default -> throw new UserError("--pod-engine must be vllm or inference-sim, got '" + podEngine + "'");
         };
         Scenario.Builder b = Scenario.builder(w).qps(a.rate()).seed(a.seed()).durationSeconds(a.seconds()).profile(p).trace(a.replay())

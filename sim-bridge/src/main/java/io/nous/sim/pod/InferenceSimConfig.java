@@ -22,14 +22,16 @@ import java.util.Set;
  * (LoRA, P/D disaggregation, failure injection, tool calls, datasets, echo mode) are refused by name.
  *
  * @param latencyCalculator "" (default: per-token when time-to-first-token is 0), "per-token" or "constant"
+ * @param ignoreEos  the clients send {@code ignore_eos}, so every response is {@code max_tokens} long (a client
+ *                   fact, not an arg: without it the simulator draws lengths from its histogram)
  */
 public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int maxModelLen, boolean enableKvCache, int kvCacheSize,
                                  int blockSize, String latencyCalculator, long timeToFirstTokenNs, long timeToFirstTokenStdDevNs,
                                  long prefillOverheadNs, long prefillTimePerTokenNs, long prefillTimeStdDevNs, long interTokenLatencyNs,
-                                 long interTokenLatencyStdDevNs, double timeFactorUnderLoad, String text) {
+                                 long interTokenLatencyStdDevNs, double timeFactorUnderLoad, String text, boolean ignoreEos) {
 
     public static final InferenceSimConfig DEFAULTS = new InferenceSimConfig(5, 1000, 1024, false, 1024, 16, "", 0, 0, 0, 0, 0, 0, 0,
-            1.0, "");
+            1.0, "", false);
     /** Args shipped with Nous. */
     public static final List<String> PRESET_NAMES = List.of("lab-inference-sim");
 
@@ -133,7 +135,7 @@ public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int 
                     (int) r.integer("kv-cache-size", d.kvCacheSize()), (int) r.integer("block-size", d.blockSize()), calc,
                     r.duration("time-to-first-token"), r.duration("time-to-first-token-std-dev"), r.duration("prefill-overhead"),
                     r.duration("prefill-time-per-token"), r.duration("prefill-time-std-dev"), r.duration("inter-token-latency"),
-                    r.duration("inter-token-latency-std-dev"), r.number("time-factor-under-load", d.timeFactorUnderLoad()), text);
+                    r.duration("inter-token-latency-std-dev"), r.number("time-factor-under-load", d.timeFactorUnderLoad()), text, false);
         } catch (IllegalArgumentException e) {
             throw new EngineArgsException(origin + ": " + e.getMessage());
         }
@@ -146,6 +148,13 @@ public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int 
             throw where.get("block-size").fail("--block-size must be 8, 16, 32, 64 or 128, got " + c.blockSize());
         }
         return c;
+    }
+
+    /** The same pods, with clients that do or do not send {@code ignore_eos}. */
+    public InferenceSimConfig withIgnoreEos(boolean on) {
+        return new InferenceSimConfig(maxNumSeqs, maxWaitingQueueLength, maxModelLen, enableKvCache, kvCacheSize, blockSize, latencyCalculator,
+                timeToFirstTokenNs, timeToFirstTokenStdDevNs, prefillOverheadNs, prefillTimePerTokenNs, prefillTimeStdDevNs,
+                interTokenLatencyNs, interTokenLatencyStdDevNs, timeFactorUnderLoad, text, on);
     }
 
     /** Whether the prefill time counts prompt tokens (per-token, or the default with no fixed time to first token). */

@@ -23,7 +23,8 @@ import java.util.SplittableRandom;
  *     whose blocks do not fit fails (HTTP 500). KV usage is blocks in use over {@code kv-cache-size}
  *     (pkg/kv-cache/block_cache.go, kv_cache.go).</li>
  * <li>A request with {@code max_tokens} gets a response length from the simulator's histogram over
- *     [1, max_tokens] (pkg/dataset/histogram_helper.go); this is the request's output length here.</li>
+ *     [1, max_tokens] (pkg/dataset/histogram_helper.go), or exactly {@code max_tokens} when the clients
+ *     send {@code ignore_eos}; the request's output length is its {@code max_tokens}.</li>
  * <li>A client that disconnects does not stop its worker: the simulator writes the rest of the response
  *     to nobody.</li>
  * </ul>
@@ -143,7 +144,7 @@ public final class InferenceSimPod implements ModelServer {
             hitTokens += cachedTokens;
         }
         r.cachedPromptTokens = cachedTokens;
-        tokensLeft[w] = responseTokens(r.outputTokens);
+        tokensLeft[w] = config.ignoreEos() ? r.outputTokens : responseTokens(r.outputTokens);
         nextUs[w] = nowUs + timeToFirstTokenUs(r.inputTokens, cachedTokens);
     }
 

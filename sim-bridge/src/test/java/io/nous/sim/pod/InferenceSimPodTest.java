@@ -77,7 +77,7 @@ class InferenceSimPodTest {
     @Test
     void delaysAreTruncatedToWholeMilliseconds() {
         InferenceSimConfig three = new InferenceSimConfig(3, 1000, 16384, false, 1024, 16, "per-token", 0, 0, 20_000_000, 200_000, 0,
-                15_000_000, 0, 2.0, "");
+                15_000_000, 0, 2.0, "", false);
         Harness h = new Harness(three);
         h.send(request(0, 0, 3800, 3830, 100));
         h.send(request(1, 1, 3800, 3830, 100));
@@ -108,7 +108,7 @@ class InferenceSimPodTest {
     void kvUsageCountsBlocksInUseAndTheLeastRecentlyFreedIsEvictedFirst() {
         // 10 blocks of 16: each 64-token prompt holds 4 full blocks
         InferenceSimConfig small = new InferenceSimConfig(4, 1000, 16384, true, 10, 16, "per-token", 0, 0, 1_000_000, 0, 0, 1_000_000, 0,
-                1.0, "");
+                1.0, "", false);
         Harness h = new Harness(small);
         h.send(request(0, 0, 63, 64, 1));
         assertThat(h.pod.kvUsage()).as("4 full blocks of 10 in use").isEqualTo(0.4);
@@ -127,7 +127,7 @@ class InferenceSimPodTest {
     @Test
     void aRequestWhoseBlocksDoNotFitFailsWith500AndAFullQueueWith429() {
         InferenceSimConfig tiny = new InferenceSimConfig(1, 1, 16384, true, 4, 16, "per-token", 0, 0, 1_000_000, 0, 0, 1_000_000, 0, 1.0,
-                "");
+                "", false);
         Harness h = new Harness(tiny);
         h.send(request(0, 0, 70, 80, 5)); // 5 full blocks > 4
         assertThat(h.rejected).containsExactly(500);
@@ -142,7 +142,7 @@ class InferenceSimPodTest {
     @Test
     void workersServeInArrivalOrderAndTheQueueWaits() {
         InferenceSimConfig two = new InferenceSimConfig(2, 1000, 16384, false, 1024, 16, "constant", 100_000_000, 0, 0, 0, 0,
-                10_000_000, 0, 1.0, "");
+                10_000_000, 0, 1.0, "", false);
         Harness h = new Harness(two);
         for (int i = 0; i < 3; i++) {
             h.send(request(i, i, 10, 20, 1));
@@ -186,5 +186,21 @@ class InferenceSimPodTest {
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --lora-modules={}\n", "d.yaml")).hasMessageContaining("not simulated");
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --time-factor-under-load=0.5\n", "d.yaml"))
                 .hasMessageContaining("time-factor-under-load must be >= 1.0");
+    }
+
+    @Test
+    void clientsThatIgnoreEosGetMaxTokensEveryTime() {
+        Harness h = new Harness(LAB.withIgnoreEos(true));
+        for (int i = 0; i < 20; i++) {
+            h.send(request(i, i % 4, 100, 120, 30));
+        }
+        h.runUntilIdle();
+        assertThat(h.finished).hasSize(20).allSatisfy(r -> assertThat(r.responseTokens()).isEqualTo(30));
+        Harness drawn = new Harness(LAB);
+        for (int i = 0; i < 20; i++) {
+            drawn.send(request(i, i % 4, 100, 120, 30));
+        }
+        drawn.runUntilIdle();
+        assertThat(drawn.finished).anySatisfy(r -> assertThat(r.responseTokens()).isLessThan(30));
     }
 }
