@@ -241,6 +241,8 @@ public final class ExportCommand implements Callable<Integer> {
         return switch (part.kind()) {
             case USAGE_LIMIT -> exportUsageLimit(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
             case ADMISSION -> exportAdmitter(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
+            case ROUTING -> throw new UserError("a routing scorer does not export to a Go plugin yet: the router Scorer target, its golden "
+                    + "vectors and proof are still to be built; simulate it with 'nous simulate --scorer'");
         };
     }
 
@@ -249,6 +251,7 @@ public final class ExportCommand implements Callable<Integer> {
         return switch (part.kind()) {
             case USAGE_LIMIT -> UpstreamMatch.of(part.usageLimit());
             case ADMISSION -> UpstreamMatch.ofAdmitter(part.admitter());
+            case ROUTING -> Optional.empty();
         };
     }
 

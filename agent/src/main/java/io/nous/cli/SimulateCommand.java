@@ -49,6 +49,10 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Admission: none, legacy (flow control off, shed sheddable at s >= 1) or an admission policy such as probabilistic-admitter.")
     String admission;
 
+    @Option(names = "--scorer", paramLabel = "NAME|FILE.java", description = "Score endpoints with this routing scorer (a built-in, "
+            + "see 'nous policies', or a .java RoutingScorer) in place of the router config's scorers, after its filters.")
+    String scorer;
+
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
@@ -82,6 +86,9 @@ public final class SimulateCommand implements Callable<Integer> {
         scenario.cluster.severalRoutings = true;
         if (scenario.cluster.eppConfigs.size() > 1 && (requestsFile != null || isolate)) {
             throw new UserError("--requests and --isolate run one router config: give one --epp-config");
+        }
+        if (scorer != null && (requestsFile != null || isolate)) {
+            throw new UserError("--scorer runs in process, without --requests or --isolate");
         }
         Scenario s = scenario.toScenario();
         if (!scenario.skippedRows.isEmpty()) {
@@ -120,10 +127,11 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policies) {
-                runs.add(Simulations.prepare(s, p, admission, contract())); // validate every reference before running any
+                runs.add(Simulations.prepare(s, p, admission, contract(), scorer)); // validate every reference before running any
             }
             for (int i = 1; i < routings.size(); i++) {
-                runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), policies.get(0), admission, contract()));
+                runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), policies.get(0), admission, contract(),
+                        scorer));
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

@@ -15,6 +15,7 @@ import io.nous.sim.Scenario;
 import io.nous.sim.epp.PolicyException;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,6 +121,14 @@ final class Simulations {
     }
 
     static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract) {
+        return prepare(s, policyRef, admissionRef, contract, null);
+    }
+
+    /**
+     * {@link #prepare(Scenario, String, String, Contract)} with a routing scorer (a built-in name or a
+     * .java candidate) in place of the router config's scorers; null: the config's own.
+     */
+    static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract, String scorerRef) {
         PolicyRegistry registry = PolicyRegistry.builtin();
         UsageLimitPolicy policy;
         String policyName;
@@ -147,7 +156,19 @@ final class Simulations {
                 }
             }
         }
-        return new ClusterSimulation(s, policy, policyName, admitter, admissionName);
+        RoutingScorer scorer = null;
+        String scorerName = null;
+        if (scorerRef != null) {
+            if (CandidateFiles.isSourceReference(scorerRef)) {
+                Candidate c = PolicyRefs.compiled(scorerRef, CandidateKind.ROUTING, Sandbox.inProcess(), contract);
+                scorer = c.newRoutingScorer();
+                scorerName = c.name() + " (" + Path.of(scorerRef).getFileName() + ")";
+            } else {
+                scorer = registry.routing(scorerRef);
+                scorerName = registry.template(scorerRef).name() + paramsOf(scorerRef);
+            }
+        }
+        return new ClusterSimulation(s, policy, policyName, admitter, admissionName, scorer, scorerName);
     }
 
 

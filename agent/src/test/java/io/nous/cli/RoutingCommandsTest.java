@@ -117,4 +117,32 @@ class RoutingCommandsTest {
         assertThat(h.exit()).isEqualTo(2);
         assertThat(h.err()).contains("give one --epp-config");
     }
+
+    @Test
+    void aRoutingScorerCandidateScoresInTheConfigsPlace(@TempDir Path dir) throws Exception {
+        JsonNode builtIn = json(lab("--epp-config", "lab-decode"));
+        JsonNode seed = json(lab("--epp-config", "lab-decode", "--scorer", "active-request"));
+        assertThat(seed.get("routing").asText()).isEqualTo("lab-decode scored by active-request");
+        assertThat(seed.get("throughput_rps")).isEqualTo(builtIn.get("throughput_rps"));
+        Path f = dir.resolve("Balanced.java");
+        Files.writeString(f, """
+                import io.nous.sim.spi.RoutingScorer;
+
+                public final class Balanced implements RoutingScorer {
+                    @Override
+                    public double score(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
+                                        int maxInFlightRequests, int waiting, int running, double kvUsage) {
+                        return 0.5 * prefixMatch + 0.5 / (1 + inFlightRequests);
+                    }
+                }
+                """);
+        JsonNode candidate = json(lab("--scorer", f.toString()));
+        assertThat(candidate.get("routing").asText()).isEqualTo("default scored by Balanced (Balanced.java)");
+        CliHarness check = CliHarness.run("check", f.toString());
+        assertThat(check.exit()).as(check.err()).isZero();
+        assertThat(check.out()).contains("accepted: routing policy Balanced").contains("from cold to fully cached");
+        CliHarness wrong = CliHarness.run(lab("--scorer", "probabilistic-admitter"));
+        assertThat(wrong.exit()).isEqualTo(2);
+        assertThat(wrong.err()).contains("is an admission policy, not a routing scorer");
+    }
 }

@@ -29,6 +29,9 @@ public final class BehaviourProbe {
      * apart can tell them apart, and the second axis says whether it does.
      */
     public static double[] probe(Candidate c) {
+        if (c.kind() == CandidateKind.ROUTING) {
+            return routingAxes(c.newRoutingScorer());
+        }
         if (c.kind() == CandidateKind.ADMISSION) {
             double onset = 1.0;
             for (int k = 1; k <= 20; k++) {
@@ -69,12 +72,36 @@ public final class BehaviourProbe {
     }
 
     /**
+     * A routing scorer's two axes: how much more it scores an idle endpoint that holds the whole prompt
+     * than an idle one that holds none (4,000-token prompt), and the in-flight requests (of 64, as a
+     * share) at which the cached endpoint, carrying them with their prompts served, first scores below
+     * the idle cold one (1 if never): how sticky it is, and when it lets go.
+     */
+    static double[] routingAxes(io.nous.sim.spi.RoutingScorer s) {
+        double cold = s.score(4_000, 0, 4_000, 0, 0, 16, 0, 0, 0);
+        double warm = s.score(4_000, 1, 0, 0, 0, 16, 0, 0, 0);
+        double letGo = 1.0;
+        for (int n = 1; n <= 64; n++) {
+            double loaded = s.score(4_000, 1, 0, 64L * n, n, n, 0, Math.min(n, 8), Math.min(1.0, n / 64.0));
+            double idle = s.score(4_000, 0, 4_000, 0, 0, n, 0, 0, 0);
+            if (loaded < idle) {
+                letGo = n / 64.0;
+                break;
+            }
+        }
+        return new double[] {Math.round((warm - cold) * 100) / 100.0, Math.round(letGo * 100) / 100.0};
+    }
+
+    /**
      * The candidate's behaviour fingerprint on the probe grid ({@link BehaviourFingerprint}):
      * equal for two candidates that answer every probed input alike.
      */
     public static String fingerprint(Candidate c, java.util.List<int[]> prioritySets) {
-        return c.kind() == CandidateKind.ADMISSION ? BehaviourFingerprint.admission(c::newAdmissionPolicy)
-                : BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
+        return switch (c.kind()) {
+            case ADMISSION -> BehaviourFingerprint.admission(c::newAdmissionPolicy);
+            case ROUTING -> BehaviourFingerprint.routing(c::newRoutingScorer);
+            case USAGE_LIMIT -> BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
+        };
     }
 
     /**

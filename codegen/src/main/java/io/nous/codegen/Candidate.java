@@ -6,8 +6,10 @@ import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.CostLimit;
 import io.nous.codegen.guard.Faults;
 import io.nous.codegen.guard.GuardedAdmissionPolicy;
+import io.nous.codegen.guard.GuardedRoutingScorer;
 import io.nous.codegen.guard.GuardedUsageLimitPolicy;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -61,6 +63,15 @@ public final class Candidate {
         }
         Budget budget = budget();
         return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
+    }
+
+    /** A fresh guarded instance of a routing candidate, built with its no-argument constructor. */
+    public RoutingScorer newRoutingScorer() {
+        if (kind != CandidateKind.ROUTING) {
+            throw new IllegalStateException(name + " is not a routing scorer");
+        }
+        Budget budget = budget();
+        return new GuardedRoutingScorer((RoutingScorer) instantiate(budget, new Class<?>[0], new Object[0]), name, budget, threadBudget);
     }
 
     /** A fresh guarded instance of an admission candidate, built with its no-argument constructor. */

@@ -1,12 +1,14 @@
 package io.nous.codegen;
 
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 
 /** Which SPI a candidate implements. */
 public enum CandidateKind {
     USAGE_LIMIT(UsageLimitPolicy.class),
-    ADMISSION(AdmissionPolicy.class);
+    ADMISSION(AdmissionPolicy.class),
+    ROUTING(RoutingScorer.class);
 
     private final Class<?> spi;
 

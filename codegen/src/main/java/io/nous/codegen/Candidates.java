@@ -87,8 +87,11 @@ public final class Candidates {
         }
         CandidateFault fault;
         try {
-            fault = v.kind() == CandidateKind.USAGE_LIMIT ? Exercise.usageLimit(c.newUsageLimitPolicy(), simpleName)
-                    : Exercise.admission(c.newAdmissionPolicy());
+            fault = switch (v.kind()) {
+                case USAGE_LIMIT -> Exercise.usageLimit(c.newUsageLimitPolicy(), simpleName);
+                case ADMISSION -> Exercise.admission(c.newAdmissionPolicy());
+                case ROUTING -> Exercise.routing(c.newRoutingScorer());
+            };
         } catch (CandidateFault f) {
             fault = f;
         }

@@ -25,7 +25,9 @@ public final class RouterContract {
     /** The reasons {@code source} of this kind cannot become a router plugin (a usage-limit policy or an admitter). */
     public static List<Violation> check(String source, CandidateKind kind) {
         try {
-            if (kind == CandidateKind.ADMISSION) {
+            if (kind == CandidateKind.ROUTING) {
+                GoTranslator.translateRouting(source);
+            } else if (kind == CandidateKind.ADMISSION) {
                 GoTranslator.translateAdmission(source);
             } else {
                 GoTranslator.translate(source);

@@ -8,5 +8,7 @@ public enum PolicyKind {
     /** {@link UsageLimitPolicy}: per-band ceilings in the dispatch cycle. */
     USAGE_LIMIT,
     /** {@link AdmissionPolicy}: admit or reject before pod selection. */
-    ADMISSION
+    ADMISSION,
+    /** {@link io.nous.sim.spi.RoutingScorer}: scores endpoints in the router's scheduling profile. */
+    ROUTING
 }

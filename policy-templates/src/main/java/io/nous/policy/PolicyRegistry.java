@@ -1,11 +1,14 @@
 package io.nous.policy;
 
-import io.nous.policy.templates.PriorityHoldbackPolicy;
+import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
+import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
+import io.nous.policy.templates.TokenLoadRouting;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -68,6 +71,27 @@ public final class PolicyRegistry {
                     }
                     return List.of(power, k);
                 }));
+        register(new PolicyTemplate("token-load", "token-load-scorer", PolicyKind.ROUTING,
+                "Scores 1 - min(load, queueThresholdTokens)/queueThresholdTokens, load = tokens in flight + this request's uncached "
+                        + "tokens (queueThresholdTokens 4,194,304): the router's token-load-scorer.",
+                Set.of("queueThresholdTokens"), TokenLoadRouting.class, p -> {
+                    long t = (long) p.getDouble("queueThresholdTokens", 4_194_304);
+                    if (t <= 0) {
+                        throw new PolicyReferenceException("token-load: queueThresholdTokens must be > 0, got " + t);
+                    }
+                    return List.of(t);
+                }));
+        register(new PolicyTemplate("active-request", "active-request-scorer", PolicyKind.ROUTING,
+                "Idle endpoints (at most idleThreshold in flight, default 0) score 1, others (max - count)/max * maxBusyScore "
+                        + "(default 1): the router's active-request-scorer.",
+                Set.of("idleThreshold", "maxBusyScore"), ActiveRequestRouting.class, p -> {
+                    long idle = (long) p.getDouble("idleThreshold", 0);
+                    double busy = p.getDouble("maxBusyScore", 1.0);
+                    if (idle < 0 || !(busy >= 0 && busy <= 1)) {
+                        throw new PolicyReferenceException("active-request: idleThreshold must be >= 0 and maxBusyScore in [0, 1]");
+                    }
+                    return List.of(idle, busy);
+                }));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PolicyKind.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {
@@ -109,7 +133,7 @@ public final class PolicyRegistry {
     public UsageLimitPolicy usageLimit(String reference) {
         PolicyTemplate t = template(reference);
         if (t.kind() != PolicyKind.USAGE_LIMIT) {
-            throw new PolicyReferenceException("'" + t.name() + "' is an admission policy, not a usage-limit policy");
+            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not a usage-limit policy");
         }
         return (UsageLimitPolicy) instantiate(t, reference);
     }
@@ -118,9 +142,26 @@ public final class PolicyRegistry {
     public AdmissionPolicy admission(String reference) {
         PolicyTemplate t = template(reference);
         if (t.kind() != PolicyKind.ADMISSION) {
-            throw new PolicyReferenceException("'" + t.name() + "' is a usage-limit policy, not an admission policy");
+            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not an admission policy");
         }
         return (AdmissionPolicy) instantiate(t, reference);
+    }
+
+    /** A fresh routing scorer for a reference such as {@code token-load:queueThresholdTokens=100000}. */
+    public RoutingScorer routing(String reference) {
+        PolicyTemplate t = template(reference);
+        if (t.kind() != PolicyKind.ROUTING) {
+            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not a routing scorer");
+        }
+        return (RoutingScorer) instantiate(t, reference);
+    }
+
+    private static String kindPhrase(PolicyKind k) {
+        return switch (k) {
+            case USAGE_LIMIT -> "a usage-limit policy";
+            case ADMISSION -> "an admission policy";
+            case ROUTING -> "a routing scorer";
+        };
     }
 
     private static Object instantiate(PolicyTemplate t, String reference) {

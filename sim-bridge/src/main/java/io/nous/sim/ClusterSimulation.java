@@ -32,6 +32,7 @@ import io.nous.sim.request.Arrivals;
 import io.nous.sim.request.RequestSource;
 import io.nous.sim.workload.trace.TraceSource;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.RequestClass;
 import java.util.ArrayList;
@@ -89,6 +90,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final boolean credited;
     private final FlowController flow;
     private final Router router;
+    private final String scorerName;
     private final Arrivals source;
     private RequestLog requestLog;
     private final ClassStats[] stats;
@@ -124,7 +126,17 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     public ClusterSimulation(Scenario scenario, UsageLimitPolicy policy, String policyName,
                              AdmissionPolicy admitter, String admissionName) {
+        this(scenario, policy, policyName, admitter, admissionName, null, null);
+    }
+
+    /**
+     * A simulation whose router scores endpoints with {@code scorer} (a routing candidate) in place of
+     * its config's scorers; null: the config's own.
+     */
+    public ClusterSimulation(Scenario scenario, UsageLimitPolicy policy, String policyName,
+                             AdmissionPolicy admitter, String admissionName, RoutingScorer scorer, String scorerName) {
         this.scenario = scenario;
+        this.scorerName = scorer == null ? null : scorerName;
         this.policyName = policyName;
         this.admitter = admitter;
         this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : admissionName;
@@ -164,7 +176,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
-                scenario.promptBytesPerToken(), shares, detectorFilter, streams);
+                scenario.promptBytesPerToken(), shares, detectorFilter, streams, scorer, scorerName);
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -633,7 +645,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private RunSummary runSummary() {
         ClassSummary all = overall.summarize(1);
         double span = (lastCompletionUs - firstArrivalUs) / 1e6;
-        return new RunSummary(scenario.routing().name(), scenario.inferenceSim() == null ? "vllm" : "inference-sim", all.completed(),
+        return new RunSummary(scorerName == null ? scenario.routing().name() : scenario.routing().name() + " scored by " + scorerName, scenario.inferenceSim() == null ? "vllm" : "inference-sim", all.completed(),
                 overallPromptTokens, all.cachedPromptTokens(), all.ttft(), all.completed() > 0 && span > 0 ? all.completed() / span : 0);
     }
 

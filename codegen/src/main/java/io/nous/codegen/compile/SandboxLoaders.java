@@ -34,7 +34,7 @@ public final class SandboxLoaders {
      */
     static final Set<String> RUNTIME_ALLOWED = Set.of(
             "java.lang.Object", "java.lang.Throwable", "java.lang.Math", "java.lang.StrictMath", "java.lang.Double", "java.lang.Integer",
-            "java.lang.Long", "io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy",
+            "java.lang.Long", "io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy", "io.nous.sim.spi.RoutingScorer",
             "io.nous.codegen.guard.Budget", "io.nous.codegen.guard.$nousGuard");
 
     private static final Set<String> COMPILE_ALLOWED;

@@ -1,6 +1,7 @@
 package io.nous.codegen.golang;
 
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -59,6 +60,28 @@ public final class BehaviourFingerprint {
         for (double h : HOLDS) {
             admit(d, fresh, new EquivalenceProof.AdmissionSequence("hold", CallSequences.PoolStates.HOLD, h, seed++, HOLD_CALLS, HOLD_CALLS,
                     null));
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    /**
+     * The fingerprint of a routing scorer: the bits of its scores over a grid of endpoints, from idle to
+     * overloaded and from cold to fully cached, for short and long prompts.
+     */
+    public static String routing(Supplier<RoutingScorer> fresh) {
+        MessageDigest d = sha256();
+        RoutingScorer s = fresh.get();
+        for (long prompt : new long[] {200, 4_000, 32_000}) {
+            for (double match : new double[] {0, 0.25, 0.5, 0.79, 0.8, 0.95, 1}) {
+                for (int requests : new int[] {0, 1, 2, 4, 8, 16, 64}) {
+                    for (long tokens : new long[] {0, 64, 1_000, 10_000, 100_000, 4_194_304, 10_000_000}) {
+                        for (double kv : new double[] {0, 0.5, 0.95}) {
+                            word(d, Double.doubleToLongBits(s.score(prompt, match, Math.round(prompt * (1 - match)), tokens, requests,
+                                    Math.max(requests, 16), requests / 2, Math.min(requests, 8), kv)));
+                        }
+                    }
+                }
+            }
         }
         return HexFormat.of().formatHex(d.digest());
     }

@@ -89,6 +89,9 @@ public final class GoTranslator {
     private static final Entry ADMISSION_TERMS = new Entry("admit", List.of(JavaType.INT, JavaType.DOUBLE, JavaType.DOUBLE,
             JavaType.DOUBLE, JavaType.DOUBLE), JavaType.BOOL);
 
+    private static final Entry ROUTING = new Entry("score", List.of(JavaType.LONG, JavaType.DOUBLE, JavaType.LONG, JavaType.LONG,
+            JavaType.INT, JavaType.INT, JavaType.INT, JavaType.INT, JavaType.DOUBLE), JavaType.DOUBLE);
+
     private final Translation tr;
     private final ExpressionTranslator ex;
     private final StatementTranslator st;
@@ -113,6 +116,15 @@ public final class GoTranslator {
      */
     public static GoCode translateAdmission(String javaSource) {
         return translate(javaSource, termsForm(javaSource) ? ADMISSION_TERMS : ADMISSION);
+    }
+
+    /**
+     * Translates one routing scorer source ({@code double score(long promptTokens, double prefixMatch,
+     * long uncachedTokens, long inFlightTokens, int inFlightRequests, int maxInFlightRequests, int waiting,
+     * int running, double kvUsage)}), or throws {@link Untranslatable} naming the line and construct.
+     */
+    public static GoCode translateRouting(String javaSource) {
+        return translate(javaSource, ROUTING);
     }
 
     /** Whether an admission policy's source implements the terms form of {@code admit}: exactly {@code (int, double, double, double, double)}. */

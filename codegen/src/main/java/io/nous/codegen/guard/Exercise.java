@@ -1,6 +1,7 @@
 package io.nous.codegen.guard;
 
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
 
@@ -40,6 +41,29 @@ public final class Exercise {
                         if (breach != null) {
                             return new CandidateFault("candidate '" + name + "' " + breach + " (computeLimit at saturation " + s + ", "
                                     + bands + " bands)");
+                        }
+                    }
+                }
+            }
+            return null;
+        } catch (CandidateFault f) {
+            return f;
+        }
+    }
+
+    /** Routing candidates over endpoints from idle to overloaded, cached to cold: any fault, or a NaN score. */
+    public static CandidateFault routing(RoutingScorer p) {
+        try {
+            for (int pass = 0; pass < 3; pass++) {
+                for (double match : new double[] {0, 0.5, 0.8, 0.99, 1}) {
+                    for (int requests = 0; requests <= 64; requests = requests * 2 + 1) {
+                        for (long tokens : new long[] {0, 64, 4_000, 100_000, 5_000_000}) {
+                            double s = p.score(4_000, match, Math.round(4_000 * (1 - match)), tokens, requests, Math.max(requests, 8),
+                                    requests / 2, Math.min(requests, 4), Math.min(1.0, requests / 64.0));
+                            if (Double.isNaN(s)) {
+                                return new CandidateFault("routing scorer returned NaN for prefix match " + match + ", " + requests
+                                        + " requests and " + tokens + " tokens in flight");
+                            }
                         }
                     }
                 }

@@ -48,7 +48,8 @@ public final class Verifier {
     /** Identifiers reserved for the instrumentation that guards the candidate at run time. */
     public static final String RESERVED_PREFIX = "$nous";
 
-    private static final Set<String> SPI_IMPORTS = Set.of("io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy");
+    private static final Set<String> SPI_IMPORTS = Set.of("io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy",
+            "io.nous.sim.spi.RoutingScorer");
 
     /** Syntax that is always allowed (its children are still checked). */
     private static final Set<Class<? extends Node>> HARMLESS = Set.of(
@@ -266,14 +267,14 @@ public final class Verifier {
         }
         CandidateKind kind = null;
         if (cls.getImplementedTypes().size() != 1) {
-            ctx.add(cls, "implements", "the policy must implement exactly one of UsageLimitPolicy or AdmissionPolicy, found "
+            ctx.add(cls, "implements", "the policy must implement exactly one of UsageLimitPolicy, AdmissionPolicy or RoutingScorer, found "
                     + cls.getImplementedTypes().size(), "declare 'implements UsageLimitPolicy' (or AdmissionPolicy) and nothing else.");
         }
         for (ClassOrInterfaceType t : cls.getImplementedTypes()) {
             CandidateKind k = CandidateKind.byInterfaceName(t.getNameWithScope());
             if (k == null) {
                 ctx.add(t, "implements", "'" + t.getNameWithScope() + "' is not a policy interface",
-                        "implement io.nous.sim.spi.UsageLimitPolicy or io.nous.sim.spi.AdmissionPolicy.");
+                        "implement io.nous.sim.spi.UsageLimitPolicy, io.nous.sim.spi.AdmissionPolicy or io.nous.sim.spi.RoutingScorer.");
             } else if (kind == null) {
                 kind = k;
             }
@@ -285,12 +286,15 @@ public final class Verifier {
     private static boolean implementsSpi(MethodDeclaration m) {
         List<String> types = m.getParameters().stream().map(prm -> prm.getType().asString()).toList();
         return m.getNameAsString().equals("computeLimit") && types.equals(List.of("double", "int[]", "double[]"))
-                || m.getNameAsString().equals("admit") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM));
+                || m.getNameAsString().equals("admit") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM))
+                || m.getNameAsString().equals("score") && types.equals(SCORE_FORM);
     }
 
     /** The two forms of {@code AdmissionPolicy.admit}, by their parameter types. */
     private static final List<String> SATURATION_FORM = List.of("int", "double", "double");
     private static final List<String> TERMS_FORM = List.of("int", "double", "double", "double", "double");
+    /** {@code RoutingScorer.score}, by its parameter types. */
+    private static final List<String> SCORE_FORM = List.of("long", "double", "long", "long", "int", "int", "int", "int", "double");
 
     /** An admitter implements exactly one form of {@code admit}: both have defaults, so the compiler would accept none or both. */
     private static void checkAdmitForm(ClassOrInterfaceDeclaration cls, Context ctx) {

@@ -4,6 +4,7 @@ import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.request.Request;
+import io.nous.sim.spi.RoutingScorer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +36,18 @@ public final class Router {
      */
     public Router(RoutingConfig config, PodSnapshot[] snapshots, InFlightLoad inFlight, int engineBlockSize, int engineBlocks,
                   double promptBytesPerToken, boolean promptsShare, Filter detectorFilter, RandomStreams streams) {
+        this(config, snapshots, inFlight, engineBlockSize, engineBlocks, promptBytesPerToken, promptsShare, detectorFilter, streams,
+                null, null);
+    }
+
+    /**
+     * A router whose profile scores with a candidate: {@code candidate} replaces the config's scorers
+     * (weight 1), after the config's filters and before its picker; the producers it reads are
+     * created if the config has none.
+     */
+    public Router(RoutingConfig config, PodSnapshot[] snapshots, InFlightLoad inFlight, int engineBlockSize, int engineBlocks,
+                  double promptBytesPerToken, boolean promptsShare, Filter detectorFilter, RandomStreams streams,
+                  RoutingScorer candidate, String candidateName) {
         int pods = snapshots.length;
         this.context = new SchedulingContext(snapshots, inFlight, engineBlockSize, engineBlocks);
         this.prompt = new RouterPrompt(promptBytesPerToken);
@@ -54,6 +67,10 @@ public final class Router {
                 case "token-load-scorer" -> needsInFlight = true;
                 default -> { }
             }
+        }
+        if (candidate != null) {
+            needsPrefix = true;
+            needsInFlight = true;
         }
         if (prefix == null && needsPrefix) {
             prefix = new ApproxPrefixProducer(ApproxPrefixProducer.Config.DEFAULTS, prompt, pods);
@@ -78,9 +95,13 @@ public final class Router {
             fs.add(filter(config.plugin(f), streams, pods));
         }
         this.filters = fs.toArray(new Filter[0]);
-        this.scorers = new Scorer[config.scorers().size()];
+        this.scorers = new Scorer[candidate != null ? 1 : config.scorers().size()];
         this.weights = new double[scorers.length];
-        for (int i = 0; i < scorers.length; i++) {
+        if (candidate != null) {
+            scorers[0] = new CandidateScorer(candidate, candidateName);
+            weights[0] = 1.0;
+        }
+        for (int i = 0; candidate == null && i < scorers.length; i++) {
             RoutingConfig.WeightedRef ref = config.scorers().get(i);
             scorers[i] = scorer(config.plugin(ref.plugin()));
             weights[i] = ref.weight();
