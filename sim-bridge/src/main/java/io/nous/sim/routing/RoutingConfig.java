@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,8 +123,16 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         boolean gate = featureGate(root.get("featureGates"));
+        Map<String, PluginDef> plugins = readPlugins(root.get("plugins"));
+        ProfileSpec profile = ProfileSpec.read(root, plugins);
+        FlowSettings flow = readFlowControl(root.get("flowControl"));
+        root.rejectUnknown("key", TOP_KEYS);
+        return new RoutingConfig(name, text, List.copyOf(plugins.values()), profile.filters(), profile.scorers(), profile.picker(), gate,
+                flow.ttlUs(), flow.maxRequests(), false);
+    }
+
+    private static Map<String, PluginDef> readPlugins(YamlNode list) {
         Map<String, PluginDef> plugins = new LinkedHashMap<>();
-        YamlNode list = root.get("plugins");
         if (list != null) {
             for (YamlNode p : list.list("plugins")) {
                 p.map("a plugin");
@@ -145,68 +152,16 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         checkProducerNames(list, plugins);
-        List<String> filters = new ArrayList<>();
-        List<WeightedRef> scorers = new ArrayList<>();
-        String picker = null;
-        YamlNode profiles = root.get("schedulingProfiles");
-        List<YamlNode> profileList = profiles == null ? List.of() : profiles.list("schedulingProfiles");
-        if (profileList.size() > 1) {
-            throw profileList.get(1).fail("only one scheduling profile is simulated (the single-profile handler); this config has "
-                    + profileList.size());
-        }
-        if (profileList.isEmpty()) {
-            // upstream puts every filter, scorer and picker in a default profile; Nous keeps file order
-            for (PluginDef d : plugins.values()) {
-                switch (d.kind()) {
-                    case FILTER -> filters.add(d.name());
-                    case SCORER -> scorers.add(new WeightedRef(d.name(), 1.0));
-                    case PICKER -> picker = pickerOnce(picker, d.name(), root);
-                    default -> { }
-                }
-            }
-        } else {
-            YamlNode profile = profileList.get(0).map("a scheduling profile");
-            profile.get("name");
-            YamlNode refs = profile.get("plugins");
-            profile.rejectUnknown("profile key", List.of("name", "plugins"));
-            for (YamlNode ref : refs == null ? List.<YamlNode>of() : refs.list("plugins")) {
-                ref.map("a profile plugin");
-                YamlNode pluginRef = ref.get("pluginRef");
-                YamlNode weight = ref.get("weight");
-                ref.rejectUnknown("profile plugin key", List.of("pluginRef", "weight"));
-                if (pluginRef == null) {
-                    throw ref.fail("a profile plugin needs a pluginRef");
-                }
-                String n = pluginRef.text("pluginRef");
-                PluginDef d = plugins.get(n);
-                if (d == null) {
-                    throw pluginRef.fail("pluginRef '" + n + "' names no plugin (plugins: " + String.join(", ", plugins.keySet()) + ")");
-                }
-                if (weight != null && d.kind() != Kind.SCORER) {
-                    throw weight.fail("'" + n + "' is a " + d.kind().name().toLowerCase().replace('_', ' ') + ", not a scorer: it takes no weight");
-                }
-                switch (d.kind()) {
-                    case FILTER -> filters.add(n);
-                    case SCORER -> {
-                        double w = weight == null ? 1.0 : weight.number("weight of '" + n + "'");
-                        if (!(w >= 0)) {
-                            throw weight.fail("the weight of '" + n + "' must be >= 0, got " + w);
-                        }
-                        scorers.add(new WeightedRef(n, w));
-                    }
-                    case PICKER -> {
-                        if (picker != null) {
-                            throw pluginRef.fail("a profile has one picker; '" + picker + "' came first");
-                        }
-                        picker = n;
-                    }
-                    default -> throw pluginRef.fail("'" + n + "' (" + d.type() + ") is not a filter, scorer or picker");
-                }
-            }
-        }
+        return plugins;
+    }
+
+    /** {@code flowControl.defaultRequestTTL} and {@code defaultPriorityBand.maxRequests}, each null when not given. */
+    private record FlowSettings(Long ttlUs, Integer maxRequests) {
+    }
+
+    private static FlowSettings readFlowControl(YamlNode fc) {
         Long ttl = null;
         Integer maxRequests = null;
-        YamlNode fc = root.get("flowControl");
         if (fc != null) {
             fc.map("flowControl");
             YamlNode ttlNode = fc.get("defaultRequestTTL");
@@ -229,16 +184,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                 }
             }
         }
-        root.rejectUnknown("key", TOP_KEYS);
-        return new RoutingConfig(name, text, List.copyOf(plugins.values()), filters, scorers,
-                picker, gate, ttl, maxRequests, false);
-    }
-
-    private static String pickerOnce(String picker, String name, YamlNode root) {
-        if (picker != null) {
-            throw root.fail("more than one picker and no scheduling profile to say which: '" + picker + "', '" + name + "'");
-        }
-        return name;
+        return new FlowSettings(ttl, maxRequests);
     }
 
     /** Producer-name parameters must name a plugin of the right type. */
