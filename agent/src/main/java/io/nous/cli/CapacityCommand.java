@@ -59,6 +59,10 @@ public final class CapacityCommand implements Callable<Integer> {
             scenario.arrivals.qps = 1.0; // a starting point for the search, not a measurement
         }
         Scenario base = scenario.toScenario();
+        if (!base.workload().clients().isEmpty() && base.workload().clients().stream().allMatch(c -> c.closedLoop())) {
+            throw new UserError("workload '" + base.workload().name() + "' is sent by closed-loop users, not at a rate: there is no rate "
+                    + "to search; run it with 'nous simulate'");
+        }
         boolean durationGiven = spec.commandLine().getParseResult().hasMatchedOption("--duration");
         if (!trace && !durationGiven) {
             // Long-lived requests need a long window to reach steady state: at least 15 mean

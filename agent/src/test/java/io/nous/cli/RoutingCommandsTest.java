@@ -116,6 +116,9 @@ class RoutingCommandsTest {
         CliHarness h = CliHarness.run("capacity", "--workload", "lab-trace-12", "--epp-config", "lab-defaults", "--epp-config", "lab-decode");
         assertThat(h.exit()).isEqualTo(2);
         assertThat(h.err()).contains("give one --epp-config");
+        CliHarness c = CliHarness.run("capacity", "--workload", "lab-16-tenants");
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(c.err()).contains("is sent by closed-loop users, not at a rate");
     }
 
     @Test
