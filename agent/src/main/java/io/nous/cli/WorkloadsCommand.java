@@ -21,11 +21,14 @@ public final class WorkloadsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         for (Workload w : WorkloadCatalog.builtin().workloads().values()) {
-            out.printf(Locale.ROOT, "%-17s in %s ~%.0f, out %s ~%.0f, %s, %d pods, qps %s%n    %s%n", w.name(),
+            boolean users = !w.clients().isEmpty() && w.clients().stream().allMatch(c -> c.closedLoop());
+            String load = users ? w.clients().stream().mapToInt(c -> c.concurrency()).sum() + " closed-loop users, "
+                    + w.requestLimit() + " requests" : "qps " + w.qpsPoints();
+            out.printf(Locale.ROOT, "%-17s in %s ~%.0f, out %s ~%.0f, %s, %d pods, %s%n    %s%n", w.name(),
                     w.input().kind(), w.input().mean(), w.output().kind(), w.output().mean(),
                     w.classes().stream().map(c -> String.format(Locale.ROOT, "%s(p%d) %.0f%%", c.name(), c.priority(), 100 * c.share()))
                             .collect(Collectors.joining(" / ")),
-                    w.pods(), w.qpsPoints(), w.description());
+                    w.pods(), load, w.description());
         }
         out.flush();
         return 0;
