@@ -87,8 +87,8 @@ public final class SimulateCommand implements Callable<Integer> {
         if (scenario.cluster.eppConfigs.size() > 1 && (requestsFile != null || isolate)) {
             throw new UserError("--requests and --isolate run one router config: give one --epp-config");
         }
-        if (scorer != null && (requestsFile != null || isolate)) {
-            throw new UserError("--scorer runs in process, without --requests or --isolate");
+        if (scorer != null && requestsFile != null) {
+            throw new UserError("--requests writes the router config's own routing: drop --scorer");
         }
         Scenario s = scenario.toScenario();
         if (!scenario.skippedRows.isEmpty()) {
@@ -119,7 +119,7 @@ public final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--worker-heap: " + e.getMessage());
             }
-            results.addAll(Simulations.runIsolated(s, policies, admission, options, contract()));
+            results.addAll(Simulations.runIsolated(s, policies, admission, options, contract(), scorer));
         } else {
             List<RoutingConfig> routings = scenario.cluster.routings();
             if (routings.size() > 1 && policies.size() > 1) {

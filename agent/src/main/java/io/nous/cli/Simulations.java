@@ -33,14 +33,23 @@ final class Simulations {
      */
     static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
                                                         WorkerPool.Options options, Contract contract) {
+        return runIsolated(s, policyRefs, admissionRef, options, contract, null);
+    }
+
+    /** {@link #runIsolated(Scenario, List, String, WorkerPool.Options, Contract)} with a routing scorer reference (or null). */
+    static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
+                                                        WorkerPool.Options options, Contract contract, String scorerRef) {
         for (String p : policyRefs) {
             staticCheck(p, contract);
         }
         staticCheck(admissionRef, contract);
+        if (scorerRef != null) {
+            staticCheck(scorerRef, contract);
+        }
         List<SimulationResult> out = new ArrayList<>();
         try (WorkerPool pool = new WorkerPool(options)) {
             for (String p : policyRefs) {
-                out.add(run(s, p, admissionRef, pool, contract));
+                out.add(run(s, p, admissionRef, pool, contract, scorerRef));
             }
         }
         return out;
@@ -51,9 +60,11 @@ final class Simulations {
      * runs in this JVM: the worker checks, compiles and simulates it (its source verified by
      * {@link #runIsolated} already).
      */
-    private static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract) {
-        if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef))) {
-            return prepare(s, policyRef, admissionRef, contract).run();
+    private static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract,
+                                        String scorerRef) {
+        boolean scorerFile = scorerRef != null && CandidateFiles.isSourceReference(scorerRef);
+        if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef) || scorerFile)) {
+            return prepare(s, policyRef, admissionRef, contract, scorerRef).run();
         }
         String usageSource;
         String usageOrigin;
@@ -81,16 +92,32 @@ final class Simulations {
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
             }
         }
+        String routingSource = null;
+        String routingOrigin = null;
+        if (scorerRef != null) {
+            if (scorerFile) {
+                routingSource = CandidateFiles.read(Path.of(scorerRef));
+                routingOrigin = Path.of(scorerRef).getFileName().toString();
+            } else {
+                if (scorerRef.contains(":")) {
+                    throw new UserError("--isolate runs built-in scorers from their source, without parameters; drop the parameters of "
+                            + scorerRef + " or run without --isolate");
+                }
+                routingSource = PolicyRegistry.builtin().template(scorerRef).source();
+                routingOrigin = PolicyRegistry.builtin().template(scorerRef).name() + ".java";
+            }
+        }
         WorkerProtocol.Reply reply;
         try {
             reply = pool.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, s, null, usageSource, usageOrigin, admissionSource,
-                    admissionOrigin, false, contract));
+                    admissionOrigin, false, contract).withRouting(routingSource, routingOrigin));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted");
         }
         if (reply.error() != null) {
-            if (reply.error().startsWith("rejected") || reply.error().startsWith("admission candidate rejected")) {
+            if (reply.error().startsWith("rejected") || reply.error().startsWith("admission candidate rejected")
+                    || reply.error().startsWith("routing candidate rejected")) {
                 throw new UserError(usageOrigin + " " + reply.error());
             }
             throw new PolicyException("in an isolated worker: " + reply.error(), null);

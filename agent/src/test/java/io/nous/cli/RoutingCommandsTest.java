@@ -141,6 +141,15 @@ class RoutingCommandsTest {
                 """);
         JsonNode candidate = json(lab("--scorer", f.toString()));
         assertThat(candidate.get("routing").asText()).isEqualTo("default scored by Balanced (Balanced.java)");
+        com.fasterxml.jackson.databind.node.ObjectNode here = (com.fasterxml.jackson.databind.node.ObjectNode) json(lab("--scorer", f.toString()));
+        com.fasterxml.jackson.databind.node.ObjectNode isolated = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json(lab("--scorer", f.toString(), "--isolate"));
+        here.remove("wall_seconds");
+        isolated.remove("wall_seconds");
+        // --isolate names the built-in usage-limit policy by its class, as it always has
+        here.remove("policy");
+        isolated.remove("policy");
+        assertThat(isolated).as("the candidate run in a worker JVM routes exactly as in process").isEqualTo(here);
         CliHarness check = CliHarness.run("check", f.toString());
         assertThat(check.exit()).as(check.err()).isZero();
         assertThat(check.out()).contains("accepted: routing policy Balanced").contains("from cold to fully cached");

@@ -9,6 +9,7 @@ import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.io.BufferedReader;
@@ -112,6 +113,7 @@ public final class WorkerMain {
 
     private static final String TRAINING_ADMITTER = """
             import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 
             public final class TrainingAdmitter implements AdmissionPolicy {
                 @Override
@@ -172,9 +174,20 @@ public final class WorkerMain {
                 }
                 admitter = a.candidate().newAdmissionPolicy();
             }
+            RoutingScorer scorer = null;
+            String scorerName = null;
+            if (job.routingSource() != null) {
+                CheckResult r = compiled(job.routingSource(), job.routingOrigin(), job.contractOrDefault());
+                if (!r.accepted() || r.kind() != CandidateKind.ROUTING) {
+                    return new WorkerProtocol.Reply(job.id(), null, "routing candidate rejected: " + (r.accepted()
+                            ? job.routingOrigin() + " is not a routing scorer" : String.join("; ", r.problems())));
+                }
+                scorer = r.candidate().newRoutingScorer();
+                scorerName = r.candidate().name() + " (" + job.routingOrigin() + ")";
+            }
             String name = job.policyName() != null ? job.policyName() : policyName;
             ClusterSimulation sim = new ClusterSimulation(job.scenario(), policy, name, admitter,
-                    admitter == null ? null : job.policyName() != null ? job.policyName() : job.admissionOrigin());
+                    admitter == null ? null : job.policyName() != null ? job.policyName() : job.admissionOrigin(), scorer, scorerName);
             if (job.samples()) {
                 sim.recordSamples();
             }

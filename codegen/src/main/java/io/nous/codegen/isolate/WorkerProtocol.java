@@ -53,7 +53,19 @@ public final class WorkerProtocol {
      */
     public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
                       String admissionSource, String admissionOrigin, boolean samples, Contract contract,
-                      List<int[]> probePriorities) {
+                      List<int[]> probePriorities, String routingSource, String routingOrigin) {
+
+        public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
+                   String admissionSource, String admissionOrigin, boolean samples, Contract contract, List<int[]> probePriorities) {
+            this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples, contract,
+                    probePriorities, null, null);
+        }
+
+        /** The same job, its router scoring endpoints with this routing candidate in place of its config's scorers. */
+        public Job withRouting(String source, String origin) {
+            return new Job(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
+                    contract, probePriorities, source, origin);
+        }
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
                    String admissionSource, String admissionOrigin, boolean samples, Contract contract) {
@@ -79,7 +91,7 @@ public final class WorkerProtocol {
 
         Job withId(long newId) {
             return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
-                    contract, probePriorities);
+                    contract, probePriorities, routingSource, routingOrigin);
         }
     }
 
