@@ -90,6 +90,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final boolean credited;
     private final FlowController flow;
     private final Router router;
+    /** Whether any two prompts of the run share content (else no prefix cache or index can hit). */
+    private final boolean promptsShare;
     private final String scorerName;
     private final Arrivals source;
     private RequestLog requestLog;
@@ -174,9 +176,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector);
         DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
-        boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
+        this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
-                scenario.promptBytesPerToken(), shares, detectorFilter, streams, scorer, scorerName);
+                scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, scorer, scorerName);
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -651,9 +653,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     /** The pods' prefix caches together, when some prompts share content and caching is on; else null. */
     private PrefixCacheSummary prefixCacheSummary() {
-        boolean shares = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         boolean caching = scenario.inferenceSim() == null ? scenario.podConfig().prefixCaching() : scenario.inferenceSim().enableKvCache();
-        if (!shares || !caching) {
+        if (!promptsShare || !caching) {
             return null;
         }
         PrefixCacheSummary total = new PrefixCacheSummary(0, 0, 0, 0, 0);

@@ -447,6 +447,7 @@ public final class InferenceSimPod implements ModelServer {
         private final java.util.LinkedHashSet<Long> unused = new java.util.LinkedHashSet<>();
         private long evictions;
         private int maxUsed;
+        private final PrefixHashes sharedPrefixes = new PrefixHashes();
 
         KvBlockCache(int maxBlocks) {
             this.maxBlocks = maxBlocks;
@@ -468,18 +469,19 @@ public final class InferenceSimPod implements ModelServer {
         int startRequest(Request r, int blockSize) {
             int n = r.inputTokens / blockSize;
             long[] hashes = new long[n];
-            PromptContent content = r.content;
-            long prev = 0x1D_5EEDL;
+            PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
+            // the same chain the vLLM pod names blocks by, a shared prefix's computed once
+            int k = content.sharedTokens() > 0 ? sharedPrefixes.copy(content, hashes, blockSize) : 0;
+            for (; k < n; k++) {
+                hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, blockSize));
+            }
             int fresh = 0;
             int revived = 0;
             int inUse = 0;
-            for (int k = 0; k < n; k++) {
-                long block = content == null ? PromptContent.mix(0x51_0000_0000L + r.id * 0x9E3779B97F4A7C15L + k) : content.blockContent(k, blockSize);
-                prev = PromptContent.mix(block * 0xC2B2AE3D27D4EB4FL ^ prev);
-                hashes[k] = prev;
-                if (unused.contains(prev)) {
+            for (long h : hashes) {
+                if (unused.contains(h)) {
                     revived++;
-                } else if (used.containsKey(prev)) {
+                } else if (used.containsKey(h)) {
                     inUse++;
                 } else {
                     fresh++;

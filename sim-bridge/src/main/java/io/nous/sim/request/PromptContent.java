@@ -260,8 +260,8 @@ public final class PromptContent {
         return mix(tag * 0x9E3779B97F4A7C15L + requestId);
     }
 
-    /** SplitMix64's finaliser: what chains block names into prefix hashes. */
-    public static long mix(long z) {
+    /** SplitMix64's finaliser. */
+    static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

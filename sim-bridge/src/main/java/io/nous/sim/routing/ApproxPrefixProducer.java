@@ -1,5 +1,6 @@
 package io.nous.sim.routing;
 
+import io.nous.sim.pod.BlockPool;
 import io.nous.sim.request.PromptContent;
 import io.nous.sim.request.Request;
 import java.util.Arrays;
@@ -91,51 +92,37 @@ final class ApproxPrefixProducer implements DataProducer {
 
     /** The chained hashes of the prompt's router blocks; returns how many. */
     private int hash(Request r, long routerTokens, int blockSize, int maxBlocks) {
-        long blocks = Math.min((routerTokens + blockSize - 1) / blockSize, maxBlocks);
+        int blocks = (int) Math.min((routerTokens + blockSize - 1) / blockSize, maxBlocks);
         if (blocks > hashes.length) {
-            hashes = new long[(int) Math.max(blocks, hashes.length * 2L)];
+            hashes = new long[Math.max(blocks, hashes.length * 2)];
         }
-        PromptContent content = r.content;
-        long prev = PromptContent.mix(0x4D4F44454C5F4E41L); // the model name's hash: one model per pool
+        PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
         int j = 0;
-        if (content != null && content.sharedTokens() > 0) {
+        if (content.sharedTokens() > 0) {
             // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
-            long[] chain = sharedChains.get(content.firstSpanId());
             int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
+            long[] chain = sharedChains.get(content.firstSpanId());
             if (chain == null || chain.length < shared) {
                 chain = new long[shared];
-                long h = prev;
                 for (int k = 0; k < shared; k++) {
-                    h = chainHash(h, content, k, blockSize, r.inputTokens, routerTokens);
-                    chain[k] = h;
+                    chain[k] = chainHash(k == 0 ? 0 : chain[k - 1], content, k, blockSize, r.inputTokens, routerTokens);
                 }
                 sharedChains.put(content.firstSpanId(), chain);
             }
             System.arraycopy(chain, 0, hashes, 0, shared);
             j = shared;
-            prev = shared > 0 ? chain[shared - 1] : prev;
         }
         for (; j < blocks; j++) {
-            if (content == null) {
-                prev = PromptContent.mix(PromptContent.mix(0x0B1D_0000_0000L + r.id * 0x9E3779B97F4A7C15L + j) * 0xC2B2AE3D27D4EB4FL ^ prev);
-            } else {
-                prev = chainHash(prev, content, j, blockSize, r.inputTokens, routerTokens);
-            }
-            hashes[j] = prev;
+            hashes[j] = chainHash(j == 0 ? 0 : hashes[j - 1], content, j, blockSize, r.inputTokens, routerTokens);
         }
-        return (int) blocks;
+        return blocks;
     }
 
-    /** Block {@code j}'s hash chained to its parent's. */
+    /** Router block {@code j}'s hash under its parent's, named by the engine tokens it covers. */
     private long chainHash(long parent, PromptContent content, int j, int blockSize, int engineTokens, long routerTokens) {
         long fromRouter = (long) j * blockSize;
         long toRouter = Math.min(fromRouter + blockSize, routerTokens);
-        long block = content.rangeContent(prompt.engineToken(fromRouter, engineTokens), prompt.engineToken(toRouter, engineTokens));
-        return PromptContent.mix(block * 0xC2B2AE3D27D4EB4FL ^ parent);
-    }
-
-    /** Blocks the index holds for endpoint {@code pod}, for tests and reports. */
-    int indexedBlocks(int pod) {
-        return index.blocks(pod);
+        return BlockPool.chain(parent, content.rangeContent(prompt.engineToken(fromRouter, engineTokens),
+                prompt.engineToken(toRouter, engineTokens)));
     }
 }

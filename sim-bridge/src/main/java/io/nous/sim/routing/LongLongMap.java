@@ -1,7 +1,5 @@
 package io.nous.sim.routing;
 
-import java.util.Arrays;
-
 /**
  * An open-addressing map from long keys to long values (linear probing, backward-shift deletion), so
  * the router's prefix index holds millions of block hashes without boxing. A value of
@@ -108,10 +106,5 @@ final class LongLongMap {
                 put(k[i], v[i]);
             }
         }
-    }
-
-    void clear() {
-        Arrays.fill(used, false);
-        size = 0;
     }
 }

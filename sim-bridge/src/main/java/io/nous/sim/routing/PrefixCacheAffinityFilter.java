@@ -19,12 +19,10 @@ final class PrefixCacheAffinityFilter implements Filter {
 
     private final Config config;
     private final SplittableRandom exploration;
-    private final int[] nonSticky;
 
-    PrefixCacheAffinityFilter(Config config, SplittableRandom exploration, int pods) {
+    PrefixCacheAffinityFilter(Config config, SplittableRandom exploration) {
         this.config = config;
         this.exploration = exploration;
-        this.nonSticky = new int[pods];
     }
 
     @Override
@@ -36,33 +34,34 @@ final class PrefixCacheAffinityFilter implements Filter {
             return n;
         }
         int sticky = 0;
-        int others = 0;
         double bestSticky = Double.MAX_VALUE;
         double bestOther = Double.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int p = endpoints[i];
             double ttft = c.inFlight.tokens(p) / config.peakPrefillThroughput() * 1000;
-            if (c.prefixScore(p) >= config.affinityThreshold()) {
-                endpoints[sticky++] = p;
+            if (sticky(c, p)) {
+                sticky++;
                 bestSticky = Math.min(bestSticky, ttft);
             } else {
-                nonSticky[others++] = p;
                 bestOther = Math.min(bestOther, ttft);
             }
         }
         if (sticky == 0) {
-            return n; // nothing moved: every candidate went to nonSticky in order
-        }
-        if (config.maxTtftPenaltyMs() > 0 && others > 0 && bestSticky - bestOther > config.maxTtftPenaltyMs()) {
-            restore(endpoints, sticky, others, c);
             return n;
         }
-        return sticky;
+        if (config.maxTtftPenaltyMs() > 0 && sticky < n && bestSticky - bestOther > config.maxTtftPenaltyMs()) {
+            return n; // the load gate breaks stickiness
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (sticky(c, endpoints[i])) {
+                endpoints[k++] = endpoints[i];
+            }
+        }
+        return k;
     }
 
-    /** Puts the candidates back in endpoint order after a broken gate. */
-    private void restore(int[] endpoints, int sticky, int others, SchedulingContext c) {
-        System.arraycopy(nonSticky, 0, endpoints, sticky, others);
-        java.util.Arrays.sort(endpoints, 0, sticky + others);
+    private boolean sticky(SchedulingContext c, int p) {
+        return c.prefixScore(p) >= config.affinityThreshold();
     }
 }

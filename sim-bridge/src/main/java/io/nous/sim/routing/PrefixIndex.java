@@ -131,10 +131,6 @@ final class PrefixIndex {
         return lrus[pod] == null ? 0 : lrus[pod].size;
     }
 
-    int pods() {
-        return pods;
-    }
-
     /** A fixed-capacity LRU of entries: a doubly linked list over arrays, most recent at the head. */
     private static final class Lru {
         final int capacity;

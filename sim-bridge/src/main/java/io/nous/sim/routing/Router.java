@@ -119,7 +119,7 @@ public final class Router {
     private static Filter filter(PluginDef d, RandomStreams streams, int pods) {
         return switch (d.type()) {
             case "prefix-cache-affinity-filter" -> new PrefixCacheAffinityFilter((PrefixCacheAffinityFilter.Config) d.params(),
-                    streams.stream("affinity-exploration/" + d.name()), pods);
+                    streams.stream("affinity-exploration/" + d.name()));
             case "utilization-filter" -> {
                 PluginCatalog.UtilizationParams p = (PluginCatalog.UtilizationParams) d.params();
                 yield new UtilizationFilter(p.conditions(), p.fallbackOnEmpty());

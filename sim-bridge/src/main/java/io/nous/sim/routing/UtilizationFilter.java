@@ -32,22 +32,14 @@ final class UtilizationFilter implements Filter {
 
     @Override
     public int filter(SchedulingContext c, int[] endpoints, int n) {
-        int kept = 0;
-        for (int i = 0; i < n; i++) {
-            if (satisfiesAll(c, endpoints[i])) {
-                kept++;
-            }
-        }
-        if (kept == 0) {
-            return fallbackOnEmpty ? n : 0;
-        }
         int k = 0;
         for (int i = 0; i < n; i++) {
             if (satisfiesAll(c, endpoints[i])) {
                 endpoints[k++] = endpoints[i];
             }
         }
-        return k;
+        // with none kept nothing was overwritten, so falling back keeps the candidates as they came
+        return k == 0 && fallbackOnEmpty ? n : k;
     }
 
     private boolean satisfiesAll(SchedulingContext c, int p) {

@@ -35,7 +35,7 @@ class SchedulingPluginsTest {
         c.matchBlocks[0] = 80; // exactly the 0.80 threshold: sticky
         c.matchBlocks[1] = 79;
         c.matchBlocks[2] = 0;
-        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(PrefixCacheAffinityFilter.Config.DEFAULTS, new SplittableRandom(1), 3);
+        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(PrefixCacheAffinityFilter.Config.DEFAULTS, new SplittableRandom(1));
         int[] e = all(3);
         assertThat(f.filter(c, e, 3)).isEqualTo(1);
         assertThat(e[0]).isZero();
@@ -46,7 +46,7 @@ class SchedulingPluginsTest {
         SchedulingContext c = context(3);
         c.prefixInfo = true;
         c.totalBlocks = 10;
-        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(PrefixCacheAffinityFilter.Config.DEFAULTS, new SplittableRandom(1), 3);
+        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(PrefixCacheAffinityFilter.Config.DEFAULTS, new SplittableRandom(1));
         int[] e = all(3);
         assertThat(f.filter(c, e, 3)).isEqualTo(3);
         assertThat(e).containsExactly(0, 1, 2);
@@ -65,7 +65,7 @@ class SchedulingPluginsTest {
         fx.inFlight.dispatched(r, 1, 9_676); // 2000.0 ms: not more than the penalty
         Request other = fx.plainRequest(100);
         fx.inFlight.dispatched(other, 2, 500); // the best other endpoint (0) has none in flight
-        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(gate, new SplittableRandom(1), 3);
+        PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(gate, new SplittableRandom(1));
         int[] e = all(3);
         assertThat(f.filter(c, e, 3)).as("2,000 ms behind: still sticky").isEqualTo(1);
         assertThat(e[0]).isEqualTo(1);
@@ -76,7 +76,7 @@ class SchedulingPluginsTest {
         assertThat(e).containsExactly(0, 1, 2);
         // a zero penalty always sticks
         PrefixCacheAffinityFilter always = new PrefixCacheAffinityFilter(new PrefixCacheAffinityFilter.Config(0.8, 0, 0, 4838),
-                new SplittableRandom(1), 3);
+                new SplittableRandom(1));
         e = all(3);
         assertThat(always.filter(c, e, 3)).isEqualTo(1);
     }
@@ -88,7 +88,7 @@ class SchedulingPluginsTest {
         c.totalBlocks = 10;
         c.matchBlocks[0] = 10;
         PrefixCacheAffinityFilter f = new PrefixCacheAffinityFilter(new PrefixCacheAffinityFilter.Config(0.8, 0.25, 18000, 15928),
-                new SplittableRandom(3), 2);
+                new SplittableRandom(3));
         int kept = 0;
         for (int i = 0; i < 4000; i++) {
             kept += f.filter(c, all(2), 2) == 2 ? 1 : 0;
