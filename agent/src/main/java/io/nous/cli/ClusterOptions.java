@@ -167,30 +167,16 @@ public final class ClusterOptions {
 
     /** {@code s} routed by {@code c}: a given config's gate decides flow control, as in the router. */
     Scenario withRouting(Scenario s, RoutingConfig c) {
-        Scenario.Builder b = s.toBuilder().routing(c);
-        if (c.service()) {
-            b.flowControl(false).legacyShedding(false);
-        } else if (!eppConfigs.isEmpty()) {
-            FlowControlConfig fc = s.flowControlConfig();
-            if (c.ttlUs() != null && ttl == null) {
-                fc = fc.withTtlUs(c.ttlUs());
-            }
-            if (c.maxRequestsPerBand() != null) {
-                fc = fc.withMaxRequestsPerBand(c.maxRequestsPerBand());
-            }
-            // the legacy path of a router without the gate sheds sheddable requests at saturation
-            b.flowControl(c.flowControl()).legacyShedding(!c.flowControl()).flowControlConfig(fc);
-            double[] u = c.utilizationDetector();
-            if (u != null) {
-                if (!s.detector().kind().equals("utilization")) {
-                    throw new UserError(c.name() + " defines a utilization-detector: drop --detector " + s.detector().kind());
-                }
-                DetectorConfig d = s.detector();
-                b.detector(new DetectorConfig("utilization", (int) u[0], u[1], (long) u[2], d.concurrencyMode(), d.maxConcurrency(),
-                        d.inflightCredit(), d.filterHeadroom()));
-            }
+        if (!c.service() && eppConfigs.isEmpty()) {
+            return s.toBuilder().routing(c).build(); // the router's default: the flags decide flow control
         }
-        return b.build();
+        if (c.utilizationDetector() != null && !s.detector().kind().equals("utilization")) {
+            throw new UserError(c.name() + " defines a utilization-detector: drop --detector " + s.detector().kind());
+        }
+        Scenario routed = c.deploy(s);
+        // --ttl, when given, wins over the config's defaultRequestTTL
+        return ttl == null || c.service() ? routed
+                : routed.toBuilder().flowControlConfig(routed.flowControlConfig().withTtlUs(s.flowControlConfig().ttlUs())).build();
     }
 
     /** A built-in profile name, or a profile file (FILE.yaml, or FILE.yaml:NAME when it holds several). */

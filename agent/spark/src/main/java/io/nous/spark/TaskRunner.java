@@ -41,7 +41,7 @@ final class TaskRunner {
     private static WorkerProtocol.Reply builtin(RemoteTask task) {
         PolicyUnderTest.Builtins b = task.builtins();
         try {
-            PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), PolicyIdentity.named("builtin"), b.usageLimit(), b.admission(),
+            PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), PolicyIdentity.named("builtin"), b,
                     Deployment.of(task.scenario().flowControl(), task.scenario().legacyShedding()));
             RunData r = LocalBackend.inProcess(task.scenario(), p);
             return WorkerProtocol.simulated(0, r.result(), r.samples());

@@ -183,7 +183,8 @@ import io.nous.sim.spi.RoutingScorer;
                             ? job.routingOrigin() + " is not a routing scorer" : String.join("; ", r.problems())));
                 }
                 scorer = r.candidate().newRoutingScorer();
-                scorerName = r.candidate().name() + " (" + job.routingOrigin() + ")";
+                // named as the evaluator names it in this JVM, so that isolation never changes a result
+                scorerName = job.policyName() != null ? job.policyName() : r.candidate().name() + " (" + job.routingOrigin() + ")";
             }
             String name = job.policyName() != null ? job.policyName() : policyName;
             ClusterSimulation sim = new ClusterSimulation(job.scenario(), policy, name, admitter,

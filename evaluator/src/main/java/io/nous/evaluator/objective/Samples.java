@@ -22,12 +22,33 @@ final class Samples {
         }
     }
 
+    /** A latency quantile of one class, or with {@code cls} null of every request whatever its class. */
     static QuantileStatistic quantile(List<RunData> runs, String cls, Latency latency, double q) {
         float[][] perSeed = new float[runs.size()][];
         for (int s = 0; s < runs.size(); s++) {
+            if (cls == null) {
+                perSeed[s] = pooled(runs.get(s), latency);
+                continue;
+            }
             RequestSamples rs = runs.get(s).samples().get(cls);
             perSeed[s] = rs == null ? new float[0] : latency.get.apply(rs);
         }
         return new QuantileStatistic(perSeed, q);
+    }
+
+    /** Every class's samples of one run, in the run's class order. */
+    private static float[] pooled(RunData run, Latency latency) {
+        int n = 0;
+        for (RequestSamples rs : run.samples().values()) {
+            n += latency.get.apply(rs).length;
+        }
+        float[] all = new float[n];
+        int at = 0;
+        for (RequestSamples rs : run.samples().values()) {
+            float[] v = latency.get.apply(rs);
+            System.arraycopy(v, 0, all, at, v.length);
+            at += v.length;
+        }
+        return all;
     }
 }

@@ -4,6 +4,7 @@ import io.nous.sim.Scenario;
 
 import io.nous.sim.config.StrictYaml;
 import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.workload.WorkloadCatalog;
 import io.nous.sim.workload.spec.WorkloadSpec;
 import io.nous.sim.workload.spec.WorkloadSpecReader;
@@ -23,20 +24,20 @@ import java.util.Set;
 /** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
 public final class MatrixCatalog {
     /** The matrices shipped with Nous. */
-    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint");
+    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing");
 
     private MatrixCatalog() {
     }
 
     private record EntryShape(String workload, String workloadSpec, Double qps, Double arrivalCv, Integer pods, String split,
-                              String regime) {
+                              String regime, String engineArgs) {
     }
 
     private record VariantShape(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                                 Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs,
                                 Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs, Boolean inflightCredit,
                                 Double clientTimeoutSeconds, Double durationSeconds, Double prefixShare,
-                                Map<String, Double> loadScale) {
+                                Map<String, Double> loadScale, Double promptBytesPerToken) {
     }
 
     private record FileShape(String name, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
@@ -118,9 +119,20 @@ public final class MatrixCatalog {
             if (e.pods() != null && e.pods() < 1) {
                 throw new MatrixException(where + ".pods must be >= 1", null);
             }
+            String engineArgs = e.engineArgs();
+            if (engineArgs != null) {
+                if (!InferenceSimConfig.PRESET_NAMES.contains(engineArgs) && base != null) {
+                    engineArgs = base.resolveSibling(engineArgs).toString();
+                }
+                try {
+                    InferenceSimConfig.byNameOrFile(engineArgs);
+                } catch (RuntimeException ex) {
+                    throw new MatrixException(where + ".engine_args: " + ex.getMessage(), ex);
+                }
+            }
             MatrixEntry entry = new MatrixEntry(name, qps, e.arrivalCv(), e.pods(),
                     parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
-                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec);
+                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs);
             if (!labels.add(entry.label())) {
                 throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);
             }
@@ -180,7 +192,9 @@ public final class MatrixCatalog {
             }
             Variant variant = new Variant(v.name(), v.maxNumSeqs(), v.maxNumBatchedTokens(), v.kvBlocksScale(), v.decodeSpeed(),
                     v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs(),
-                    v.inflightCredit(), v.clientTimeoutSeconds(), v.durationSeconds(), v.prefixShare(), v.loadScale());
+                    v.inflightCredit(), v.clientTimeoutSeconds(), v.durationSeconds(), v.prefixShare(), v.loadScale(),
+                    v.promptBytesPerToken());
+            positive(where + ".prompt_bytes_per_token", v.promptBytesPerToken());
             positive(where + ".client_timeout_seconds", v.clientTimeoutSeconds());
             positive(where + ".duration_seconds", v.durationSeconds());
             if (v.loadScale() != null) {

@@ -2,6 +2,7 @@ package io.nous.evaluator.scenario;
 
 import io.nous.sim.Scenario;
 import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadCatalog;
@@ -15,19 +16,25 @@ import io.nous.sim.workload.spec.WorkloadSpecReader;
  * @param arrivalCv    coefficient of variation of the gamma inter-arrival gaps, or null for Poisson
  * @param pods         cluster size, or null for the workload's study size
  * @param workloadSpec a BLIS workload spec to use instead of a preset, or null
+ * @param engineArgs   pods run llm-d-inference-sim with these args (a preset or a file), or null for the vLLM model
  */
 public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
-                          java.nio.file.Path workloadSpec) {
+                          java.nio.file.Path workloadSpec, String engineArgs) {
+
+    public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
+                       java.nio.file.Path workloadSpec) {
+        this(workload, qps, arrivalCv, pods, split, regime, workloadSpec, null);
+    }
 
     public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime) {
         this(workload, qps, arrivalCv, pods, split, regime, null);
     }
 
-    /** A short stable name, e.g. {@code code-generation@16} or {@code interactive-chat@50~cv2}. */
+    /** A short stable name, e.g. {@code code-generation@16}, {@code interactive-chat@50~cv2} or {@code lab-hot-tenant@1/8pods~isim}. */
     public String label() {
         String q = qps == Math.rint(qps) ? String.valueOf((long) qps) : String.valueOf(qps);
         String cv = arrivalCv == null ? "" : "~cv" + (arrivalCv == Math.rint(arrivalCv) ? String.valueOf(arrivalCv.longValue()) : arrivalCv);
-        return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods");
+        return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods") + (engineArgs == null ? "" : "~isim");
     }
 
     /** The simulation scenario for one seed, on today's router. */
@@ -45,6 +52,9 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
         Scenario.Builder b = Scenario.builder(w).qps(qps).seed(seed).durationSeconds(durationSeconds).routerRelease(router);
         if (pods != null) {
             b.pods(pods);
+        }
+        if (engineArgs != null) {
+            b.inferenceSim(InferenceSimConfig.byNameOrFile(engineArgs));
         }
         return b.build();
     }

@@ -34,11 +34,22 @@ import java.util.Map;
  * @param loadScale                 by workload name, multiplies the scenario's rate: load points placed
  *                                  per variant, so that a point keeps its share of capacity where the
  *                                  variant changes capacity (a workload not named keeps its rate)
+ * @param promptBytesPerToken       bytes of prompt text per engine token, as the router's prefix
+ *                                  producer turns its character estimate into blocks (a declared unknown)
  */
 public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                       Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                       Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
-                      Double prefixShare, Map<String, Double> loadScale) {
+                      Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken) {
+
+    public Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
+                   Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
+                   Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
+                   Double prefixShare, Map<String, Double> loadScale) {
+        this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, inflightCredit, clientTimeoutSeconds, durationSeconds, prefixShare, loadScale,
+                null);
+    }
 
     /** The deployment as the scenario describes it. */
     public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
@@ -55,7 +66,8 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         return maxNumSeqs == null && maxNumBatchedTokens == null && kvBlocksScale == null && decodeSpeed == null
                 && prefillSpeed == null && profile == null && metricTiming == null && scrapeIntervalMs == null
                 && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null && inflightCredit == null
-                && clientTimeoutSeconds == null && durationSeconds == null && prefixShare == null && loadScale == null;
+                && clientTimeoutSeconds == null && durationSeconds == null && prefixShare == null && loadScale == null
+                && promptBytesPerToken == null;
     }
 
     /** Whether this variant is about prompts the pods' prefix caches can reuse (meaningless without caching). */
@@ -118,6 +130,9 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         if (durationSeconds != null) {
             b.durationSeconds(durationSeconds).warmupSeconds(0.2 * durationSeconds);
         }
+        if (promptBytesPerToken != null) {
+            b.promptBytesPerToken(promptBytesPerToken);
+        }
         if (loadScale != null && loadScale.containsKey(s.workload().name())) {
             b.qps(s.qps() * loadScale.get(s.workload().name()));
         }
@@ -145,6 +160,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         append(sb, "duration s", durationSeconds);
         append(sb, "prefix share", prefixShare);
         append(sb, "load x", loadScale);
+        append(sb, "prompt bytes per token", promptBytesPerToken);
         return sb.toString();
     }
 

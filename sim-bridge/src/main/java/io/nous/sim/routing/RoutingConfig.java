@@ -3,7 +3,10 @@ package io.nous.sim.routing;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.nous.sim.Scenario;
 import io.nous.sim.config.GoDuration;
+import io.nous.sim.DetectorConfig;
+import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.config.YamlNode;
 import io.nous.sim.routing.PluginDef.Kind;
 import java.io.IOException;
@@ -49,7 +52,8 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             "flowControl");
     private static final String PRESETS = "/io/nous/sim/routing/";
     /** Configs shipped with Nous, usable wherever a config file is. */
-    public static final List<String> PRESET_NAMES = List.of("default", "lab-defaults", "lab-prefill-calibrated", "lab-decode");
+    public static final List<String> PRESET_NAMES = List.of("default", "lab-defaults", "lab-prefill-calibrated", "lab-decode",
+            "lab-scorer");
 
     public RoutingConfig {
         plugins = List.copyOf(plugins);
@@ -269,6 +273,34 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         return null;
+    }
+
+    /**
+     * {@code s} routed by this config as the router would run it: a Service turns the router off; a
+     * config decides flow control by its {@code flowControl} gate (without it, the legacy path sheds
+     * sheddable requests at saturation), and its TTL, band limit and utilization detector replace the
+     * scenario's.
+     */
+    public Scenario deploy(Scenario s) {
+        Scenario.Builder b = s.toBuilder().routing(this);
+        if (service) {
+            return b.flowControl(false).legacyShedding(false).build();
+        }
+        FlowControlConfig fc = s.flowControlConfig();
+        if (ttlUs != null) {
+            fc = fc.withTtlUs(ttlUs);
+        }
+        if (maxRequestsPerBand != null) {
+            fc = fc.withMaxRequestsPerBand(maxRequestsPerBand);
+        }
+        b.flowControl(flowControl).legacyShedding(!flowControl).flowControlConfig(fc);
+        double[] u = utilizationDetector();
+        if (u != null) {
+            DetectorConfig d = s.detector();
+            b.detector(new DetectorConfig("utilization", (int) u[0], u[1], (long) u[2], d.concurrencyMode(), d.maxConcurrency(),
+                    d.inflightCredit(), d.filterHeadroom()));
+        }
+        return b.build();
     }
 
     /** The plugin named {@code name}. */
