@@ -29,6 +29,25 @@ class MatrixCatalogTest {
     }
 
     @Test
+    void engineArgsResolveBesideTheMatrixAndBadOnesAreNamed() throws Exception {
+        Path f = dir.resolve("r.yaml");
+        Files.writeString(f, "scenarios:\n  - {workload: lab-hot-tenant, qps: 1, engine_args: gone.yaml, split: search, regime: near}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("scenarios[0].engine_args: ").hasMessageContaining("gone.yaml");
+        Files.writeString(dir.resolve("args.yaml"), "- --max-num-seqs=6\n");
+        Files.writeString(f, "variants:\n  - {name: b5, prompt_bytes_per_token: 5}\n"
+                + "scenarios:\n  - {workload: lab-hot-tenant, qps: 1, engine_args: args.yaml, split: search, regime: near}\n");
+        Matrix m = MatrixCatalog.load(f.toString());
+        var s = m.variants().get(0).apply(m.entries().get(0).scenario(1, 600));
+        assertThat(s.inferenceSim().maxNumSeqs()).isEqualTo(6);
+        assertThat(s.promptBytesPerToken()).isEqualTo(5.0);
+        Files.writeString(f, "variants:\n  - {name: b0, prompt_bytes_per_token: 0}\n"
+                + "scenarios:\n  - {workload: lab-hot-tenant, qps: 1, split: search, regime: near}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).isInstanceOf(MatrixException.class)
+                .hasMessageContaining("variants[0].prompt_bytes_per_token must be a positive number");
+    }
+
+    @Test
     void userFilesAreValidatedWithTheKeyNamed() throws Exception {
         Path f = dir.resolve("m.yaml");
         Files.writeString(f, "scenarios:\n  - {workload: code-generation, qps: -1, split: search, regime: under}\n");
