@@ -55,6 +55,26 @@ final class Simulations {
         return out;
     }
 
+    /** A candidate's source and the file name it is reported under. */
+    private record SourceFile(String source, String origin) {
+    }
+
+    /**
+     * What a worker compiles for {@code ref}: a {@code .java} file as written, or a built-in template's
+     * source, which carries no parameters ({@code what} names the kind in the refusal).
+     */
+    private static SourceFile isolatedSource(String ref, String what) {
+        if (CandidateFiles.isSourceReference(ref)) {
+            return new SourceFile(CandidateFiles.read(Path.of(ref)), Path.of(ref).getFileName().toString());
+        }
+        if (ref.contains(":")) {
+            throw new UserError("--isolate runs built-in " + what + " from their source, without parameters; drop the parameters of "
+                    + ref + " or run without --isolate");
+        }
+        var template = PolicyRegistry.builtin().template(ref);
+        return new SourceFile(template.source(), template.name() + ".java");
+    }
+
     /**
      * Runs one scenario with one policy. With a worker pool, a policy given as a .java file never
      * runs in this JVM: the worker checks, compiles and simulates it (its source verified by
@@ -66,19 +86,9 @@ final class Simulations {
         if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef) || scorerFile)) {
             return prepare(s, policyRef, admissionRef, contract, scorerRef).run();
         }
-        String usageSource;
-        String usageOrigin;
-        if (CandidateFiles.isSourceReference(policyRef)) {
-            usageSource = CandidateFiles.read(Path.of(policyRef));
-            usageOrigin = Path.of(policyRef).getFileName().toString();
-        } else {
-            if (policyRef.contains(":")) {
-                throw new UserError("--isolate runs built-in policies from their source, without parameters; drop the parameters of "
-                        + policyRef + " or run without --isolate");
-            }
-            usageSource = PolicyRegistry.builtin().template(policyRef).source();
-            usageOrigin = PolicyRegistry.builtin().template(policyRef).name() + ".java";
-        }
+        SourceFile usage = isolatedSource(policyRef, "policies");
+        String usageSource = usage.source();
+        String usageOrigin = usage.origin();
         String admissionSource = null;
         String admissionOrigin = null;
         switch (admissionRef) {
@@ -92,21 +102,9 @@ final class Simulations {
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
             }
         }
-        String routingSource = null;
-        String routingOrigin = null;
-        if (scorerRef != null) {
-            if (scorerFile) {
-                routingSource = CandidateFiles.read(Path.of(scorerRef));
-                routingOrigin = Path.of(scorerRef).getFileName().toString();
-            } else {
-                if (scorerRef.contains(":")) {
-                    throw new UserError("--isolate runs built-in scorers from their source, without parameters; drop the parameters of "
-                            + scorerRef + " or run without --isolate");
-                }
-                routingSource = PolicyRegistry.builtin().template(scorerRef).source();
-                routingOrigin = PolicyRegistry.builtin().template(scorerRef).name() + ".java";
-            }
-        }
+        SourceFile scorer = scorerRef == null ? null : isolatedSource(scorerRef, "scorers");
+        String routingSource = scorer == null ? null : scorer.source();
+        String routingOrigin = scorer == null ? null : scorer.origin();
         WorkerProtocol.Reply reply;
         try {
             reply = pool.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, s, null, usageSource, usageOrigin, admissionSource,

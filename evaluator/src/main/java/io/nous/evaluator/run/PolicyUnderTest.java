@@ -118,11 +118,6 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
                 builtins, config, scorer);
     }
 
-    /** The same policy with built-in references that also name a routing scorer. */
-    public PolicyUnderTest withBuiltins(Builtins b) {
-        return new PolicyUnderTest(name, identity, usageLimit, admission, deployment, sources, b, routing, scorer);
-    }
-
     /** The scenario as this policy is deployed in it: routed by its config when it has one, which then decides flow control. */
     public Scenario deploy(Scenario s) {
         return routing != null ? routing.deploy(s) : deployment.apply(s);

@@ -42,15 +42,6 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                       Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
                       Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken) {
 
-    public Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
-                   Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
-                   Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
-                   Double prefixShare, Map<String, Double> loadScale) {
-        this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
-                scrapeLatencyMs, scrapeLatencyPerRequestMs, inflightCredit, clientTimeoutSeconds, durationSeconds, prefixShare, loadScale,
-                null);
-    }
-
     /** The deployment as the scenario describes it. */
     public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
 
@@ -59,7 +50,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                    Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                    Double scrapeLatencyPerRequestMs) {
         this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
-                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null);
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null, null);
     }
 
     public boolean isNominal() {
