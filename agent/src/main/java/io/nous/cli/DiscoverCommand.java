@@ -116,10 +116,10 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = DiscoveryConfig.Builder.SEED, paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission|joint",
+    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission|joint|routing",
             description = "What to search: flow-control (usage-limit policies, against static-usage-limit), admission (admitters, "
-                    + "against the legacy path, on the admission matrix) or joint (both in one class, on the joint matrix) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "against the legacy path, on the admission matrix) joint (both in one class, on the joint matrix) "
+                    + "or routing (endpoint scorers, against the lab's default router profile, on the routing matrix) (default: ${DEFAULT-VALUE}).")
     String problem;
 
     @Option(names = "--seed-policies", paramLabel = "LIST",

@@ -419,7 +419,7 @@ public final class DiscoveryLoop {
             return "failed: " + e.failure();
         }
         return String.format(java.util.Locale.ROOT, "%s %s%s%s", Percent.of(e.change()), e.verdict(),
-                e.constraintsHold() ? "" : " (" + e.failedConstraint() + " failed)",
+                e.constraintsHold() ? "" : e.failedConstraint() == null ? " (a sanity check failed)" : " (" + e.failedConstraint() + " failed)",
                 e.racedOut() == null ? "" : " (raced out: " + e.racedOut() + ")");
     }
 }

@@ -17,6 +17,7 @@ public final class Problems {
     public static final String FLOW_CONTROL = "flow-control";
     public static final String ADMISSION = "admission";
     public static final String JOINT = "joint";
+    public static final String ROUTING = "routing";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -24,6 +25,7 @@ public final class Problems {
         register(new FlowControlProblem());
         register(new AdmissionProblem());
         register(new JointProblem());
+        register(new RoutingProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

@@ -13,6 +13,7 @@ import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.routing.RoutingConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,6 +180,18 @@ public final class Sandbox implements AutoCloseable {
                 limit.candidate()::newUsageLimitPolicy, admitter.candidate()::newAdmissionPolicy, Deployment.FLOW_CONTROL);
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(limitSource, name + ".limit.java", admitterSource,
                 name + ".admitter.java")) : p;
+    }
+
+    /**
+     * A routing candidate behind router config {@code config}: its score replaces the config's
+     * scorers; the static usage-limit policy stands in where the config's gate turns flow control on.
+     * In a worker when isolated.
+     */
+    public PolicyUnderTest routing(String name, CheckResult compiled, String source, String origin, RoutingConfig config) {
+        PolicyUnderTest p = PolicyUnderTest.builtin(name, PolicyIdentity.builtin("static-usage-limit"), "static-usage-limit", null,
+                Deployment.FLOW_CONTROL).routedBy(config, compiled.candidate()::newRoutingScorer, PolicyIdentity.source(compiled.canonicalHash()));
+        return isolated() ? p.withSources(new PolicyUnderTest.Sources(PolicyRegistry.builtin().source("static-usage-limit"),
+                "static-usage-limit.java", null, null, compiled.candidate().contract(), source, origin)) : p;
     }
 
     @Override

@@ -18,13 +18,16 @@ final class SanityChecks {
 
     static List<String> check(List<PairedScenario> scenarios, PolicyUnderTest candidate) {
         List<String> problems = new ArrayList<>();
+        // a router config decides flow control by its gate; without one the usage-limit policy is never asked
+        boolean flowControl = candidate.routing() != null ? candidate.routing().flowControl() && !candidate.routing().service()
+                : candidate.deployment().flowControl();
         for (PairedScenario p : scenarios) {
             String label = p.label();
             for (int s = 0; s < p.seeds(); s++) {
                 RunData c = p.candidate().get(s);
                 RunData b = p.baseline().get(s);
                 String where = label + " seed " + (s + 1);
-                if (candidate.deployment().flowControl() && c.result().policy().calls() == 0) {
+                if (flowControl && c.result().policy().calls() == 0) {
                     problems.add(where + ": the candidate's usage-limit policy was never called");
                 }
                 if (candidate.admission() != null && c.result().policy().admissionCalls() == 0) {

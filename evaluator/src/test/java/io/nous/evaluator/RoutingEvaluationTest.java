@@ -38,12 +38,16 @@ class RoutingEvaluationTest {
     }
 
     @Test
-    void theShippedMatrixRunsTheLabOnBothEnginesUnderBothByteCounts() {
+    void theShippedMatrixRunsTheLabAndItsShapesOnBothEnginesUnderBothByteCounts() {
         Matrix m = MatrixCatalog.load("routing");
         assertThat(m.variants()).extracting(v -> v.name()).containsExactly("bytes-4", "bytes-6");
         assertThat(m.entries(Split.SEARCH)).extracting(MatrixEntry::label)
-                .containsExactly("lab-16-tenants@1/8pods~isim", "lab-hot-tenant@1/8pods~isim");
-        assertThat(m.entries(Split.VALIDATION)).allSatisfy(e -> assertThat(e.engineArgs()).isNull());
+                .containsExactly("lab-16-tenants@1/8pods~isim", "lab-hot-tenant@1/8pods~isim", "lab-64-tenants@1/8pods~isim");
+        // validation: two shapes the search never saw, and the lab's two on the other engine; test: the rest
+        assertThat(m.entries(Split.VALIDATION)).extracting(MatrixEntry::label).containsExactly("lab-4-tenants@1/8pods~isim",
+                "lab-hot-80@1/8pods~isim", "lab-16-tenants@1/8pods", "lab-hot-tenant@1/8pods");
+        assertThat(m.entries(Split.TEST)).extracting(MatrixEntry::label).containsExactly("lab-hot-50@1/8pods~isim", "lab-hot-95@1/8pods",
+                "lab-trace-12@1/8pods~isim");
         Scenario s = m.variants().get(1).apply(m.entries(Split.SEARCH).get(0).scenario(1, m.durationSeconds()));
         assertThat(s.inferenceSim()).isNotNull();
         assertThat(s.promptBytesPerToken()).isEqualTo(6.0);

@@ -1,6 +1,8 @@
 package io.nous.policy;
 
 import io.nous.policy.templates.ActiveRequestRouting;
+import io.nous.policy.templates.LabAffinityActiveRequestRouting;
+import io.nous.policy.templates.LabAffinityTokenLoadRouting;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
@@ -92,6 +94,14 @@ public final class PolicyRegistry {
                     }
                     return List.of(idle, busy);
                 }));
+        register(new PolicyTemplate("lab-affinity-token-load", "lab-affinity-token-load-scorer", PolicyKind.ROUTING,
+                "The lab's default profile as one scorer: endpoints holding 0.8 of the prompt are sticky and outweigh load 2:1, "
+                        + "token-load decides the rest; no parameters (the routing search's seed).",
+                Set.of(), LabAffinityTokenLoadRouting.class, p -> List.of()));
+        register(new PolicyTemplate("lab-affinity-active-request", "lab-affinity-active-request-scorer", PolicyKind.ROUTING,
+                "The lab's decode profile as one scorer: sticky at 0.8 of the prompt while under 4,838 uncached tokens in flight, "
+                        + "outweighing load 2:1, active-request decides the rest; no parameters (the routing search's seed).",
+                Set.of(), LabAffinityActiveRequestRouting.class, p -> List.of()));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PolicyKind.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {

@@ -164,6 +164,30 @@ public final class EvolutionaryProposer implements Proposer {
                         + "a different partner";
                 expectNear = Math.min(near, 0) - 0.05;
             }
+            case "regate" -> {
+                statement = "Keeping a tenant on the endpoint that holds its prompt " + r.change().replace("affinity ", "")
+                        + " keeps cache hits without piling the tenant onto one pod";
+                mechanism = "stickiness saves prefill only while the sticky pod is not the bottleneck; past the limit the request goes"
+                        + " where the load term says, and its prompt is cached there too";
+                expectNear = Math.min(near, 0) - 0.05;
+            }
+            case "reform-affinity" -> {
+                statement = "With " + r.change() + ", the share of the prompt an endpoint holds weighs as the saved prefill does";
+                mechanism = "a cache hit saves the prefill of the matched blocks only, so an endpoint holding half the prompt saves half";
+                expectNear = near;
+            }
+            case "reload", "cross-scorers" -> {
+                statement = "Judging load by " + r.change().replaceFirst("^(load judged by|this affinity with the other parent's) ", "")
+                        + " sends the non-sticky requests where they finish soonest";
+                mechanism = "prompt tokens in flight see only prefill backlog; requests in flight and the queue see decode work too, which"
+                        + " a hot tenant's pod accumulates";
+                expectNear = Math.min(near, 0) - 0.05;
+            }
+            case "reweight" -> {
+                statement = "With " + r.change() + ", the scorer trades cache hits against balance at another point";
+                mechanism = "the heavier the load term, the sooner a loaded sticky endpoint loses a request to an idle cold one";
+                expectNear = near;
+            }
             case "reflective-ceiling" -> {
                 statement = "Ceilings that fall with saturation (" + r.change() + ") gate gradually instead of abruptly";
                 mechanism = "each band closes at its own saturation, lowest first";

@@ -5,7 +5,7 @@ import io.nous.discover.Evaluated;
 import java.util.List;
 import org.apache.commons.math3.random.RandomGenerator;
 
-/** The search spaces of the built-in problem classes: usage-limit policies, admitters, and joint pairs of both. */
+/** The search spaces of the built-in problem classes: usage-limit policies, admitters, joint pairs of both, and routing scorers. */
 public final class SearchSpaces {
     private SearchSpaces() {
     }
@@ -79,6 +79,44 @@ public final class SearchSpaces {
                     : USAGE_LIMIT.fallback(base, rng, minGate);
         }
     };
+
+    /**
+     * Routing scorers: which signal gates affinity and where, affinity's form, the load term, the
+     * weight between them, constants; one parent's affinity crossed with another's load 15 % of the
+     * time. The behaviour cell is how sticky the scorer is and when it lets go (the probe's axes,
+     * in fifths) and which load it reads, so a new load term is tuned before it must beat the old.
+     */
+    public static final SearchSpace ROUTING = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.15 ? elites.draw() : null;
+            if (other != null && other != parent) {
+                Mutations.Result r = RoutingMutations.cross(parent.source(), other.source());
+                if (r != null) {
+                    parents.add(other.candidateId());
+                }
+                return r;
+            }
+            return RoutingMutations.mutate(parent.source(), rng);
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            RoutingGenome g = RoutingGenome.parse(base.source());
+            Mutations.Result r = g == null ? null : RoutingMutations.perturbConstant(base.source(), g, rng);
+            return r != null ? r : g != null ? RoutingMutations.reweight(base.source(), g, rng) : RoutingMutations.perturbLiteral(base.source(), rng);
+        }
+
+        @Override
+        public String cell(Evaluated e) {
+            RoutingGenome g = RoutingGenome.parse(e.source());
+            return fifth(e.onset()) + "/" + fifth(e.dutyAt08()) + "/" + (g == null ? "other" : g.load().name().toLowerCase(java.util.Locale.ROOT));
+        }
+    };
+
+    private static int fifth(double x) {
+        return Double.isNaN(x) ? 5 : Math.max(0, Math.min(4, (int) Math.floor(x * 5)));
+    }
 
     /** One of the usage-limit operators, drawn as the search always drew them. */
     static Mutations.Result mutateUsageLimit(String source, RandomGenerator rng, double minGate) {

@@ -322,7 +322,9 @@ public final class RequestSource implements Arrivals {
         int tenant = c.tenantBase;
         int group = spec.prefixGroup();
         if (c.tenants != null) {
-            int k = c.tenants.nextInt(spec.tenants());
+            // a hot tenant (the first) sends its share of the requests, the others split the rest evenly
+            int k = spec.hotTenantShare() > 0 ? (c.tenants.nextDouble() < spec.hotTenantShare() ? 0 : 1 + c.tenants.nextInt(spec.tenants() - 1))
+                    : c.tenants.nextInt(spec.tenants());
             tenant += k;
             group = group >= 0 ? group + k : group;
         }

@@ -19,11 +19,21 @@ import java.util.List;
  * @param tenants      its requests come from this many tenants, {@code tenant .. tenant + tenants - 1}, one drawn
  *                     per request from the client's seeded stream in the order it sends; with a prefix group,
  *                     each tenant has its own shared prefix ({@code prefixGroup + t}); 1: all its own tenant's
+ * @param hotTenantShare the share of its requests from its first tenant, the rest spread evenly over the
+ *                     others (a skewed mix: one hot tenant); 0: every tenant alike
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                          LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
                          int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session, List<ActiveWindow> windows,
-                         int tenants) {
+                         int tenants, double hotTenantShare) {
+
+    /** A client whose requests come from its tenants uniformly. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
+                      LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs,
+                      SessionSpec session, List<ActiveWindow> windows, int tenants) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
+                session, windows, tenants, 0);
+    }
 
     /** A client of one tenant. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
@@ -61,6 +71,10 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
         windows = windows == null ? List.of() : List.copyOf(windows);
         if (tenants < 1) {
             throw new WorkloadException("client '" + id + "': tenants must be >= 1, got " + tenants);
+        }
+        if (!(hotTenantShare >= 0 && hotTenantShare < 1) || hotTenantShare > 0 && tenants < 2) {
+            throw new WorkloadException("client '" + id + "': hot_tenant_share must be in [0, 1) and needs at least 2 tenants, got "
+                    + hotTenantShare + " of " + tenants);
         }
         if (!windows.isEmpty() && concurrency > 0) {
             throw new WorkloadException("client '" + id + "': lifecycle windows apply to arrival streams, not to concurrency users");
@@ -101,12 +115,12 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
     /** The same client with another arrival process. */
     public ClientSpec withArrival(ArrivalProcess a) {
         return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows, tenants);
+                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare);
     }
 
     /** The same client carrying another share of the rate. */
     public ClientSpec withRateFraction(double f) {
         return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows, tenants);
+                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare);
     }
 }

@@ -66,15 +66,17 @@ public final class WorkloadCatalog {
     /**
      * A preset sent by closed-loop users instead of an arrival stream: {@code users} users, each sending
      * its next request {@code thinkTimeMs} after its previous one ends, each request from one of the
-     * tenants drawn in a seeded order.
+     * tenants drawn in a seeded order: uniformly, or with {@code hotTenantShare} of the requests from
+     * the first tenant and the rest spread evenly over the others.
      */
-    private record ClosedLoop(Integer users, Double thinkTimeMs) {
+    private record ClosedLoop(Integer users, Double thinkTimeMs, Double hotTenantShare) {
     }
 
     private record FileShape(LinkedHashMap<String, Entry> workloads) {
     }
 
-    private static WorkloadCatalog parse(InputStream in, String origin) {
+    /** A catalog read from YAML; {@code origin} names it in messages. */
+    static WorkloadCatalog parse(InputStream in, String origin) {
         FileShape shape = StrictYaml.read(in, origin, FileShape.class, WorkloadException::new);
         if (shape.workloads() == null) {
             throw new WorkloadException(origin + ": no 'workloads' defined");
@@ -102,7 +104,7 @@ public final class WorkloadCatalog {
         }
         long think = c.thinkTimeMs() == null ? 0 : Math.round(c.thinkTimeMs() * 1000);
         ClientSpec users = new ClientSpec(name, 0, 0, 1.0, e.arrival(), e.input(), e.output(), prefixTokens > 0 ? 0 : -1, prefixTokens,
-                c.users(), think, 0, null, List.of(), tenants);
+                c.users(), think, 0, null, List.of(), tenants, c.hotTenantShare() == null ? 0 : c.hotTenantShare());
         return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
                 tenants, List.of(users), null, limit, 0);
     }
