@@ -251,7 +251,7 @@ public final class ExportCommand implements Callable<Integer> {
         return switch (part.kind()) {
             case USAGE_LIMIT -> UpstreamMatch.of(part.usageLimit());
             case ADMISSION -> UpstreamMatch.ofAdmitter(part.admitter());
-            case ROUTING -> Optional.empty();
+            case ROUTING -> UpstreamMatch.ofRouting(part.check().candidate()::newRoutingScorer);
         };
     }
 

@@ -129,9 +129,11 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     Standing standing() {
         String like = null;
         if (check.accepted() && check.candidate() != null && !multiPart()) {
-            var match = check.candidate().kind() == CandidateKind.ADMISSION
-                    ? UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy)
-                    : UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+            var match = switch (check.candidate().kind()) {
+                case ADMISSION -> UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy);
+                case ROUTING -> UpstreamMatch.ofRouting(check.candidate()::newRoutingScorer);
+                case USAGE_LIMIT -> UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
+            };
             like = match.map(UpstreamMatch.Match::describe).orElse(null);
         }
         return Standing.of(history, id, like);

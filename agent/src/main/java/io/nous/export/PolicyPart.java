@@ -8,6 +8,7 @@ import io.nous.codegen.golang.GoTranslator;
 import io.nous.discover.Compiled;
 import io.nous.discover.Problem;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,12 @@ public record PolicyPart(CandidateKind kind, String source, CheckResult check) {
         return check.candidate()::newAdmissionPolicy;
     }
 
+    /** Fresh instances of a routing part. */
+    public Supplier<RoutingScorer> routing() {
+        require(CandidateKind.ROUTING);
+        return check.candidate()::newRoutingScorer;
+    }
+
     /** Whether an admitter reads the saturation's queue and KV terms apart (its table shows both pools). */
     public boolean termsForm() {
         return kind == CandidateKind.ADMISSION && GoTranslator.termsForm(source);
@@ -53,12 +60,20 @@ public record PolicyPart(CandidateKind kind, String source, CheckResult check) {
 
     /** The router plugin's name suffix for this part ({@code -policy}, {@code -admitter}). */
     public String pluginSuffix() {
-        return kind == CandidateKind.ADMISSION ? "-admitter" : "-policy";
+        return switch (kind) {
+            case ADMISSION -> "-admitter";
+            case ROUTING -> "-scorer";
+            case USAGE_LIMIT -> "-policy";
+        };
     }
 
     /** The part in a phrase. */
     public String noun() {
-        return kind == CandidateKind.ADMISSION ? "an admitter" : "a usage-limit policy";
+        return switch (kind) {
+            case ADMISSION -> "an admitter";
+            case ROUTING -> "a routing scorer";
+            case USAGE_LIMIT -> "a usage-limit policy";
+        };
     }
 
     private void require(CandidateKind k) {

@@ -98,6 +98,8 @@ public final class Review {
             }
             if (part.kind() == CandidateKind.ADMISSION) {
                 admittedTable(sb, part);
+            } else if (part.kind() == CandidateKind.ROUTING) {
+                scoreTable(sb, part);
             } else {
                 ceilingTable(sb, part);
             }
@@ -174,6 +176,16 @@ public final class Review {
                 sb.append(String.format(Locale.ROOT, " %.2f |", share[i]));
             }
             sb.append('\n');
+        }
+    }
+
+    /** A routing scorer as its choice between a loaded endpoint that holds the prompt and an idle cold one. */
+    private static void scoreTable(StringBuilder sb, PolicyPart part) {
+        sb.append("Scores of an endpoint holding the whole 4,000-token prompt with n requests in flight (their prompts cached), and of an")
+                .append(" idle endpoint holding none; the higher one gets the request:\n\n");
+        sb.append("| in flight | holds the prompt | idle, cold | picked |\n|---:|---:|---:|---|\n");
+        for (ScoreProfile.Row r : ScoreProfile.of(part.routing())) {
+            sb.append(String.format(Locale.ROOT, "| %d | %.3f | %.3f | %s |%n", r.inFlight(), r.warm(), r.cold(), r.winner()));
         }
     }
 

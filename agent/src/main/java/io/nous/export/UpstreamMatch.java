@@ -1,7 +1,9 @@
 package io.nous.export;
 
+import io.nous.codegen.golang.BehaviourFingerprint;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
 import java.util.List;
@@ -68,6 +70,21 @@ public final class UpstreamMatch {
      * requests always in; sheddable refused with probability min(s^power * k, 1)), with power and k
      * read off the candidate: its refusal probability at two saturations below saturation 1.
      */
+    /**
+     * The router scorer a routing candidate behaves exactly like: token-load-scorer or
+     * active-request-scorer with their default parameters, compared by the scores they give on the
+     * routing probe grid (prompt lengths, prefix matches, in-flight requests and tokens, KV usage).
+     */
+    public static Optional<Match> ofRouting(Supplier<RoutingScorer> candidate) {
+        String mine = BehaviourFingerprint.routing(candidate);
+        for (String[] scorer : new String[][] {{"token-load-scorer", "token-load"}, {"active-request-scorer", "active-request"}}) {
+            if (mine.equals(BehaviourFingerprint.routing(() -> PolicyRegistry.builtin().routing(scorer[1])))) {
+                return Optional.of(new Match(scorer[0], scorer[1]));
+            }
+        }
+        return Optional.empty();
+    }
+
     public static Optional<Match> ofAdmitter(Supplier<AdmissionPolicy> candidate) {
         PolicyRegistry registry = PolicyRegistry.builtin();
         double[] shape = {5.0, 300.0};

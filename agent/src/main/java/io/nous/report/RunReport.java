@@ -126,6 +126,14 @@ public final class RunReport {
                         .append(part.termsForm() ? "; the admitter reads the saturation's queue and KV terms apart, so sheddable requests are "
                                 + "shown on a pool whose queues carry the saturation and on one whose KV cache alone does" : "")
                         .append(".</figcaption></figure>\n");
+            } else if (part.kind() == CandidateKind.ROUTING) {
+                sb.append("<table>\n<tr><th>in flight</th><th>holds the prompt</th><th>idle, cold</th><th>picked</th></tr>\n");
+                for (io.nous.export.ScoreProfile.Row r : io.nous.export.ScoreProfile.of(part.routing())) {
+                    sb.append(String.format(java.util.Locale.ROOT, "<tr><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>%n", r.inFlight(),
+                            r.warm(), r.cold(), esc(r.winner())));
+                }
+                sb.append("</table>\n<p>Scores of an endpoint holding the whole 4,000-token prompt with that many requests in flight, and of")
+                        .append(" an idle endpoint holding none; the higher one gets the request.</p>\n");
             } else {
                 double[][] mean = new double[2][sat.length];
                 for (int i = 0; i < sat.length; i++) {

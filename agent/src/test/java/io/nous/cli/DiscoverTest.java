@@ -191,6 +191,46 @@ class DiscoverTest {
     }
 
     @Test
+    void aRoutingSearchStartsFromTheLabsProfilesReplaysReviewsAndReportsScorers() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "routing", "--matrix", TestMatrices.routing(dir).toString(), "--budget", "8",
+                "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = onlyRun(runs);
+        Path run = runs.resolve(id);
+        JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
+        assertThat(config.get("problem").asText()).isEqualTo("routing");
+        assertThat(config.get("objective").asText()).isEqualTo("routing-ttft");
+        assertThat(config.get("seed_policies").toString()).contains("lab-affinity-token-load").contains("lab-affinity-active-request");
+        assertThat(Files.readString(run.resolve("candidates/c0002.java"))).contains("implements RoutingScorer").contains("GATE_LIMIT");
+        // the lab's default profile as a scorer ranks endpoints as the profile does: no difference from the baseline
+        String journal = Files.readString(run.resolve("journal.jsonl"));
+        assertThat(journal).containsPattern("\"operator\":\"(regate|reload|reweight|reform-affinity|perturb-constant|cross-scorers)\"")
+                .doesNotContain("usage-limit policy was never called");
+        assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem routing");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+        // a review and a report show where the scorer lets a tenant go
+        CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.md").toString());
+        assertThat(review.exit()).as(review.err()).isZero();
+        assertThat(dir.resolve("r.md")).content().contains("a routing scorer").contains("| in flight | holds the prompt | idle, cold | picked |")
+                .contains("the lab's default profile");
+        CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(dir.resolve("r.html")).content().contains("<th>holds the prompt</th>");
+        // the export target is not built yet: a clear refusal, not a stack trace
+        CliHarness export = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString(),
+                "--force");
+        assertThat(export.exit()).isEqualTo(2);
+        assertThat(export.err()).contains("a routing scorer does not export to a Go plugin yet").doesNotContain("Exception");
+        CliHarness wrongSeed = CliHarness.run("discover", "--problem", "routing", "--seed-policies", "static-usage-limit", "--runs-dir",
+                runs.toString());
+        assertThat(wrongSeed.exit()).isEqualTo(2);
+        assertThat(wrongSeed.err()).contains("'static-usage-limit' is not a routing policy");
+    }
+
+    @Test
     void aJointSearchPairsAUsageLimitPolicyWithAnAdmitterReplaysAndExportsBothPlugins() throws Exception {
         Path runs = dir.resolve("runs");
         CliHarness h = CliHarness.run("discover", "--problem", "joint", "--matrix", TestMatrices.joint(dir).toString(), "--budget", "6",

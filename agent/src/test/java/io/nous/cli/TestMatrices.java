@@ -90,6 +90,25 @@ final class TestMatrices {
                 """);
     }
 
+    /** Routing scorers on the lab's engine: its two workloads to search, a skewed shape to validate, a short one to test. */
+    static Path routing(Path dir) throws IOException {
+        return write(dir, "small-routing.yaml", """
+                name: small-routing
+                promote_when: all
+                variants:
+                  - {name: bytes-4, prompt_bytes_per_token: 4}
+                  - {name: bytes-6, prompt_bytes_per_token: 6}
+                seeds: 1
+                split_seeds: {validation: 1, test: 1}
+                duration_seconds: 600
+                scenarios:
+                  - {workload: lab-16-tenants, qps: 1, pods: 8, engine_args: lab-inference-sim, split: search, regime: near}
+                  - {workload: lab-hot-tenant, qps: 1, pods: 8, engine_args: lab-inference-sim, split: search, regime: near}
+                  - {workload: lab-hot-80, qps: 1, pods: 8, engine_args: lab-inference-sim, split: validation, regime: near}
+                  - {workload: lab-hot-95, qps: 1, pods: 8, engine_args: lab-inference-sim, split: test, regime: near}
+                """);
+    }
+
     private static Path write(Path dir, String name, String yaml) throws IOException {
         Path p = dir.resolve(name);
         if (!Files.exists(p)) {
