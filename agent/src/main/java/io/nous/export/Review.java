@@ -99,6 +99,8 @@ public final class Review {
             if (part.kind() == CandidateKind.ADMISSION) {
                 admittedTable(sb, part);
             } else if (part.kind() == CandidateKind.ROUTING) {
+                io.nous.discover.evolve.RoutingForms.mechanism(part.source())
+                        .ifPresent(m -> sb.append("**In one sentence.** ").append(m).append("\n\n"));
                 scoreTable(sb, part);
             } else {
                 ceilingTable(sb, part);

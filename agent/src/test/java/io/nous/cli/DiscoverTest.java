@@ -214,7 +214,8 @@ class DiscoverTest {
         // a review and a report show where the scorer lets a tenant go
         CliHarness review = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.md").toString());
         assertThat(review.exit()).as(review.err()).isZero();
-        assertThat(dir.resolve("r.md")).content().contains("a routing scorer").contains("| in flight | holds the prompt | idle, cold | picked |")
+        assertThat(dir.resolve("r.md")).content().contains("a routing scorer").contains("**In one sentence.** Prefers an endpoint holding at least")
+                .contains("| in flight | holds the prompt | idle, cold | picked |")
                 .contains("the lab's default profile");
         CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
         assertThat(report.exit()).as(report.err()).isZero();

@@ -138,7 +138,7 @@ record RoutingGenome(Affinity affinity, double threshold, double affinityWeight,
                 + (affinity == Affinity.GRADED ? ", by how much it holds," : "");
         String gated = gate == Gate.NONE ? "" : " while it has fewer than " + (gate.counts ? fmt(gateLimit) : percent(gateLimit)) + " "
                 + gate.words;
-        String scale = load.scaled() ? " (zero at " + fmt(loadScale) + ")" : "";
+        String scale = load.scaled() ? ", zero at " + fmt(loadScale) : "";
         return sticky + gated + ", weighted " + fmt(affinityWeight) + " to " + fmt(loadWeight) + " against " + load.words + scale + ".";
     }
 
