@@ -48,6 +48,18 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--baseline-admission", defaultValue = "none", paramLabel = "NAME", description = "Baseline's admission (default: ${DEFAULT-VALUE}).")
     String baselineAdmission;
 
+    @Option(names = "--epp-config", paramLabel = "NAME|FILE.yaml", description = "Route the candidate's scenarios by this router "
+            + "config (a shipped one, see 'nous simulate --help', or an EndpointPickerConfig file); its flowControl gate decides flow control.")
+    String eppConfig;
+
+    @Option(names = "--scorer", paramLabel = "NAME|FILE.java", description = "A routing scorer (built-in or a .java RoutingScorer) "
+            + "in place of the candidate config's scorers; needs --epp-config (lab-scorer: the scorer alone picks the endpoint).")
+    String scorer;
+
+    @Option(names = "--baseline-epp-config", paramLabel = "NAME|FILE.yaml", description = "Route the baseline's scenarios by this "
+            + "router config.")
+    String baselineEppConfig;
+
     @Option(names = "--objective", defaultValue = "critical-ttft", paramLabel = "NAME",
             description = "critical-ttft, critical-e2e, goodput or ms-saved-per-shed (default: ${DEFAULT-VALUE}).")
     String objective;
@@ -138,12 +150,15 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         EvaluationReport report;
         boolean untrusted = CandidateFiles.isSourceReference(policy) || CandidateFiles.isSourceReference(admission.replace("direct:", ""))
-                || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""));
+                || CandidateFiles.isSourceReference(baseline) || CandidateFiles.isSourceReference(baselineAdmission.replace("direct:", ""))
+                || scorer != null && CandidateFiles.isSourceReference(scorer);
         executorOptions.validate(sandboxOptions);
         try (Sandbox sandbox = executorOptions.apply(untrusted ? sandboxOptions.open(n) : Sandbox.inProcess(), sandboxOptions)) {
             Contract contract = simulationOnly ? Contract.SIMULATION_ONLY : Contract.ROUTER;
-            PolicyUnderTest cand = PolicyRefs.resolve(policy, admission, sandbox, contract);
-            PolicyUnderTest base = PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract);
+            PolicyUnderTest cand = RoutingRefs.routed(PolicyRefs.resolve(policy, admission, sandbox, contract), eppConfig, scorer, sandbox,
+                    contract, "--epp-config");
+            PolicyUnderTest base = RoutingRefs.routed(PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract), baselineEppConfig,
+                    null, sandbox, contract, "--baseline-epp-config");
             try (PairedRunner runner = sandbox.runner(base, n)) {
                 report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
             } catch (IllegalArgumentException e) {

@@ -117,10 +117,10 @@ final class RoutingProblem implements Problem {
                         + " still holds; with many tenants per pod it overstates hits.");
     }
 
-    /** {@code nous evaluate} measures usage-limit and admission policies; a routing review reproduces with replay. */
     @Override
     public String evaluateFlags(String file) {
-        return null;
+        return "--policy static-usage-limit --epp-config " + CANDIDATE_CONFIG + " --scorer " + file + " --baseline-epp-config "
+                + BASELINE_CONFIG;
     }
 
     @Override

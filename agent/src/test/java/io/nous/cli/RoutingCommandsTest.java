@@ -31,6 +31,41 @@ class RoutingCommandsTest {
     }
 
     @Test
+    void evaluateMeasuresAScorerFileBehindOneConfigAgainstAnother(@TempDir Path dir) throws Exception {
+        Path scorer = dir.resolve("Sticky.java");
+        Files.writeString(scorer, """
+                import io.nous.sim.spi.RoutingScorer;
+
+                public final class Sticky implements RoutingScorer {
+                    @Override
+                    public double score(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
+                                        int maxInFlightRequests, int waiting, int running, double kvUsage) {
+                        double load = inFlightRequests == 0 ? 1.0 : (double) (maxInFlightRequests - inFlightRequests) / maxInFlightRequests;
+                        return ((inFlightRequests < 4 && prefixMatch >= 0.8 ? 1.0 : 0.0) + 0.5 * load) / 1.5;
+                    }
+                }
+                """);
+        String matrix = TestMatrices.routing(dir).toString();
+        CliHarness h = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--epp-config", "lab-scorer", "--scorer", scorer.toString(),
+                "--baseline-epp-config", "lab-defaults", "--matrix", matrix, "--objective", "routing-ttft", "--split", "search",
+                "--variants", "bytes-4", "--threads", "2", "--json");
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode score = new ObjectMapper().readTree(h.out()).get("score");
+        // the lab's hot tenant no longer piles onto one pod
+        assertThat(score.get("verdict").asText()).isEqualTo("better");
+        CliHarness alone = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--scorer", scorer.toString(), "--matrix", matrix);
+        assertThat(alone.exit()).isEqualTo(2);
+        assertThat(alone.err()).contains("--scorer needs --epp-config");
+        CliHarness wrong = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--epp-config", "lab-scorer", "--scorer",
+                "static-usage-limit", "--matrix", matrix);
+        assertThat(wrong.exit()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--scorer: ").contains("not a routing scorer");
+        CliHarness missing = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--epp-config", "no-such.yaml", "--matrix", matrix);
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("nous: --epp-config: ");
+    }
+
+    @Test
     void oneLabCellReportsTheRunAndEachPod() throws Exception {
         JsonNode j = json(lab("--epp-config", "lab-defaults"));
         assertThat(j.get("routing").asText()).isEqualTo("lab-defaults");
