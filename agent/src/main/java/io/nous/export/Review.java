@@ -6,6 +6,7 @@ import com.github.difflib.patch.Patch;
 import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.CandidateKind;
 import io.nous.discover.Problem;
+import io.nous.discover.evolve.RoutingForms;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
@@ -99,7 +100,7 @@ public final class Review {
             if (part.kind() == CandidateKind.ADMISSION) {
                 admittedTable(sb, part);
             } else if (part.kind() == CandidateKind.ROUTING) {
-                io.nous.discover.evolve.RoutingForms.mechanism(part.source())
+                RoutingForms.mechanism(part.source())
                         .ifPresent(m -> sb.append("**In one sentence.** ").append(m).append("\n\n"));
                 scoreTable(sb, part);
             } else {

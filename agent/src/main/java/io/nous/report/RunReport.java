@@ -11,6 +11,7 @@ import io.nous.export.CeilingProfile;
 import io.nous.export.Change;
 import io.nous.export.Percent;
 import io.nous.export.PolicyPart;
+import io.nous.export.ScoreProfile;
 import io.nous.export.Standing;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunHistory;
@@ -26,6 +27,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -128,8 +130,8 @@ public final class RunReport {
                         .append(".</figcaption></figure>\n");
             } else if (part.kind() == CandidateKind.ROUTING) {
                 sb.append("<table>\n<tr><th>in flight</th><th>holds the prompt</th><th>idle, cold</th><th>picked</th></tr>\n");
-                for (io.nous.export.ScoreProfile.Row r : io.nous.export.ScoreProfile.of(part.routing())) {
-                    sb.append(String.format(java.util.Locale.ROOT, "<tr><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>%n", r.inFlight(),
+                for (ScoreProfile.Row r : ScoreProfile.of(part.routing())) {
+                    sb.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>%n", r.inFlight(),
                             r.warm(), r.cold(), esc(r.winner())));
                 }
                 sb.append("</table>\n<p>Scores of an endpoint holding the whole 4,000-token prompt with that many requests in flight, and of")

@@ -18,9 +18,7 @@ final class SanityChecks {
 
     static List<String> check(List<PairedScenario> scenarios, PolicyUnderTest candidate) {
         List<String> problems = new ArrayList<>();
-        // a router config decides flow control by its gate; without one the usage-limit policy is never asked
-        boolean flowControl = candidate.routing() != null ? candidate.routing().flowControl() && !candidate.routing().service()
-                : candidate.deployment().flowControl();
+        boolean flowControl = candidate.flowControlOn();
         for (PairedScenario p : scenarios) {
             String label = p.label();
             for (int s = 0; s < p.seeds(); s++) {

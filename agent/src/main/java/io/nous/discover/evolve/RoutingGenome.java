@@ -142,6 +142,22 @@ record RoutingGenome(Affinity affinity, double threshold, double affinityWeight,
         return sticky + gated + ", weighted " + fmt(affinityWeight) + " to " + fmt(loadWeight) + " against " + load.words + scale + ".";
     }
 
+    /** Load forms by source: the behaviour cell asks for every evaluated candidate on every proposal, and parsing is the cost. */
+    private static final Map<String, String> LOAD_NAMES = java.util.Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > 4096;
+        }
+    });
+
+    /** The load term a source reads, lower case ({@code tokens}, {@code requests}, ...), or {@code other} outside the canonical form. */
+    static String loadName(String source) {
+        return LOAD_NAMES.computeIfAbsent(source, s -> {
+            RoutingGenome g = parse(s);
+            return g == null ? "other" : g.load().name().toLowerCase(Locale.ROOT);
+        });
+    }
+
     /** The genome of a source in canonical form, or null when the source is written otherwise. */
     static RoutingGenome parse(String source) {
         CompilationUnit cu;

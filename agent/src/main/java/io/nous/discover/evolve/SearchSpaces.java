@@ -109,8 +109,7 @@ public final class SearchSpaces {
 
         @Override
         public String cell(Evaluated e) {
-            RoutingGenome g = RoutingGenome.parse(e.source());
-            return fifth(e.onset()) + "/" + fifth(e.dutyAt08()) + "/" + (g == null ? "other" : g.load().name().toLowerCase(java.util.Locale.ROOT));
+            return fifth(e.onset()) + "/" + fifth(e.dutyAt08()) + "/" + RoutingGenome.loadName(e.source());
         }
     };
 

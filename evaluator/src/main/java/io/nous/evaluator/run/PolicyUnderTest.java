@@ -118,6 +118,11 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
                 builtins, config, scorer);
     }
 
+    /** Whether the usage-limit policy is asked when deployed: a router config decides by its gate (a Service never), else the deployment. */
+    public boolean flowControlOn() {
+        return routing != null ? routing.flowControl() && !routing.service() : deployment.flowControl();
+    }
+
     /** The scenario as this policy is deployed in it: routed by its config when it has one, which then decides flow control. */
     public Scenario deploy(Scenario s) {
         return routing != null ? routing.deploy(s) : deployment.apply(s);
