@@ -6,7 +6,6 @@ import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.compile.JavacCheck;
-import io.nous.codegen.golang.AdmitterPackage;
 import io.nous.codegen.golang.EppConfig;
 import io.nous.codegen.golang.EquivalenceProof;
 import io.nous.codegen.golang.GoExport;
@@ -40,6 +39,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -241,8 +241,7 @@ public final class ExportCommand implements Callable<Integer> {
         return switch (part.kind()) {
             case USAGE_LIMIT -> exportUsageLimit(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
             case ADMISSION -> exportAdmitter(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
-            case ROUTING -> throw new UserError("a routing scorer does not export to a Go plugin yet: the router Scorer target, its golden "
-                    + "vectors and proof are still to be built; simulate it with 'nous simulate --scorer'");
+            case ROUTING -> exportScorer(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
         };
     }
 
@@ -259,7 +258,7 @@ public final class ExportCommand implements Callable<Integer> {
     private static List<String> proofLines(GoExport.Outcome outcome, Path shown) {
         GoExport.Verdict v = outcome.verdict();
         EquivalenceProof.Proof proof = outcome.proof();
-        int sequences = proof.usageLimit().size() + proof.admission().size();
+        int sequences = proof.sequences();
         List<String> lines = new ArrayList<>();
         if (v.proved()) {
             lines.add(String.format(Locale.ROOT, "proved: the Go answers all %,d calls of %d seeded sequences exactly as the Java did "
@@ -346,20 +345,51 @@ public final class ExportCommand implements Callable<Integer> {
                         + " instead of adding a copy; --force exports it anyway (nothing was written)");
             });
         }
+        return proved(dest, shown, source, exported, fromRun, "the admitter", "golden cases",
+                () -> GoExport.admitter(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv())));
+    }
+
+    /** A routing scorer as a Go scheduling Scorer plugin package under {@code dest}. */
+    private Written exportScorer(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
+                                 String policyName, RunCandidate fromRun) {
+        if (!target.equals("go")) {
+            throw new UserError("routing scorers are exported as Go Scorer plugins; drop --target java");
+        }
+        if (fromRun != null && !fromRun.routerProblems().isEmpty()) {
+            throw new UserError(notExportable(fromRun));
+        }
+        if (!force) {
+            UpstreamMatch.ofRouting(check.candidate()::newRoutingScorer).ifPresent(m -> {
+                throw new UserError(exported + " scores exactly like " + m.describe() + ", which llm-d-router already ships: "
+                        + "configure that scorer (pluginRef: " + m.pluginType() + ") instead of adding a copy; --force exports it anyway "
+                        + "(nothing was written)");
+            });
+        }
+        return proved(dest, shown, source, exported, fromRun, "the scorer", "golden endpoint sets",
+                () -> GoExport.scorer(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv())));
+    }
+
+    /**
+     * Builds and proves one package with {@code export}, refuses a copy of what the --router checkout
+     * has, writes the provenance, and says what was written ({@code what} and {@code cases} name the
+     * plugin and its golden cases for people).
+     */
+    private Written proved(Path dest, Path shown, String source, String exported, RunCandidate fromRun, String what, String cases,
+                           Supplier<GoExport.Outcome> export) {
         GoExport.Outcome outcome;
         try {
-            outcome = GoExport.admitter(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv()));
+            outcome = export.get();
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         } catch (GoExport.Refused e) {
             throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        AdmitterPackage pkg = (AdmitterPackage) outcome.plugin();
+        RouterPlugin pkg = outcome.plugin();
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
         List<String> lines = new ArrayList<>();
-        lines.add(String.format("exported %s as the admitter %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(),
-                pkg.goPackage(), outcome.goldenCases(), shown));
+        lines.add(String.format("exported %s as %s %s (package %s, %d %s) to %s", exported, what, pkg.pluginType(), pkg.goPackage(),
+                outcome.goldenCases(), cases, shown));
         lines.addAll(proofLines(outcome, shown));
         return new Written(pkg, pkg.pluginType(), lines);
     }
@@ -381,7 +411,8 @@ public final class ExportCommand implements Callable<Integer> {
                     .put("nous_version", Nous.VERSION).put("nous_commit", NousBuild.commit());
             Files.writeString(dest.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
             String params = prov.has("parameters") && !prov.get("parameters").asText().isEmpty() ? " with " + prov.get("parameters").asText() : "";
-            String what = policyKey.equals("builtin_policy") ? "The built-in Nous policy `" : "The admission policy `";
+            String what = policyKey.equals("builtin_policy") ? "The built-in Nous policy `"
+                    : pluginType.endsWith("-scorer") ? "The routing scorer `" : "The admission policy `";
             Files.writeString(dest.resolve("PROVENANCE.md"), "# Provenance of " + pluginType + "\n\n" + what + exported + "`" + params
                     + " ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
                     + "`), exported by Nous " + Nous.VERSION + ".\n");

@@ -141,7 +141,12 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
 
     /** Why this candidate cannot become a router plugin; empty when it can. */
     List<Violation> routerProblems() {
-        return RouterContract.check(source);
+        return RouterContract.check(source, kindOf(check));
+    }
+
+    /** The kind a checked source is (a source that did not compile is held to the usage-limit contract). */
+    private static CandidateKind kindOf(CheckResult check) {
+        return check != null && check.candidate() != null ? check.candidate().kind() : CandidateKind.USAGE_LIMIT;
     }
 
     /**
@@ -162,7 +167,8 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
             } catch (UserError | StoreException e) {
                 continue; // a changed file is no candidate to recommend
             }
-            if (RouterContract.check(source).isEmpty() && Candidates.check(source, id + ".java").accepted()) {
+            CheckResult checked = Candidates.check(source, id + ".java");
+            if (checked.accepted() && RouterContract.check(source, kindOf(checked)).isEmpty()) {
                 return id;
             }
         }

@@ -16,14 +16,14 @@ public final class PullRequest {
         return "Add " + pkg.pluginType() + " " + pkg.noun() + " (Alpha)";
     }
 
-    private static boolean admitter(RouterPlugin pkg) {
-        return pkg.group() == RouterPlugin.Group.ADMISSION;
-    }
-
     /** The commit message body: what the change adds and where the evidence is. */
     public static String commitBody(RouterPlugin pkg, String summary, String origin) {
         return wrap(GoPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "
-                + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + (admitter(pkg) ? "admitters" : "flow-control plugins")
+                + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + switch (pkg.group()) {
+                    case ADMISSION -> "admitters";
+                    case FLOW_CONTROL -> "flow-control plugins";
+                    case SCHEDULING -> "scheduling scorers";
+                }
                 + ", and a sample config. "
                 + summary.strip() + " " + origin + " The pull request description has the evidence."), 72);
     }
@@ -63,16 +63,23 @@ public final class PullRequest {
         }
         return "**What type of PR is this?**\n\n/kind feature\n\n"
                 + "**What this PR does / why we need it**:\n\n"
-                + "Adds `" + pkg.pluginType() + "`, " + (admitter(pkg) ? "an Alpha admitter (admission control before scheduling)"
-                        : "an Alpha usage-limit policy for flow control") + ", found and evaluated by Nous.\n\n"
+                + "Adds `" + pkg.pluginType() + "`, " + switch (pkg.group()) {
+                    case ADMISSION -> "an Alpha admitter (admission control before scheduling)";
+                    case FLOW_CONTROL -> "an Alpha usage-limit policy for flow control";
+                    case SCHEDULING -> "an Alpha scheduling scorer (which endpoint a request goes to)";
+                } + ", found and evaluated by Nous.\n\n"
                 + why.toString().strip() + "\n\n"
                 + "**Which issue(s) this PR fixes**:\n\nNone: a new policy, not a fix.\n\n"
                 + "**Release note** _(write `NONE` if no user-facing change)_:\n\n"
-                + "```release-note\n" + (admitter(pkg)
-                        ? "New Alpha admitter `" + pkg.pluginType() + "`; enable it by listing `type: " + pkg.pluginType()
-                                + "` in the EndpointPickerConfig's plugins and starting the EPP with `--allow-experimental-plugins`."
-                        : "New Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
-                                + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.")
+                + "```release-note\n" + switch (pkg.group()) {
+                    case ADMISSION -> "New Alpha admitter `" + pkg.pluginType() + "`; enable it by listing `type: " + pkg.pluginType()
+                            + "` in the EndpointPickerConfig's plugins and starting the EPP with `--allow-experimental-plugins`.";
+                    case FLOW_CONTROL -> "New Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
+                            + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.";
+                    case SCHEDULING -> "New Alpha scheduling scorer `" + pkg.pluginType() + "`; enable it with a `pluginRef: " + pkg.pluginType()
+                            + "` in a scheduling profile (with the approx-prefix-cache-producer and inflight-load-producer it reads) and"
+                            + " `--allow-experimental-plugins`.";
+                }
                 + "\n```\n";
     }
 }

@@ -18,7 +18,8 @@ import org.eclipse.jgit.lib.StoredConfig;
 /**
  * Puts an exported package into a checkout of llm-d-router as a change a maintainer can take: the
  * package where the router keeps plugins of its kind ({@code pkg/epp/framework/plugins/flowcontrol/usagelimits/<name>/}
- * for a usage-limit policy, {@code pkg/epp/framework/plugins/requestcontrol/admitter/<name>/} for an admitter), a sample config
+ * for a usage-limit policy, {@code pkg/epp/framework/plugins/requestcontrol/admitter/<name>/} for an admitter,
+ * {@code pkg/epp/framework/plugins/scheduling/scorer/<name>/} for a scorer), a sample config
  * under {@code deploy/config/}, its import and registration in {@code cmd/epp/runner/runner.go}
  * ({@link RunnerFile}), committed with JGit on a new branch by the user's own git identity (or
  * {@code --author}) with a DCO sign-off. A dirty tree, an existing branch or package, or a runner

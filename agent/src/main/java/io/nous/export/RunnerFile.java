@@ -20,6 +20,9 @@ final class RunnerFile {
     private static final Pattern REGISTER_FUNC = Pattern.compile(
             "(?m)^func\\s+(?:\\(\\s*\\w+\\s+\\*?\\w+\\s*\\)\\s+)?registerInTreePlugins\\s*\\(\\s*\\)\\s*\\{[ \\t]*$");
     private static final Pattern FLOW_CONTROL_HEADING = Pattern.compile("(?i)^\\s*//\\s*flow[ -]?control\\b.*$");
+    /** The group a scorer joins (upstream: "extra scheduling scorers"), else the one of every scheduling plugin. */
+    private static final Pattern SCORER_HEADING = Pattern.compile("(?i)^\\s*//.*\\bscorers?\\b.*$");
+    private static final Pattern SCHEDULING_HEADING = Pattern.compile("(?i)^\\s*//\\s*scheduling\\b.*$");
     /** A registration of an admitter package (upstream: {@code probabilisticadmitter.Type}, {@code latencyslo....}). */
     private static final Pattern ADMITTER_REGISTRATION = Pattern.compile("^\\s*\\w+\\.Register\\(\\w*admitter\\w*\\..*$");
 
@@ -136,18 +139,20 @@ final class RunnerFile {
         List<String> body = new ArrayList<>(List.of(source.substring(bodyStart, bodyEnd + 1).split("\n", -1)));
         body.remove(body.size() - 1);
         String line = "\t" + registration;
-        int heading = group == RouterPlugin.Group.ADMISSION ? admitterGroup(body) : -1;
-        for (int i = 0; i < body.size() && group == RouterPlugin.Group.FLOW_CONTROL; i++) {
-            if (FLOW_CONTROL_HEADING.matcher(body.get(i)).matches()) {
-                heading = i;
-                break;
-            }
-        }
+        int heading = switch (group) {
+            case ADMISSION -> admitterGroup(body);
+            case FLOW_CONTROL -> first(body, FLOW_CONTROL_HEADING);
+            case SCHEDULING -> first(body, SCORER_HEADING) >= 0 ? first(body, SCORER_HEADING) : first(body, SCHEDULING_HEADING);
+        };
         if (heading < 0) {
             if (!body.isEmpty() && !body.get(body.size() - 1).isBlank()) {
                 body.add("");
             }
-            body.add(group == RouterPlugin.Group.ADMISSION ? "\t// Admission plugins" : "\t// Flow Control plugins");
+            body.add(switch (group) {
+                case ADMISSION -> "\t// Admission plugins";
+                case FLOW_CONTROL -> "\t// Flow Control plugins";
+                case SCHEDULING -> "\t// extra scheduling scorers";
+            });
             body.add("\t// Alpha");
             body.add(line);
         } else {
@@ -174,6 +179,16 @@ final class RunnerFile {
             }
         }
         return source.substring(0, bodyStart) + String.join("\n", body) + "\n" + source.substring(bodyEnd + 1);
+    }
+
+    /** The first line matching {@code heading}, or -1. */
+    private static int first(List<String> body, Pattern heading) {
+        for (int i = 0; i < body.size(); i++) {
+            if (heading.matcher(body.get(i)).matches()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The first line of the blank-line-separated group that registers an admitter, or -1. */

@@ -220,11 +220,13 @@ class DiscoverTest {
         CliHarness report = CliHarness.run("report", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("r.html").toString());
         assertThat(report.exit()).as(report.err()).isZero();
         assertThat(dir.resolve("r.html")).content().contains("<th>holds the prompt</th>");
-        // the export target is not built yet: a clear refusal, not a stack trace
+        // a candidate of the run exports as a scheduling Scorer plugin, its provenance the run's
         CliHarness export = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString(),
                 "--force");
-        assertThat(export.exit()).isEqualTo(2);
-        assertThat(export.err()).contains("a routing scorer does not export to a Go plugin yet").doesNotContain("Exception");
+        assertThat(export.exit()).as(export.err()).isZero();
+        assertThat(export.out()).contains("as the scorer nous-c0002-scorer (package nousc0002");
+        assertThat(dir.resolve("x/provenance.json")).content().contains("\"run_id\"").contains(id);
+        GoToolchain.assertProved(export);
         CliHarness wrongSeed = CliHarness.run("discover", "--problem", "routing", "--seed-policies", "static-usage-limit", "--runs-dir",
                 runs.toString());
         assertThat(wrongSeed.exit()).isEqualTo(2);

@@ -211,6 +211,63 @@ class ExportCommandTest {
     }
 
     @Test
+    void aRoutingScorerExportsAsARouterScorerAndGoesIntoTheCheckoutWithTheSchedulingPlugins() throws Exception {
+        // the router's own scorers, as the routing class writes them, are duplicates
+        CliHarness dup = CliHarness.run("export", "--policy", "token-load", "--out", dir.resolve("dup").toString());
+        assertThat(dup.exit()).isEqualTo(2);
+        assertThat(dup.err()).contains("scores exactly like token-load-scorer, which llm-d-router already ships")
+                .contains("pluginRef: token-load-scorer").contains("--force").doesNotContain("Exception");
+        assertThat(dir.resolve("dup")).doesNotExist();
+        CliHarness java = CliHarness.run("export", "--policy", "lab-affinity-token-load", "--target", "java", "--out", dir.resolve("j").toString());
+        assertThat(java.exit()).isEqualTo(2);
+        assertThat(java.err()).contains("routing scorers are exported as Go Scorer plugins");
+
+        Path out = dir.resolve("sticky");
+        CliHarness h = CliHarness.run("export", "--policy", "lab-affinity-token-load", "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("as the scorer lab-affinity-token-load-scorer (package labaffinitytokenload, 56 golden endpoint sets)");
+        assertThat(out.resolve("labaffinitytokenload/scorer.go")).content()
+                .contains("func (p *policy) Score(_ context.Context, request *fwksched.InferenceRequest, endpoints []fwksched.Endpoint)");
+        assertThat(out.resolve("labaffinitytokenload/epp-config.yaml")).content().contains("pluginRef: lab-affinity-token-load-scorer");
+        assertThat(out.resolve("PROVENANCE.md")).content().contains("The routing scorer `lab-affinity-token-load`");
+        GoToolchain.assertProved(h);
+
+        // into a router checkout: registered with the scheduling plugins, as a signed-off commit that builds and lints clean
+        Path stub = RouterFixture.usageLimitStub(dir);
+        Path router = RouterFixture.create(dir.resolve("router"), stub, out);
+        String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        CliHarness placed = CliHarness.run("export", "--policy", "lab-affinity-token-load", "--out", dir.resolve("placed").toString(),
+                "--router", router.toString());
+        assertThat(placed.exit()).as(placed.err()).isZero();
+        assertThat(placed.out()).contains("on branch nous/lab-affinity-token-load-scorer")
+                .contains("gh pr create --title 'Add lab-affinity-token-load-scorer scorer (Alpha)'");
+        String runner = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        assertThat(runner).isEqualTo(before
+                .replace("\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/prefix\"\n",
+                        "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/labaffinitytokenload\"\n"
+                                + "\t\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/prefix\"\n")
+                .replace("//nolint:staticcheck // deprecated in v0.7.0 (#732)\n",
+                        "//nolint:staticcheck // deprecated in v0.7.0 (#732)\n\t// Alpha\n"
+                                + "\tfwkplugin.Register(labaffinitytokenload.ScorerType, fwkplugin.StabilityAlpha, labaffinitytokenload.Factory)\n"));
+        assertThat(router.resolve("pkg/epp/framework/plugins/scheduling/scorer/labaffinitytokenload/testdata/golden_vectors.json")).exists();
+        assertThat(router.resolve("deploy/config/lab-affinity-token-load-scorer-epp-config.yaml")).content()
+                .contains("pluginRef: lab-affinity-token-load-scorer");
+        assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content().contains("an Alpha scheduling scorer (which endpoint a request goes to)")
+                .contains("New Alpha scheduling scorer `lab-affinity-token-load-scorer`");
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
+            var head = git.log().setMaxCount(1).call().iterator().next();
+            assertThat(head.getShortMessage()).isEqualTo("Add lab-affinity-token-load-scorer scorer (Alpha)");
+            assertThat(head.getFullMessage()).contains("registered with the scheduling scorers")
+                    .endsWith("\n\nSigned-off-by: Ada Maintainer <ada@example.com>\n");
+        }
+        GoToolchain.vetAndTest(router);
+        CliHarness again = CliHarness.run("export", "--policy", "lab-affinity-token-load", "--name", "sticky-again", "--out",
+                dir.resolve("again").toString(), "--router", router.toString());
+        assertThat(again.exit()).isEqualTo(2);
+        assertThat(again.err()).contains("already has").contains("scheduling/scorer/labaffinitytokenload").contains("--force");
+    }
+
+    @Test
     void placesTheWinnerInARealRouterLayoutAsACleanSignedOffCommit() throws Exception {
         Path runs = dir.resolve("runs");
         assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),

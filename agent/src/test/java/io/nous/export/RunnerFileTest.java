@@ -53,6 +53,44 @@ class RunnerFileTest {
     }
 
     @Test
+    void aScorerJoinsTheExtraSchedulingScorersAfterTheirAlphaLinesElseTheSchedulingPluginsElseANewGroup() {
+        String line = "fwkplugin.Register(sticky.ScorerType, fwkplugin.StabilityAlpha, sticky.Factory)";
+        String pkg = "github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/scheduling/scorer/sticky";
+        String upstream = """
+                package runner
+
+                import (
+                	"fmt"
+                )
+
+                func (r *Runner) registerInTreePlugins() {
+                	// dataparallel profile handler
+                	// Beta
+                	fwkplugin.Register("dp", fwkplugin.StabilityBeta, nil)
+
+                	// extra scheduling scorers
+                	// Beta
+                	fwkplugin.Register("load-aware", fwkplugin.StabilityBeta, nil)
+                	// Alpha
+                	fwkplugin.Register("session-affinity", fwkplugin.StabilityAlpha, nil)
+
+                	// scheduling & profile handler plugins
+                	// Beta
+                	fwkplugin.Register("prefix", fwkplugin.StabilityBeta, nil)
+                }
+                """;
+        assertThat(RunnerFile.register(upstream, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+                .contains("\tfwkplugin.Register(\"session-affinity\", fwkplugin.StabilityAlpha, nil)\n\t" + line
+                        + "\n\n\t// scheduling & profile handler plugins\n");
+        String schedulingOnly = upstream.replace("\t// extra scheduling scorers\n", "\t// pickers\n");
+        assertThat(RunnerFile.register(schedulingOnly, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+                .contains("\tfwkplugin.Register(\"prefix\", fwkplugin.StabilityBeta, nil)\n\t// Alpha\n\t" + line + "\n}\n");
+        String none = "package runner\n\nimport (\n\t\"fmt\"\n)\n\nfunc registerInTreePlugins() {\n\tfwkplugin.Register(\"x\", fwkplugin.StabilityBeta, nil)\n}\n";
+        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+                .contains("nil)\n\n\t// extra scheduling scorers\n\t// Alpha\n\t" + line + "\n}\n");
+    }
+
+    @Test
     void anAdmitterJoinsTheGroupThatRegistersTheRoutersAdmittersOrMakesOne() {
         String line = "fwkplugin.Register(shed.AdmitterType, fwkplugin.StabilityAlpha, shed.Factory)";
         String pkg = "github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/requestcontrol/admitter/shed";

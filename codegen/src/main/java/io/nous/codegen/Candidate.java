@@ -74,6 +74,15 @@ public final class Candidate {
         return new GuardedRoutingScorer((RoutingScorer) instantiate(budget, new Class<?>[0], new Object[0]), name, budget, threadBudget);
     }
 
+    /** {@link #newUsageLimitPolicy(CostLimit)} for a routing candidate. */
+    public RoutingScorer newRoutingScorer(CostLimit limit) {
+        if (kind != CandidateKind.ROUTING) {
+            throw new IllegalStateException(name + " is not a routing scorer");
+        }
+        Budget budget = budget(limit);
+        return new GuardedRoutingScorer((RoutingScorer) instantiate(budget, new Class<?>[0], new Object[0]), name, budget, threadBudget);
+    }
+
     /** A fresh guarded instance of an admission candidate, built with its no-argument constructor. */
     public AdmissionPolicy newAdmissionPolicy() {
         return newAdmissionPolicy(new Class<?>[0]);

@@ -92,7 +92,7 @@ public final class AdmitterPackage implements RouterPlugin {
         return p.isEmpty() ? "admitter" : p;
     }
 
-    /** The Java class name of the exported source, for the file the provenance links to. */
+    @Override
     public String javaFileName() {
         return GoPackage.javaFileName(javaSource, "Admitter");
     }

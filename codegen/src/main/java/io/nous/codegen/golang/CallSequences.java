@@ -164,6 +164,97 @@ final class CallSequences {
         }
     }
 
+    /** How a routing sequence's per-endpoint inputs are drawn. */
+    enum EndpointStates {
+        /** What the router's producers and a scrape can really report: a prompt, its cached share, loads. */
+        RANDOM,
+        /** The cached share 0 to 1 in twentieths against in-flight requests 0 to 32, queues and KV use in steps. */
+        GRID,
+        /** A realistic state with each input an edge value a quarter of the time (zeros, NaN, extremes of each type). */
+        SPECIAL,
+        /** One realistic state for the whole sequence: a stateful scorer's every call. */
+        HOLD;
+
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The integer edge values a routing input can be given, per width. */
+    static final long[] LONG_SPECIALS = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 4194304, 4194305, 1L << 53, (1L << 53) + 1};
+    static final int[] INT_SPECIALS = {0, 1, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, 32};
+
+    /** One routing call's inputs, in the order of {@code RoutingScorer.score}. */
+    record RoutingCall(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
+                       int maxInFlightRequests, int waiting, int running, double kvUsage) {
+    }
+
+    /** The inputs of each call of one routing sequence. */
+    static final class RoutingStream {
+        private final EndpointStates kind;
+        private final SplitMix rng;
+        private final RoutingCall held;
+        private int k;
+
+        RoutingStream(EndpointStates kind, long seed) {
+            this.kind = kind;
+            this.rng = new SplitMix(seed);
+            this.held = kind == EndpointStates.HOLD ? realistic() : null;
+        }
+
+        RoutingCall next() {
+            return switch (kind) {
+                case RANDOM -> realistic();
+                case GRID -> grid();
+                case SPECIAL -> special(realistic());
+                case HOLD -> held;
+            };
+        }
+
+        /** A prompt of 1 to 16,384 tokens in 64-token blocks, a share of them cached (none, all, or some), and loads. */
+        private RoutingCall realistic() {
+            long prompt = 1 + rng.below(16384);
+            int total = (int) ((prompt + 63) / 64);
+            int match = switch (rng.below(3)) {
+                case 0 -> 0;
+                case 1 -> total;
+                default -> rng.below(total + 1);
+            };
+            int requests = rng.below(65);
+            int max = requests + rng.below(33);
+            long tokens = rng.below(requests * 8192 + 1);
+            return new RoutingCall(prompt, (double) match / total, (long) (total - match) * 64, tokens, requests, max, rng.below(33),
+                    rng.below(257), rng.uniform());
+        }
+
+        private RoutingCall grid() {
+            int share = k % 21;
+            int requests = (k / 21) % 33;
+            int step = (k / 693) % 11;
+            k++;
+            return new RoutingCall(4096, share / 20.0, (20 - share) * 4096L / 20, requests * 4096L, requests, 32, step % 9, requests,
+                    step / 10.0);
+        }
+
+        private RoutingCall special(RoutingCall c) {
+            return new RoutingCall(orLong(c.promptTokens()), orDouble(c.prefixMatch()), orLong(c.uncachedTokens()),
+                    orLong(c.inFlightTokens()), orInt(c.inFlightRequests()), orInt(c.maxInFlightRequests()), orInt(c.waiting()),
+                    orInt(c.running()), orDouble(c.kvUsage()));
+        }
+
+        private long orLong(long v) {
+            return rng.below(4) == 0 ? LONG_SPECIALS[rng.below(LONG_SPECIALS.length)] : v;
+        }
+
+        private int orInt(int v) {
+            return rng.below(4) == 0 ? INT_SPECIALS[rng.below(INT_SPECIALS.length)] : v;
+        }
+
+        private double orDouble(double v) {
+            return rng.below(4) == 0 ? SPECIALS[rng.below(SPECIALS.length)] : v;
+        }
+    }
+
     /** FNV-1a over 64-bit words, byte by byte in little-endian order; NaN counts as one canonical NaN. */
     static final class Digest {
         private static final long OFFSET = 0xcbf29ce484222325L;

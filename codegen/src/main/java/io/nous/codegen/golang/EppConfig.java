@@ -4,7 +4,7 @@ package io.nous.codegen.golang;
  * The EndpointPickerConfig that enables exported plugins: the default scorers and their weights,
  * plus a usage-limit policy (flow control on, the policy as the flow controller's), an admitter
  * (the router runs every configured {@code Admitter}; with flow control on, after its queue), or
- * both together for a joint candidate.
+ * both together for a joint candidate; or, for a routing scorer, the profile it was measured in.
  */
 public final class EppConfig {
     private EppConfig() {
@@ -43,5 +43,27 @@ public final class EppConfig {
             sb.append("flowControl:\n  usageLimitPolicyPluginRef: ").append(usageLimitType).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * The profile a routing candidate was measured in, with the exported scorer in it: the approximate
+     * prefix producer and the in-flight load producer it reads, the scorer as the profile's only scorer
+     * (weight 1) and the max-score picker, on the legacy path (no flow control), as the lab ran.
+     */
+    public static String scorer(String scorerType) {
+        return """
+                apiVersion: llm-d.ai/v1alpha1
+                kind: EndpointPickerConfig
+                plugins:
+                  - type: approx-prefix-cache-producer
+                  - type: inflight-load-producer
+                  - type: %s          # Alpha: start the EPP with --allow-experimental-plugins
+                  - type: max-score-picker
+                schedulingProfiles:
+                  - name: default
+                    plugins:
+                      - pluginRef: %s
+                      - pluginRef: max-score-picker
+                """.formatted(scorerType, scorerType);
     }
 }

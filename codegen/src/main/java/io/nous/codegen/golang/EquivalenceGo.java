@@ -14,13 +14,18 @@ final class EquivalenceGo {
 
     /** {@code equivalence_test.go} of a usage-limit policy package. */
     static String usageLimit(String goPackage) {
-        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "\t\"context\"\n") + COMMON + USAGE_LIMIT;
+        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "\t\"context\"\n") + common(true) + USAGE_LIMIT;
     }
 
     /** {@code equivalence_test.go} of an admitter package, for either form of {@code admit}. */
     static String admitter(String goPackage, boolean terms) {
-        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "") + COMMON
+        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "") + common(true)
                 + ADMITTER.replace("@ARGUMENTS@", terms ? "in.saturation, in.queue, in.kv, in.u" : "in.saturation, in.u");
+    }
+
+    /** {@code equivalence_test.go} of a scorer package. */
+    static String scorer(String goPackage) {
+        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "") + common(false) + SCORER;
     }
 
     private static final String HEADER = """
@@ -42,6 +47,11 @@ final class EquivalenceGo {
             // to float64 so that no compiler fuses it into a multiply-add (Java rounds each operation).
 
             """;
+
+    /** The shared part of every equivalence test; the usage-limit and admission sequences also draw {@code special()}. */
+    private static String common(boolean special) {
+        return COMMON + (special ? SPECIAL : "") + COMMON_TAIL;
+    }
 
     private static final String COMMON = """
             // splitMix is SplitMix64 (Steele, Lea and Flood 2014).
@@ -70,13 +80,10 @@ final class EquivalenceGo {
             var specials = []float64{math.Copysign(0, -1), 0, math.NaN(), math.Inf(1), 1, 0x1.fffffffffffffp-1, 0x1.0000000000001p0, 0.5,
             	0x1.fffffffffffffp-2, 0x1p-1074, 0x1p-1022, 1e-300, 2, 100, 1e6}
 
-            func (r *splitMix) special() float64 {
-            	if r.below(4) == 0 {
-            		return specials[r.below(len(specials))]
-            	}
-            	return float64(r.uniform() * 3)
-            }
+            """;
 
+    /** The rest of what every package's equivalence test shares. */
+    private static final String COMMON_TAIL = """
             // digest is FNV-1a over 64-bit words in little-endian byte order; every NaN counts as one.
             type digest uint64
 
@@ -144,6 +151,17 @@ final class EquivalenceGo {
             		t.Fatalf("nous-mismatch %s calls %d-%d: digest %s, Java's %s", c.Name, chunk*c.Chunk, call, got, c.Digests[chunk])
             	}
             	return chunk + 1
+            }
+
+            """;
+
+    /** An edge value a quarter of the time, else uniform in [0, 3): the usage-limit and admission sequences' draw. */
+    private static final String SPECIAL = """
+            func (r *splitMix) special() float64 {
+            	if r.below(4) == 0 {
+            		return specials[r.below(len(specials))]
+            	}
+            	return float64(r.uniform() * 3)
             }
 
             """;
@@ -333,6 +351,181 @@ final class EquivalenceGo {
             					d.word(1)
             				default:
             					d.word(0)
+            				}
+            				if (call+1)%c.Chunk == 0 || call == c.Calls-1 {
+            					chunk = check(t, c, chunk, call, d)
+            					d = digest(digestOffset)
+            				}
+            			}
+            		})
+            	}
+            }
+            """;
+
+    private static final String SCORER = """
+            // value adds a score: its bits, or one NaN for every NaN.
+            func (d *digest) value(f float64) {
+            	if math.IsNaN(f) {
+            		d.word(0x7ff8000000000000)
+            		return
+            	}
+            	d.word(math.Float64bits(f))
+            }
+
+            type routingCall struct {
+            	promptTokens        int64
+            	prefixMatch         float64
+            	uncachedTokens      int64
+            	inFlightTokens      int64
+            	inFlightRequests    int32
+            	maxInFlightRequests int32
+            	waiting             int32
+            	running             int32
+            	kvUsage             float64
+            }
+
+            var (
+            	longSpecials = []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 4194304, 4194305, 1 << 53, 1<<53 + 1}
+            	intSpecials  = []int32{0, 1, -1, math.MaxInt32, math.MinInt32, 32}
+            )
+
+            // endpointStates is a routing sequence's per-endpoint inputs at each call.
+            type endpointStates struct {
+            	kind string
+            	rng  splitMix
+            	held routingCall
+            	k    int
+            }
+
+            func newEndpointStates(kind string, seed uint64) *endpointStates {
+            	g := &endpointStates{kind: kind, rng: splitMix{state: seed}}
+            	if kind == "hold" {
+            		g.held = g.realistic()
+            	}
+            	return g
+            }
+
+            func (g *endpointStates) next() routingCall {
+            	switch g.kind {
+            	case "random":
+            		return g.realistic()
+            	case "grid":
+            		return g.grid()
+            	case "special":
+            		return g.special(g.realistic())
+            	}
+            	return g.held
+            }
+
+            // realistic is a prompt of 1 to 16384 tokens in 64-token blocks, a share of them cached, and loads.
+            func (g *endpointStates) realistic() routingCall {
+            	var c routingCall
+            	c.promptTokens = int64(1 + g.rng.below(16384))
+            	total := int((c.promptTokens + 63) / 64)
+            	var match int
+            	switch g.rng.below(3) {
+            	case 0:
+            		match = 0
+            	case 1:
+            		match = total
+            	default:
+            		match = g.rng.below(total + 1)
+            	}
+            	requests := g.rng.below(65)
+            	maxRequests := requests + g.rng.below(33)
+            	c.inFlightTokens = int64(g.rng.below(requests*8192 + 1))
+            	c.prefixMatch = float64(match) / float64(total)
+            	c.uncachedTokens = int64(total-match) * 64
+            	c.inFlightRequests = int32(requests)
+            	c.maxInFlightRequests = int32(maxRequests)
+            	c.waiting = int32(g.rng.below(33))
+            	c.running = int32(g.rng.below(257))
+            	c.kvUsage = g.rng.uniform()
+            	return c
+            }
+
+            func (g *endpointStates) grid() routingCall {
+            	share := g.k % 21
+            	requests := (g.k / 21) % 33
+            	step := (g.k / 693) % 11
+            	g.k++
+            	return routingCall{
+            		promptTokens:        4096,
+            		prefixMatch:         float64(share) / 20,
+            		uncachedTokens:      int64(20-share) * 4096 / 20,
+            		inFlightTokens:      int64(requests) * 4096,
+            		inFlightRequests:    int32(requests),
+            		maxInFlightRequests: 32,
+            		waiting:             int32(step % 9),
+            		running:             int32(requests),
+            		kvUsage:             float64(step) / 10,
+            	}
+            }
+
+            func (g *endpointStates) special(c routingCall) routingCall {
+            	c.promptTokens = g.orLong(c.promptTokens)
+            	c.prefixMatch = g.orDouble(c.prefixMatch)
+            	c.uncachedTokens = g.orLong(c.uncachedTokens)
+            	c.inFlightTokens = g.orLong(c.inFlightTokens)
+            	c.inFlightRequests = g.orInt(c.inFlightRequests)
+            	c.maxInFlightRequests = g.orInt(c.maxInFlightRequests)
+            	c.waiting = g.orInt(c.waiting)
+            	c.running = g.orInt(c.running)
+            	c.kvUsage = g.orDouble(c.kvUsage)
+            	return c
+            }
+
+            func (g *endpointStates) orLong(v int64) int64 {
+            	if g.rng.below(4) == 0 {
+            		return longSpecials[g.rng.below(len(longSpecials))]
+            	}
+            	return v
+            }
+
+            func (g *endpointStates) orInt(v int32) int32 {
+            	if g.rng.below(4) == 0 {
+            		return intSpecials[g.rng.below(len(intSpecials))]
+            	}
+            	return v
+            }
+
+            func (g *endpointStates) orDouble(v float64) float64 {
+            	if g.rng.below(4) == 0 {
+            		return specials[g.rng.below(len(specials))]
+            	}
+            	return v
+            }
+
+            // scoreSafely asks the translated scorer; ok is false when it panicked.
+            func scoreSafely(p *policy, c routingCall) (score float64, ok bool) {
+            	defer func() {
+            		if recover() != nil {
+            			ok = false
+            		}
+            	}()
+            	return p.score(c.promptTokens, c.prefixMatch, c.uncachedTokens, c.inFlightTokens, c.inFlightRequests,
+            		c.maxInFlightRequests, c.waiting, c.running, c.kvUsage), true
+            }
+
+            func TestJavaEquivalence(t *testing.T) {
+            	for _, c := range loadEquivalence(t) {
+            		c := c
+            		t.Run(c.Name, func(t *testing.T) {
+            			p := newTestPolicy(t)
+            			g := newEndpointStates(c.States, c.Seed)
+            			from, to := dumpRange(c.Name)
+            			d := digest(digestOffset)
+            			chunk := 0
+            			for call := 0; call < c.Calls; call++ {
+            				in := g.next()
+            				score, ok := scoreSafely(p, in)
+            				if call >= from && call < to {
+            					t.Logf("nous-answer %d %016x %v", call, math.Float64bits(score), ok)
+            				}
+            				if ok {
+            					d.value(score)
+            				} else {
+            					d.word(faultWord)
             				}
             				if (call+1)%c.Chunk == 0 || call == c.Calls-1 {
             					chunk = check(t, c, chunk, call, d)

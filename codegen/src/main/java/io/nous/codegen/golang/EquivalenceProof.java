@@ -7,6 +7,7 @@ import com.github.javaparser.ast.expr.LongLiteralExpr;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.CostLimit;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +24,9 @@ import java.util.function.Supplier;
  * (−0.0, NaN, infinity, the neighbours of 0.5 and 1, huge) and, for a policy with a counter, one
  * saturation held for a horizon past every constant in its source (each counter threshold).
  * Admission sequences draw priority, saturation, queue and KV terms and the uniform draw the same
- * ways. A call that throws in Java counts as a fault, which the Go must match with a panic.
+ * ways. Routing sequences draw the nine per-endpoint inputs of a scorer: states the router's producers
+ * and scrapes can report, a grid of cached share against load, and edge values of every input's type.
+ * A call that throws in Java counts as a fault, which the Go must match with a panic.
  */
 public final class EquivalenceProof {
     /** Calls per digest in a short sequence; a long one has at most {@link #MAX_DIGESTS} digests. */
@@ -49,12 +52,22 @@ public final class EquivalenceProof {
                                     long[] digests) {
     }
 
+    /** A routing sequence: its inputs and the digests of Java's scores. */
+    public record RoutingSequence(String name, CallSequences.EndpointStates states, long seed, int calls, int chunk, long[] digests) {
+    }
+
     /** The sequences of one candidate with Java's digests; {@code horizonNote} says what the held sequences could not reach, or null. */
-    public record Proof(List<UsageLimitSequence> usageLimit, List<AdmissionSequence> admission, boolean terms, int horizon,
-                        String horizonNote) {
+    public record Proof(List<UsageLimitSequence> usageLimit, List<AdmissionSequence> admission, List<RoutingSequence> routing,
+                        boolean terms, int horizon, String horizonNote) {
         /** Calls the proof makes in all. */
         public long calls() {
-            return usageLimit.stream().mapToLong(UsageLimitSequence::calls).sum() + admission.stream().mapToLong(AdmissionSequence::calls).sum();
+            return usageLimit.stream().mapToLong(UsageLimitSequence::calls).sum() + admission.stream().mapToLong(AdmissionSequence::calls).sum()
+                    + routing.stream().mapToLong(RoutingSequence::calls).sum();
+        }
+
+        /** How many sequences the proof replays. */
+        public int sequences() {
+            return usageLimit.size() + admission.size() + routing.size();
         }
 
         /** The Go test's fixture, {@code testdata/equivalence.json}. */
@@ -70,6 +83,10 @@ public final class EquivalenceProof {
                 lines.add("    {\"name\": \"" + q.name() + "\", \"states\": \"" + q.states().key() + "\", \"hold\": " + q.hold()
                         + ", \"seed\": " + q.seed() + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": "
                         + digests(q.digests()) + "}");
+            }
+            for (RoutingSequence q : routing) {
+                lines.add("    {\"name\": \"" + q.name() + "\", \"states\": \"" + q.states().key() + "\", \"seed\": " + q.seed()
+                        + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": " + digests(q.digests()) + "}");
             }
             sb.append(String.join(",\n", lines));
             return sb.append("\n  ]\n}\n").toString();
@@ -176,7 +193,7 @@ public final class EquivalenceProof {
             out.add(new UsageLimitSequence(q.name(), q.priorities(), q.saturations(), q.hold(), q.seed(), q.calls(), q.chunk(),
                     run(q, fresh.get(), 0, 0, null)));
         }
-        return new Proof(List.copyOf(out), List.of(), false, horizon, horizonNote);
+        return new Proof(List.copyOf(out), List.of(), List.of(), false, horizon, horizonNote);
     }
 
     /** One usage-limit call's answer: the ceilings, or null when it failed. */
@@ -245,7 +262,7 @@ public final class EquivalenceProof {
         for (AdmissionSequence q : admissionSequences(horizon)) {
             out.add(new AdmissionSequence(q.name(), q.states(), q.hold(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
         }
-        return new Proof(List.of(), List.copyOf(out), terms, horizon, horizonNote);
+        return new Proof(List.of(), List.copyOf(out), List.of(), terms, horizon, horizonNote);
     }
 
     /** One admission call: its inputs and the decision (null when it failed). */
@@ -288,6 +305,76 @@ public final class EquivalenceProof {
     /** Java's answers to calls {@code [from, to)} of an admission sequence, from a fresh instance. */
     public static List<AdmissionAnswer> answers(AdmissionSequence q, AdmissionPolicy fresh, int from, int to) {
         List<AdmissionAnswer> out = new ArrayList<>();
+        run(q, fresh, from, to, out);
+        return out;
+    }
+
+    // ---- routing ----
+
+    static List<RoutingSequence> routingSequences(int horizon) {
+        List<RoutingSequence> out = new ArrayList<>();
+        long seed = 201;
+        for (int i = 0; i < 3; i++) {
+            out.add(routingSpec("random-" + (i + 1), CallSequences.EndpointStates.RANDOM, seed++, SHORT));
+        }
+        out.add(routingSpec("grid", CallSequences.EndpointStates.GRID, seed++, 21 * 33 * 11));
+        for (int i = 0; i < 2; i++) {
+            out.add(routingSpec("special-" + (i + 1), CallSequences.EndpointStates.SPECIAL, seed++, SHORT));
+        }
+        for (int i = 0; i < 3; i++) {
+            out.add(routingSpec("hold-" + (i + 1), CallSequences.EndpointStates.HOLD, seed++, horizon));
+        }
+        return out;
+    }
+
+    private static RoutingSequence routingSpec(String name, CallSequences.EndpointStates kind, long seed, int calls) {
+        int chunk = Math.max(CHUNK, (calls + MAX_DIGESTS - 1) / MAX_DIGESTS);
+        return new RoutingSequence(name, kind, seed, calls, chunk, null);
+    }
+
+    /** Runs every routing sequence on fresh instances and keeps Java's digests of the scores. */
+    public static Proof routing(Supplier<RoutingScorer> fresh, int horizon, String horizonNote) {
+        List<RoutingSequence> out = new ArrayList<>();
+        for (RoutingSequence q : routingSequences(horizon)) {
+            out.add(new RoutingSequence(q.name(), q.states(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
+        }
+        return new Proof(List.of(), List.of(), List.copyOf(out), false, horizon, horizonNote);
+    }
+
+    /** One routing call: its inputs and the score (null when it failed). */
+    public record RoutingAnswer(CallSequences.RoutingCall call, Double score, String fault) {
+    }
+
+    static long[] run(RoutingSequence q, RoutingScorer p, int from, int to, List<RoutingAnswer> answers) {
+        CallSequences.RoutingStream stream = new CallSequences.RoutingStream(q.states(), q.seed());
+        List<Long> digests = new ArrayList<>();
+        CallSequences.Digest d = new CallSequences.Digest();
+        for (int call = 0; call < q.calls(); call++) {
+            CallSequences.RoutingCall in = stream.next();
+            Double score = null;
+            String fault = null;
+            try {
+                score = p.score(in.promptTokens(), in.prefixMatch(), in.uncachedTokens(), in.inFlightTokens(), in.inFlightRequests(),
+                        in.maxInFlightRequests(), in.waiting(), in.running(), in.kvUsage());
+                d.value(score);
+            } catch (CandidateFault f) {
+                fault = f.getMessage();
+                d.word(CallSequences.Digest.FAULT);
+            }
+            if (answers != null && call >= from && call < to) {
+                answers.add(new RoutingAnswer(in, score, fault));
+            }
+            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
+                digests.add(d.sum());
+                d = new CallSequences.Digest();
+            }
+        }
+        return digests.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** Java's answers to calls {@code [from, to)} of a routing sequence, from a fresh instance. */
+    public static List<RoutingAnswer> answers(RoutingSequence q, RoutingScorer fresh, int from, int to) {
+        List<RoutingAnswer> out = new ArrayList<>();
         run(q, fresh, from, to, out);
         return out;
     }

@@ -89,9 +89,27 @@ public final class GoExport {
         return new Outcome(pkg, vectors.size(), proof, v);
     }
 
+    /** A routing candidate as a scheduling Scorer plugin package, written and proved under {@code staging}. */
+    public static Outcome scorer(Candidate candidate, String source, String name, String summary, Path staging,
+                                 Optional<GoToolchain> go) {
+        GoTranslator.GoCode code = translate(source, CandidateKind.ROUTING);
+        List<RoutingVectors.Case> vectors = RoutingVectors.record(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT));
+        int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
+        EquivalenceProof.Proof proof = EquivalenceProof.routing(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), horizon,
+                EquivalenceProof.horizonNote(horizon, code.counterField() != null));
+        ScorerPackage pkg = new ScorerPackage(name, source, code, vectors, proof, summary);
+        pkg.write(staging);
+        Verdict v = check(staging, go, proof, candidate, source, CandidateKind.ROUTING);
+        return new Outcome(pkg, vectors.size(), proof, v);
+    }
+
     private static GoTranslator.GoCode translate(String source, CandidateKind kind) {
         try {
-            return kind == CandidateKind.ADMISSION ? GoTranslator.translateAdmission(source) : GoTranslator.translate(source);
+            return switch (kind) {
+                case ADMISSION -> GoTranslator.translateAdmission(source);
+                case ROUTING -> GoTranslator.translateRouting(source);
+                case USAGE_LIMIT -> GoTranslator.translate(source);
+            };
         } catch (Untranslatable e) {
             throw new Refused("the Go translation cannot express it: " + e.getMessage());
         }
@@ -172,6 +190,24 @@ public final class GoExport {
                             + javaSays + ", Go " + goSays + lines + ". Nothing was written.";
                 }
             }
+        } else if (kind == CandidateKind.ROUTING) {
+            EquivalenceProof.RoutingSequence q = proof.routing().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+            List<EquivalenceProof.RoutingAnswer> javaAnswers = EquivalenceProof.answers(q,
+                    candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), from, to);
+            for (String[] g : goAnswers) {
+                int call = Integer.parseInt(g[0]);
+                EquivalenceProof.RoutingAnswer j = javaAnswers.get(call - from);
+                String goSays = g[2].equals("false") ? "panics" : String.valueOf(Double.longBitsToDouble(Long.parseUnsignedLong(g[1], 16)));
+                String javaSays = j.score() == null ? "throws (" + j.fault() + ")" : String.valueOf(j.score());
+                if (!goSays.equals(javaSays)) {
+                    CallSequences.RoutingCall in = j.call();
+                    return "the Go does not score what the Java scored: sequence " + name + ", call " + String.format(Locale.ROOT, "%,d", call)
+                            + ": prompt " + in.promptTokens() + " tokens, prefix match " + in.prefixMatch() + ", uncached " + in.uncachedTokens()
+                            + ", in flight " + in.inFlightTokens() + " tokens / " + in.inFlightRequests() + " requests (max " + in.maxInFlightRequests()
+                            + "), waiting " + in.waiting() + ", running " + in.running() + ", kv " + in.kvUsage() + ": Java " + javaSays
+                            + ", Go " + goSays + lines + ". Nothing was written.";
+                }
+            }
         } else {
             EquivalenceProof.AdmissionSequence q = proof.admission().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
             List<EquivalenceProof.AdmissionAnswer> javaAnswers = EquivalenceProof.answers(q,
@@ -208,7 +244,7 @@ public final class GoExport {
         return v.toString();
     }
 
-    /** The Java lines that write the answer: the ceilings of a usage-limit policy, the returns of {@code admit}. */
+    /** The Java lines that write the answer: the ceilings of a usage-limit policy, the returns of {@code admit} or {@code score}. */
     static String javaLines(String source, CandidateKind kind) {
         try {
             CompilationUnit cu = StaticJavaParser.parse(source);
@@ -223,7 +259,8 @@ public final class GoExport {
                 return lines.isEmpty() ? "" : " (the Java that writes the ceilings: line" + (lines.size() > 1 ? "s " : " ")
                         + join(lines) + ")";
             }
-            for (MethodDeclaration m : cu.findAll(MethodDeclaration.class, md -> md.getNameAsString().equals("admit"))) {
+            String entry = kind == CandidateKind.ROUTING ? "score" : "admit";
+            for (MethodDeclaration m : cu.findAll(MethodDeclaration.class, md -> md.getNameAsString().equals(entry))) {
                 m.findAll(ReturnStmt.class).forEach(r -> r.getBegin().ifPresent(p -> lines.add(p.line)));
             }
             return lines.isEmpty() ? "" : " (the Java that decides: line" + (lines.size() > 1 ? "s " : " ") + join(lines) + ")";

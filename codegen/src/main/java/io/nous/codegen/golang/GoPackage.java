@@ -61,7 +61,7 @@ public final class GoPackage implements RouterPlugin {
         return sb.toString();
     }
 
-    /** The Java class name of the exported source, for the file the provenance links to. */
+    @Override
     public String javaFileName() {
         return javaFileName(javaSource, "Policy");
     }

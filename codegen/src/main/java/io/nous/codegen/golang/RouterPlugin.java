@@ -5,8 +5,8 @@ import java.util.Map;
 /**
  * An exported Go plugin package as llm-d-router holds one: where its packages of that kind live, the
  * constant its type is registered under, the registration group it joins in the runner, and how a
- * pull request names it. Implemented by usage-limit policies ({@link GoPackage}) and admitters
- * ({@link AdmitterPackage}).
+ * pull request names it. Implemented by usage-limit policies ({@link GoPackage}), admitters
+ * ({@link AdmitterPackage}) and scorers ({@link ScorerPackage}).
  */
 public interface RouterPlugin {
     /** The registration group of {@code registerInTreePlugins} a plugin of this kind joins. */
@@ -14,7 +14,9 @@ public interface RouterPlugin {
         /** "Flow Control plugins". */
         FLOW_CONTROL,
         /** The group that registers the admitters (upstream: "Latency predictor plugins"). */
-        ADMISSION
+        ADMISSION,
+        /** "scheduling & profile handler plugins": filters, scorers and pickers. */
+        SCHEDULING
     }
 
     String pluginType();
@@ -35,6 +37,9 @@ public interface RouterPlugin {
 
     Group group();
 
-    /** What the plugin is, for people: "usage-limit policy" or "admitter". */
+    /** The file name of the Java source shipped beside the package ({@code source/<name>}), which the provenance links to. */
+    String javaFileName();
+
+    /** What the plugin is, for people: "usage-limit policy", "admitter" or "scorer". */
     String noun();
 }
