@@ -110,6 +110,13 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What a routed policy is called in the report: the router config, and the scorer in its profile. */
+    private static String routedName(String policy, String config, String scorer) {
+        String where = "router config " + java.nio.file.Path.of(config).getFileName();
+        String who = scorer != null ? "scorer " + java.nio.file.Path.of(scorer).getFileName() + " in " + where : where;
+        return policy.equals("static-usage-limit") ? who : who + " with " + policy;
+    }
+
     @Override
     public Integer call() {
         Objective obj;
@@ -159,6 +166,12 @@ public final class EvaluateCommand implements Callable<Integer> {
                     contract, "--epp-config");
             PolicyUnderTest base = RoutingRefs.routed(PolicyRefs.resolve(baseline, baselineAdmission, sandbox, contract), baselineEppConfig,
                     null, sandbox, contract, "--baseline-epp-config");
+            if (eppConfig != null) {
+                cand = cand.named(routedName(policy, eppConfig, scorer));
+            }
+            if (baselineEppConfig != null) {
+                base = base.named(routedName(baseline, baselineEppConfig, null));
+            }
             try (PairedRunner runner = sandbox.runner(base, n)) {
                 report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
             } catch (IllegalArgumentException e) {

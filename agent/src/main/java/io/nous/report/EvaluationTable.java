@@ -5,6 +5,8 @@ import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.Score;
 import io.nous.evaluator.VariantReport;
 import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.objective.Objective;
+import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
 import java.util.Locale;
@@ -23,6 +25,8 @@ public final class EvaluationTable {
             return sb.toString();
         }
         boolean manyVariants = r.variantsInMatrix() > 1;
+        Objective objective = Objectives.all().get(r.objective());
+        String column = objective == null ? null : objective.scenarioColumn();
         String previous = null;
         for (ScenarioReport s : r.scenarios()) {
             if (previous == null || !previous.equals(s.variant())) {
@@ -31,12 +35,14 @@ public final class EvaluationTable {
                     sb.append(String.format(Locale.ROOT, "%svariant %s%s%n", previous == null ? "" : System.lineSeparator(), s.variant(),
                             v == null || v.description().isEmpty() ? "" : " (" + v.description() + ")"));
                 }
+                String quantile = column == null ? "p99" : column.substring(column.lastIndexOf(' ') + 1);
                 sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", "scenario", "split", "regime",
-                        "base p99", "cand p99", "change", "interval", "verdict", "drops b/c"));
-                sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %s%n", "", "", "", "(critical TTFT)"));
+                        "base " + quantile, "cand " + quantile, "change", "interval", "verdict", "drops b/c"));
+                sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %s%n", "", "", "",
+                        column == null ? "(critical TTFT)" : "(" + column.substring(0, column.lastIndexOf(' ') + 1).strip() + ", every request)"));
                 previous = s.variant();
             }
-            Comparison c = s.metrics().get(StandardMetrics.CRITICAL_TTFT_P99);
+            Comparison c = column == null ? s.metrics().get(StandardMetrics.CRITICAL_TTFT_P99) : s.objective();
             sb.append(String.format(Locale.ROOT, "%-28s %-10s %-6s %10s %10s %8s %-19s %-13s %9s%n", s.entry().label(),
                     s.entry().split().id(), s.entry().regime().id(), ms(c.baseline()), ms(c.candidate()), pct(c.change()),
                     "[" + pct(c.ciLow()) + ", " + pct(c.ciHigh()) + "]", c.verdict().id(),

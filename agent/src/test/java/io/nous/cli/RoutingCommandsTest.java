@@ -53,6 +53,14 @@ class RoutingCommandsTest {
         JsonNode score = new ObjectMapper().readTree(h.out()).get("score");
         // the lab's hot tenant no longer piles onto one pod
         assertThat(score.get("verdict").asText()).isEqualTo("better");
+        // the table names the routing on each side and compares the objective's TTFT p90 per scenario, not critical TTFT p99
+        CliHarness table = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--epp-config", "lab-scorer", "--scorer", scorer.toString(),
+                "--baseline-epp-config", "lab-defaults", "--matrix", matrix, "--objective", "routing-ttft", "--split", "search",
+                "--variants", "bytes-4", "--threads", "2");
+        assertThat(table.exit()).as(table.err()).isZero();
+        assertThat(table.out()).startsWith("scorer " + scorer.getFileName() + " in router config lab-scorer vs router config lab-defaults on matrix")
+                .contains("base p90   cand p90").contains("(TTFT, every request)").doesNotContain("critical TTFT")
+                .containsPattern("lab-hot-tenant\\S* +search +\\S+ +\\d+ms +\\d+ms +-\\d");
         CliHarness alone = CliHarness.run("evaluate", "--policy", "static-usage-limit", "--scorer", scorer.toString(), "--matrix", matrix);
         assertThat(alone.exit()).isEqualTo(2);
         assertThat(alone.err()).contains("--scorer needs --epp-config");

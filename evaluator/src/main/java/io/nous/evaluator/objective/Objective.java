@@ -33,6 +33,15 @@ public interface Objective {
 
     String description();
 
+    /**
+     * What a scenario's row of an evaluation table compares, when it is this objective's own
+     * per-scenario comparison rather than critical TTFT p99 (e.g. "TTFT p90" for routing); null keeps
+     * critical TTFT p99, which the flow-control and admission objectives are built on.
+     */
+    default String scenarioColumn() {
+        return null;
+    }
+
     /** True when a negative change is an improvement. */
     boolean lowerIsBetter();
 

@@ -76,6 +76,11 @@ final class RoutingTtftObjective implements Objective {
     }
 
     @Override
+    public String scenarioColumn() {
+        return "TTFT p90";
+    }
+
+    @Override
     public List<Constraint> constraints() {
         return List.of(NO_THROUGHPUT_LOSS, NO_ADDED_FAILURES, Constraints.NO_ADDED_DROPS);
     }

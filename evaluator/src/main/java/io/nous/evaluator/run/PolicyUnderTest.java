@@ -103,6 +103,11 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
                 null, b.routing() == null ? null : b::newRouting);
     }
 
+    /** The same policy under another name (what reports call it). */
+    public PolicyUnderTest named(String newName) {
+        return new PolicyUnderTest(newName, identity, usageLimit, admission, deployment, sources, builtins, routing, scorer);
+    }
+
     /** The same policy, marked as untrusted source to isolate. */
     public PolicyUnderTest withSources(Sources s) {
         return new PolicyUnderTest(name, identity, usageLimit, admission, deployment, s, builtins, routing, scorer);
