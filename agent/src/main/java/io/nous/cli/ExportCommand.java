@@ -53,7 +53,8 @@ import picocli.CommandLine.Spec;
  * and the translation is exact or refused; nothing is written over an existing directory.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Export a policy as a Go plugin package for llm-d-router, with golden-vector tests and provenance.")
+        description = "Export a policy as a Go plugin package for llm-d-router (a flow-control usage-limit policy, an admitter or a "
+                + "scheduling scorer), with golden-vector tests and provenance.")
 public final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "RUN-ID", description = "The run whose policy to export.")
     String runId;
@@ -71,8 +72,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where to write; must not exist or be empty.")
     Path out;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "Policy name in kebab case; the plugin type is NAME-policy "
-            + "(default: nous-<candidate> or the built-in's name).")
+    @Option(names = "--name", paramLabel = "NAME", description = "Policy name in kebab case; the plugin type is NAME-policy, "
+            + "NAME-admitter or NAME-scorer by its kind (default: nous-<candidate> or the built-in's name).")
     String name;
 
     @Option(names = "--router", paramLabel = "PATH", description = "Also place the package in this llm-d-router checkout: import and "
