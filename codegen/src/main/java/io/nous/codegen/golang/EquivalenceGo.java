@@ -372,18 +372,6 @@ final class EquivalenceGo {
             	d.word(math.Float64bits(f))
             }
 
-            type routingCall struct {
-            	promptTokens        int64
-            	prefixMatch         float64
-            	uncachedTokens      int64
-            	inFlightTokens      int64
-            	inFlightRequests    int32
-            	maxInFlightRequests int32
-            	waiting             int32
-            	running             int32
-            	kvUsage             float64
-            }
-
             var (
             	longSpecials = []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 4194304, 4194305, 1 << 53, 1<<53 + 1}
             	intSpecials  = []int32{0, 1, -1, math.MaxInt32, math.MinInt32, 32}
@@ -393,7 +381,7 @@ final class EquivalenceGo {
             type endpointStates struct {
             	kind string
             	rng  splitMix
-            	held routingCall
+            	held scoreInputs
             	k    int
             }
 
@@ -405,7 +393,7 @@ final class EquivalenceGo {
             	return g
             }
 
-            func (g *endpointStates) next() routingCall {
+            func (g *endpointStates) next() scoreInputs {
             	switch g.kind {
             	case "random":
             		return g.realistic()
@@ -418,8 +406,8 @@ final class EquivalenceGo {
             }
 
             // realistic is a prompt of 1 to 16384 tokens in 64-token blocks, a share of them cached, and loads.
-            func (g *endpointStates) realistic() routingCall {
-            	var c routingCall
+            func (g *endpointStates) realistic() scoreInputs {
+            	var c scoreInputs
             	c.promptTokens = int64(1 + g.rng.below(16384))
             	total := int((c.promptTokens + 63) / 64)
             	var match int
@@ -444,12 +432,12 @@ final class EquivalenceGo {
             	return c
             }
 
-            func (g *endpointStates) grid() routingCall {
+            func (g *endpointStates) grid() scoreInputs {
             	share := g.k % 21
             	requests := (g.k / 21) % 33
             	step := (g.k / 693) % 11
             	g.k++
-            	return routingCall{
+            	return scoreInputs{
             		promptTokens:        4096,
             		prefixMatch:         float64(share) / 20,
             		uncachedTokens:      int64(20-share) * 4096 / 20,
@@ -462,7 +450,7 @@ final class EquivalenceGo {
             	}
             }
 
-            func (g *endpointStates) special(c routingCall) routingCall {
+            func (g *endpointStates) special(c scoreInputs) scoreInputs {
             	c.promptTokens = g.orLong(c.promptTokens)
             	c.prefixMatch = g.orDouble(c.prefixMatch)
             	c.uncachedTokens = g.orLong(c.uncachedTokens)
@@ -496,8 +484,8 @@ final class EquivalenceGo {
             	return v
             }
 
-            // scoreSafely asks the translated scorer; ok is false when it panicked.
-            func scoreSafely(p *policy, c routingCall) (score float64, ok bool) {
+            // scoreSafely asks the translated scorer (scoreInputs is scorer.go's); ok is false when it panicked.
+            func scoreSafely(p *policy, c scoreInputs) (score float64, ok bool) {
             	defer func() {
             		if recover() != nil {
             			ok = false

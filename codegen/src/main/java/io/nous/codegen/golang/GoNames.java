@@ -29,7 +29,13 @@ final class GoNames {
             "defaultQueueDepthThreshold", "defaultKVCacheUtilThreshold", "math", "atomic", "bits", "context", "json", "fmt", "rand",
             "errors", "os", "testing", "bytes", "binary", "strconv", "fwkfc", "fwkplugin", "fwksched", "fwkdl", "errcommon",
             "requestcontrol", "strictDecoder", "computeLimits", "priorities", "newTestPolicy", "newPolicy", "endpoint", "goldenCase",
-            "loadGoldenVectors", "maxBands", "rampSteps", "equivalenceCase", "loadEquivalence", "splitMix", "nextFloat", "digest");
+            "loadGoldenVectors", "maxBands", "rampSteps", "equivalenceCase", "loadEquivalence", "splitMix", "nextFloat", "digest",
+            // the scorer package's
+            "ScorerType", "scoreInputs", "promptTokens", "prefixMatch", "uncachedInputTokens", "max64", "saturatedInt32",
+            "attrconcurrency", "attrprefix", "fwkrh", "request", "goldenMetrics", "goldenPrefix", "goldenLoad", "goldenEndpoint",
+            "endpointStates", "newEndpointStates", "longSpecials", "intSpecials", "specials", "scoreSafely", "dumpRange", "check",
+            "faultWord", "digestOffset", "digestPrime", "states", "saturations", "admissionCall", "computeSafely", "admitSafely",
+            "logAnswer");
 
     /**
      * Package-level names a translated body refers to, which a local must therefore not shadow: the
@@ -40,7 +46,8 @@ final class GoNames {
 
     /** The fields and methods of the template's {@code policy} type: a translated method or the counter must not take one. */
     static final Set<String> MEMBERS = Set.of("name", "queueDepthThreshold", "kvCacheUtilThreshold", "randFn", "TypedName",
-            "ComputeLimit", "Admit", "admit", "signals", "saturation");
+            "ComputeLimit", "Admit", "admit", "signals", "saturation", "prefixKey", "inFlightKey", "uncachedKey", "Category",
+            "Consumes", "Score", "score", "safeScore", "prefixInfo", "inFlight", "uncached");
 
     private final Set<String> taken = new HashSet<>();
 

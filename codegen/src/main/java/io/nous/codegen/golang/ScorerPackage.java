@@ -228,11 +228,32 @@ public final class ScorerPackage implements RouterPlugin {
                 			continue
                 		}
                 		info := p.prefixInfo(endpoint)
-                		scores[endpoint] = p.safeScore(prompt, prefixMatch(info), p.uncached(endpoint, prompt, info), loads[i].Tokens,
-                			saturatedInt32(loads[i].Requests), maxRequests, saturatedInt32(int64(m.WaitingQueueSize)),
-                			saturatedInt32(int64(m.RunningRequestsSize)), m.KVCacheUsagePercent)
+                		scores[endpoint] = p.safeScore(scoreInputs{
+                			promptTokens:        prompt,
+                			prefixMatch:         prefixMatch(info),
+                			uncachedTokens:      p.uncached(endpoint, prompt, info),
+                			inFlightTokens:      loads[i].Tokens,
+                			inFlightRequests:    saturatedInt32(loads[i].Requests),
+                			maxInFlightRequests: maxRequests,
+                			waiting:             saturatedInt32(int64(m.WaitingQueueSize)),
+                			running:             saturatedInt32(int64(m.RunningRequestsSize)),
+                			kvUsage:             m.KVCacheUsagePercent,
+                		})
                 	}
                 	return scores
+                }
+
+                // scoreInputs are what score reads of one endpoint, in the order of its parameters.
+                type scoreInputs struct {
+                	promptTokens        int64
+                	prefixMatch         float64
+                	uncachedTokens      int64
+                	inFlightTokens      int64
+                	inFlightRequests    int32
+                	maxInFlightRequests int32
+                	waiting             int32
+                	running             int32
+                	kvUsage             float64
                 }
 
                 // promptTokens is the request's prompt as the router's token producer counted it; 0 without one.
@@ -310,20 +331,21 @@ public final class ScorerPackage implements RouterPlugin {
                 }
 
                 // safeScore is score, with 0 for a panic or NaN (the Java run would have stopped there).
-                func (p *policy) safeScore(@PARAMS@) (s float64) {
+                func (p *policy) safeScore(in scoreInputs) (s float64) {
                 	defer func() {
                 		if recover() != nil {
                 			s = 0
                 		}
                 	}()
-                	s = p.score(@ARGS@)
+                	s = p.score(in.promptTokens, in.prefixMatch, in.uncachedTokens, in.inFlightTokens, in.inFlightRequests,
+                		in.maxInFlightRequests, in.waiting, in.running, in.kvUsage)
                 	if math.IsNaN(s) {
                 		return 0
                 	}
                 	return s
                 }
 
-                """.replace("@PARAMS@", params(p)).replace("@ARGS@", String.join(", ", p)));
+                """);
         sb.append("// score is the Java policy's score of one endpoint; higher is preferred.\n");
         sb.append("func (p *policy) score(").append(params(p)).append(") float64 {\n").append(code.computeLimitBody()).append("}\n");
         for (String m : code.methods()) {
@@ -451,7 +473,9 @@ public final class ScorerPackage implements RouterPlugin {
             		t.Errorf("an endpoint without metrics must score 0, got %v", scores[bare])
             	}
             	// prompt 256, 3 of 4 blocks held: 64 uncached tokens from the producer's formula; the busiest endpoint has 7 requests
-            	if want := p.safeScore(256, 0.75, 64, 5000, 7, 7, 2, 7, 0.5); math.Float64bits(scores[loaded]) != math.Float64bits(want) {
+            	want := p.safeScore(scoreInputs{promptTokens: 256, prefixMatch: 0.75, uncachedTokens: 64, inFlightTokens: 5000,
+            		inFlightRequests: 7, maxInFlightRequests: 7, waiting: 2, running: 7, kvUsage: 0.5})
+            	if math.Float64bits(scores[loaded]) != math.Float64bits(want) {
             		t.Errorf("score = %v, want %v", scores[loaded], want)
             	}
             }

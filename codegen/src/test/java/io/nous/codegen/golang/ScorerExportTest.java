@@ -33,20 +33,21 @@ class ScorerExportTest {
 
                 @Override
                 public double score(long promptTokens, double match, long func, long inFlightTokens, int type,
-                                    int maxInFlightRequests, int waiting, int running, double kvUsage) {
+                                    int maxInFlightRequests, int in, int running, double s) {
                     double load = maxInFlightRequests > 0 ? (double) type / maxInFlightRequests : 0.0;
                     if (load >= BUSY) {
                         return 0.5 * (1.0 - load) + 0.1 * Math.sqrt(Math.max(0.0, match));
                     }
-                    return cached(match, func, promptTokens) - 0.01 * waiting - 0.1 * kvUsage + running / 1e6;
+                    return cached(match, func, promptTokens) - 0.01 * in - 0.1 * s + running / 1e6;
                 }
 
                 private static double cached(double match, long func, long promptTokens) {
                     long p = Math.max(1L, promptTokens);
-                    return 0.6 * match + 0.4 * (1.0 - Math.min(func, p) / (double) p) + inFlightTokensFree(func);
+                    return 0.6 * match + 0.4 * (1.0 - Math.min(func, p) / (double) p) + inFlight(func);
                 }
 
-                private static double inFlightTokensFree(long func) {
+                // named as the Go scorer's own method: the export renames it
+                private static double inFlight(long func) {
                     return func / 3 == 0 ? 0.05 : 0.0;
                 }
             }
@@ -100,6 +101,9 @@ class ScorerExportTest {
         ScorerPackage pkg = export("sticky-until-busy", KEYWORDS);
         Path out = dir.resolve("keywords");
         pkg.write(out);
+        // Go keywords as parameters are renamed; a helper named like one of the plugin's methods is too
+        assertThat(Files.readString(out.resolve("stickyuntilbusy/scorer.go"))).contains("func (p *policy) inFlight2(")
+                .containsPattern("match float64, func\\d, inFlightTokens int64, type\\d, maxInFlightRequests, in, running int32, s float64\\) float64 \\{");
         GoExportTest.go(out, "vet", "./...");
         String test = GoExportTest.go(out, "test", "-count=1", "-v", "./...");
         assertThat(test).contains("--- PASS: TestGoldenVectors").contains("--- PASS: TestJavaEquivalence/grid");
