@@ -5,6 +5,7 @@ import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -72,17 +73,67 @@ public final class UpstreamMatch {
      */
     /**
      * The router scorer a routing candidate behaves exactly like: token-load-scorer or
-     * active-request-scorer with their default parameters, compared by the scores they give on the
-     * routing probe grid (prompt lengths, prefix matches, in-flight requests and tokens, KV usage).
+     * active-request-scorer, at their defaults or at the parameters read off the candidate's own
+     * scores (token-load's threshold from one loaded endpoint; active-request's idle threshold from
+     * where its score first drops, its busy score from an endpoint half as busy as the busiest),
+     * compared by the scores they give on the routing probe grid (prompt lengths, prefix matches,
+     * in-flight requests and tokens, KV usage).
      */
     public static Optional<Match> ofRouting(Supplier<RoutingScorer> candidate) {
-        String mine = BehaviourFingerprint.routing(candidate);
-        for (String[] scorer : new String[][] {{"token-load-scorer", "token-load"}, {"active-request-scorer", "active-request"}}) {
-            if (mine.equals(BehaviourFingerprint.routing(() -> PolicyRegistry.builtin().routing(scorer[1])))) {
-                return Optional.of(new Match(scorer[0], scorer[1]));
+        String mine;
+        try {
+            mine = BehaviourFingerprint.routing(candidate);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // a scorer that fails on the probe grid is none of the router's
+        }
+        List<String> refs = new ArrayList<>(List.of("token-load", "active-request"));
+        tokenLoadThreshold(candidate).ifPresent(t -> refs.add("token-load:queueThresholdTokens=" + t));
+        activeRequestShape(candidate).ifPresent(refs::add);
+        for (String ref : refs) {
+            if (mine.equals(BehaviourFingerprint.routing(() -> PolicyRegistry.builtin().routing(ref)))) {
+                return Optional.of(new Match(ref.startsWith("token-load") ? "token-load-scorer" : "active-request-scorer", ref));
             }
         }
         return Optional.empty();
+    }
+
+    /** The threshold T if the candidate scores a lone endpoint with L tokens in flight 1 - L / T for some probe L. */
+    private static Optional<Long> tokenLoadThreshold(Supplier<RoutingScorer> candidate) {
+        try {
+            RoutingScorer s = candidate.get();
+            for (long load : new long[] {1_000, 10_000, 100_000, 1_000_000, 10_000_000}) {
+                double v = s.score(4_000, 0, 0, load, 1, 1, 0, 1, 0.5);
+                if (v > 0 && v < 1) {
+                    return Optional.of(Math.round(load / (1 - v)));
+                }
+            }
+        } catch (RuntimeException e) {
+            // not token-load-scorer
+        }
+        return Optional.empty();
+    }
+
+    /** {@code active-request:idleThreshold=I,maxBusyScore=B} read off the candidate, or empty when its scores do not fit that shape. */
+    private static Optional<String> activeRequestShape(Supplier<RoutingScorer> candidate) {
+        try {
+            RoutingScorer s = candidate.get();
+            int idle = -1;
+            for (int r = 0; r <= 64; r++) {
+                if (s.score(4_000, 0, 4_000, 0, r, 128, 0, r, 0.5) < 1) {
+                    idle = r - 1;
+                    break;
+                }
+            }
+            if (idle < 0) {
+                return Optional.empty();
+            }
+            // half as busy as the busiest (a power of two above the idle threshold): (max - count) / max is exactly 0.5
+            int max = Integer.highestOneBit(2 * (idle + 1)) * 2;
+            double busy = 2 * s.score(4_000, 0, 4_000, 0, max / 2, max, 0, max / 2, 0.5);
+            return busy >= 0 && busy <= 1 ? Optional.of("active-request:idleThreshold=" + idle + ",maxBusyScore=" + busy) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     public static Optional<Match> ofAdmitter(Supplier<AdmissionPolicy> candidate) {

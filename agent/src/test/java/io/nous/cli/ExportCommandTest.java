@@ -217,6 +217,13 @@ class ExportCommandTest {
         assertThat(dup.exit()).isEqualTo(2);
         assertThat(dup.err()).contains("scores exactly like token-load-scorer, which llm-d-router already ships")
                 .contains("pluginRef: token-load-scorer").contains("--force").doesNotContain("Exception");
+        // at other parameters too, read off the candidate's own scores
+        for (String[] ref : new String[][] {{"token-load:queueThresholdTokens=100000", "token-load-scorer with queueThresholdTokens=100000"},
+            {"active-request:idleThreshold=2,maxBusyScore=0.5", "active-request-scorer with idleThreshold=2,maxBusyScore=0.5"}}) {
+            CliHarness p = CliHarness.run("export", "--policy", ref[0], "--out", dir.resolve("dup").toString());
+            assertThat(p.exit()).as(p.out()).isEqualTo(2);
+            assertThat(p.err()).contains("scores exactly like " + ref[1] + ", which llm-d-router already ships");
+        }
         assertThat(dir.resolve("dup")).doesNotExist();
         CliHarness java = CliHarness.run("export", "--policy", "lab-affinity-token-load", "--target", "java", "--out", dir.resolve("j").toString());
         assertThat(java.exit()).isEqualTo(2);
