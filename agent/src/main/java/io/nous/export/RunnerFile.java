@@ -142,7 +142,10 @@ final class RunnerFile {
         int heading = switch (group) {
             case ADMISSION -> admitterGroup(body);
             case FLOW_CONTROL -> first(body, FLOW_CONTROL_HEADING);
-            case SCHEDULING -> first(body, SCORER_HEADING) >= 0 ? first(body, SCORER_HEADING) : first(body, SCHEDULING_HEADING);
+            case SCHEDULING -> {
+                int scorers = first(body, SCORER_HEADING);
+                yield scorers >= 0 ? scorers : first(body, SCHEDULING_HEADING);
+            }
         };
         if (heading < 0) {
             if (!body.isEmpty() && !body.get(body.size() - 1).isBlank()) {

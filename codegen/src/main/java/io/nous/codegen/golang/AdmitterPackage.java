@@ -37,9 +37,7 @@ public final class AdmitterPackage implements RouterPlugin {
      */
     public AdmitterPackage(String name, String javaSource, GoTranslator.GoCode code, List<AdmissionVectors.Case> vectors,
                            EquivalenceProof.Proof proof, String summary) {
-        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException("an admitter name is lower-case kebab case, e.g. shed-early; got '" + name + "'");
-        }
+        GoPackage.requireKebabName(name, "an admitter name", "shed-early");
         if (code.entryParameters().size() != 3 && code.entryParameters().size() != 5) {
             throw new IllegalArgumentException("not an admission policy translation");
         }
@@ -62,7 +60,7 @@ public final class AdmitterPackage implements RouterPlugin {
 
     @Override
     public String pluginType() {
-        return name.endsWith("-admitter") ? name : name + "-admitter";
+        return GoPackage.pluginType(name, "admitter");
     }
 
     @Override
@@ -88,8 +86,7 @@ public final class AdmitterPackage implements RouterPlugin {
     /** The Go package name: the kebab name without dashes (and without a trailing "admitter"). */
     @Override
     public String goPackage() {
-        String p = name.replace("-", "").replaceAll("admitter$", "");
-        return p.isEmpty() ? "admitter" : p;
+        return GoPackage.goPackage(name, "admitter");
     }
 
     @Override

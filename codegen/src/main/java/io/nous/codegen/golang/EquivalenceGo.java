@@ -14,7 +14,7 @@ final class EquivalenceGo {
 
     /** {@code equivalence_test.go} of a usage-limit policy package. */
     static String usageLimit(String goPackage) {
-        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "\t\"context\"\n") + common(true) + USAGE_LIMIT;
+        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "\t\"context\"\n") + common(true) + value("a ceiling") + USAGE_LIMIT;
     }
 
     /** {@code equivalence_test.go} of an admitter package, for either form of {@code admit}. */
@@ -25,7 +25,7 @@ final class EquivalenceGo {
 
     /** {@code equivalence_test.go} of a scorer package. */
     static String scorer(String goPackage) {
-        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "") + common(false) + SCORER;
+        return GoPackage.LICENSE + HEADER.replace("@PACKAGE@", goPackage).replace("@IMPORTS@", "") + common(false) + value("a score") + SCORER;
     }
 
     private static final String HEADER = """
@@ -47,6 +47,20 @@ final class EquivalenceGo {
             // to float64 so that no compiler fuses it into a multiply-add (Java rounds each operation).
 
             """;
+
+    /** {@code value}, which adds one float answer ({@code what}) to a digest, as {@link CallSequences.Digest#value} does. */
+    private static String value(String what) {
+        return """
+                // value adds %s: its bits, or one NaN for every NaN.
+                func (d *digest) value(f float64) {
+                	if math.IsNaN(f) {
+                		d.word(0x7ff8000000000000)
+                		return
+                	}
+                	d.word(math.Float64bits(f))
+                }
+                """.formatted(what);
+    }
 
     /** The shared part of every equivalence test; the usage-limit and admission sequences also draw {@code special()}. */
     private static String common(boolean special) {
@@ -167,14 +181,6 @@ final class EquivalenceGo {
             """;
 
     private static final String USAGE_LIMIT = """
-            // value adds a ceiling: its bits, or one NaN for every NaN.
-            func (d *digest) value(f float64) {
-            	if math.IsNaN(f) {
-            		d.word(0x7ff8000000000000)
-            		return
-            	}
-            	d.word(math.Float64bits(f))
-            }
 
             // saturations is a sequence's saturation at each call.
             type saturations struct {
@@ -363,14 +369,6 @@ final class EquivalenceGo {
             """;
 
     private static final String SCORER = """
-            // value adds a score: its bits, or one NaN for every NaN.
-            func (d *digest) value(f float64) {
-            	if math.IsNaN(f) {
-            		d.word(0x7ff8000000000000)
-            		return
-            	}
-            	d.word(math.Float64bits(f))
-            }
 
             var (
             	longSpecials = []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 4194304, 4194305, 1 << 53, 1<<53 + 1}

@@ -104,6 +104,38 @@ public final class EquivalenceProof {
     private EquivalenceProof() {
     }
 
+    /** A sequence's digests as its calls are made: one per {@code chunk} calls, the last chunk possibly shorter. */
+    private static final class Chunks {
+        private final int calls;
+        private final int chunk;
+        private final long[] digests;
+        private int done;
+        private CallSequences.Digest current = new CallSequences.Digest();
+
+        Chunks(int calls, int chunk) {
+            this.calls = calls;
+            this.chunk = chunk;
+            this.digests = new long[(calls + chunk - 1) / chunk];
+        }
+
+        /** The digest the current call's answer goes into. */
+        CallSequences.Digest digest() {
+            return current;
+        }
+
+        /** Closes call {@code call}; at the end of a chunk its digest is kept and a new one begins. */
+        void endCall(int call) {
+            if ((call + 1) % chunk == 0 || call == calls - 1) {
+                digests[done++] = current.sum();
+                current = new CallSequences.Digest();
+            }
+        }
+
+        long[] digests() {
+            return digests;
+        }
+    }
+
     static String hex(long v) {
         return String.format(Locale.ROOT, "%016x", v);
     }
@@ -207,8 +239,7 @@ public final class EquivalenceProof {
         CallSequences.SaturationStream stream = new CallSequences.SaturationStream(q.saturations(), q.hold(), q.seed());
         int bands = q.priorities().length;
         double[] c = new double[bands];
-        List<Long> digests = new ArrayList<>();
-        CallSequences.Digest d = new CallSequences.Digest();
+        Chunks chunks = new Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {
             double s = stream.next();
             Arrays.fill(c, 1.0);
@@ -216,21 +247,18 @@ public final class EquivalenceProof {
             try {
                 p.computeLimit(s, q.priorities().clone(), c);
                 for (double v : c) {
-                    d.value(v);
+                    chunks.digest().value(v);
                 }
             } catch (CandidateFault f) {
                 fault = f.getMessage();
-                d.word(CallSequences.Digest.FAULT);
+                chunks.digest().word(CallSequences.Digest.FAULT);
             }
             if (answers != null && call >= from && call < to) {
                 answers.add(new UsageLimitAnswer(s, fault == null ? c.clone() : null, fault));
             }
-            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
-                digests.add(d.sum());
-                d = new CallSequences.Digest();
-            }
+            chunks.endCall(call);
         }
-        return digests.stream().mapToLong(Long::longValue).toArray();
+        return chunks.digests();
     }
 
     // ---- admission ----
@@ -271,28 +299,24 @@ public final class EquivalenceProof {
 
     static long[] run(AdmissionSequence q, AdmissionPolicy p, int from, int to, List<AdmissionAnswer> answers) {
         CallSequences.AdmissionStream stream = new CallSequences.AdmissionStream(q.states(), q.hold(), q.seed());
-        List<Long> digests = new ArrayList<>();
-        CallSequences.Digest d = new CallSequences.Digest();
+        Chunks chunks = new Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {
             CallSequences.AdmissionCall in = stream.next();
             Boolean admitted = null;
             String fault = null;
             try {
                 admitted = p.admit(in.priority(), in.saturation(), in.queue(), in.kv(), in.u());
-                d.word(admitted ? 1 : 0);
+                chunks.digest().word(admitted ? 1 : 0);
             } catch (CandidateFault f) {
                 fault = f.getMessage();
-                d.word(CallSequences.Digest.FAULT);
+                chunks.digest().word(CallSequences.Digest.FAULT);
             }
             if (answers != null && call >= from && call < to) {
                 answers.add(new AdmissionAnswer(in, admitted, fault));
             }
-            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
-                digests.add(d.sum());
-                d = new CallSequences.Digest();
-            }
+            chunks.endCall(call);
         }
-        return digests.stream().mapToLong(Long::longValue).toArray();
+        return chunks.digests();
     }
 
     /** Java's answers to calls {@code [from, to)} of a usage-limit sequence, from a fresh instance. */
@@ -347,8 +371,7 @@ public final class EquivalenceProof {
 
     static long[] run(RoutingSequence q, RoutingScorer p, int from, int to, List<RoutingAnswer> answers) {
         CallSequences.RoutingStream stream = new CallSequences.RoutingStream(q.states(), q.seed());
-        List<Long> digests = new ArrayList<>();
-        CallSequences.Digest d = new CallSequences.Digest();
+        Chunks chunks = new Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {
             CallSequences.RoutingCall in = stream.next();
             Double score = null;
@@ -356,20 +379,17 @@ public final class EquivalenceProof {
             try {
                 score = p.score(in.promptTokens(), in.prefixMatch(), in.uncachedTokens(), in.inFlightTokens(), in.inFlightRequests(),
                         in.maxInFlightRequests(), in.waiting(), in.running(), in.kvUsage());
-                d.value(score);
+                chunks.digest().value(score);
             } catch (CandidateFault f) {
                 fault = f.getMessage();
-                d.word(CallSequences.Digest.FAULT);
+                chunks.digest().word(CallSequences.Digest.FAULT);
             }
             if (answers != null && call >= from && call < to) {
                 answers.add(new RoutingAnswer(in, score, fault));
             }
-            if ((call + 1) % q.chunk() == 0 || call == q.calls() - 1) {
-                digests.add(d.sum());
-                d = new CallSequences.Digest();
-            }
+            chunks.endCall(call);
         }
-        return digests.stream().mapToLong(Long::longValue).toArray();
+        return chunks.digests();
     }
 
     /** Java's answers to calls {@code [from, to)} of a routing sequence, from a fresh instance. */

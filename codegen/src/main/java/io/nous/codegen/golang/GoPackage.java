@@ -35,9 +35,7 @@ public final class GoPackage implements RouterPlugin {
      */
     public GoPackage(String name, String javaSource, GoTranslator.GoCode code, List<GoldenVectors.Case> vectors,
                      EquivalenceProof.Proof proof, String summary) {
-        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException("a policy name is lower-case kebab case, e.g. shed-early; got '" + name + "'");
-        }
+        requireKebabName(name, "a policy name", "shed-early");
         this.name = name;
         this.javaSource = javaSource;
         this.code = code;
@@ -59,6 +57,24 @@ public final class GoPackage implements RouterPlugin {
             sb.append(c == '\n' || c >= 0x20 && c < 0x7F ? c : '?');
         }
         return sb.toString();
+    }
+
+    /** Refuses a {@code name} that is not lower-case kebab case, calling it {@code what} and showing an {@code example}. */
+    static void requireKebabName(String name, String what, String example) {
+        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
+            throw new IllegalArgumentException(what + " is lower-case kebab case, e.g. " + example + "; got '" + name + "'");
+        }
+    }
+
+    /** The plugin type of a kebab {@code name}: the name with {@code -kind} appended unless it ends so already. */
+    static String pluginType(String name, String kind) {
+        return name.endsWith("-" + kind) ? name : name + "-" + kind;
+    }
+
+    /** The Go package of a kebab {@code name}: without dashes and without a trailing {@code kind}, or {@code kind} when nothing is left. */
+    static String goPackage(String name, String kind) {
+        String p = name.replace("-", "").replaceAll(kind + "$", "");
+        return p.isEmpty() ? kind : p;
     }
 
     @Override
@@ -97,7 +113,7 @@ public final class GoPackage implements RouterPlugin {
 
     @Override
     public String pluginType() {
-        return name.endsWith("-policy") ? name : name + "-policy";
+        return pluginType(name, "policy");
     }
 
     @Override
@@ -123,7 +139,7 @@ public final class GoPackage implements RouterPlugin {
     /** The Go package name: the kebab name without dashes. */
     @Override
     public String goPackage() {
-        return name.replace("-", "").replaceAll("policy$", "").isEmpty() ? "policy" : name.replace("-", "").replaceAll("policy$", "");
+        return goPackage(name, "policy");
     }
 
     /** Files relative to the output directory, in a stable order. */

@@ -37,9 +37,7 @@ public final class ScorerPackage implements RouterPlugin {
      */
     public ScorerPackage(String name, String javaSource, GoTranslator.GoCode code, List<RoutingVectors.Case> vectors,
                          EquivalenceProof.Proof proof, String summary) {
-        if (!name.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException("a scorer name is lower-case kebab case, e.g. sticky-until-busy; got '" + name + "'");
-        }
+        GoPackage.requireKebabName(name, "a scorer name", "sticky-until-busy");
         if (code.entryParameters().size() != GO_TYPES.size()) {
             throw new IllegalArgumentException("not a routing scorer translation");
         }
@@ -53,7 +51,7 @@ public final class ScorerPackage implements RouterPlugin {
 
     @Override
     public String pluginType() {
-        return name.endsWith("-scorer") ? name : name + "-scorer";
+        return GoPackage.pluginType(name, "scorer");
     }
 
     @Override
@@ -79,8 +77,7 @@ public final class ScorerPackage implements RouterPlugin {
     /** The Go package name: the kebab name without dashes (and without a trailing "scorer"). */
     @Override
     public String goPackage() {
-        String p = name.replace("-", "").replaceAll("scorer$", "");
-        return p.isEmpty() ? "scorer" : p;
+        return GoPackage.goPackage(name, "scorer");
     }
 
     @Override
