@@ -158,6 +158,15 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--racing-audit", description = "Also fully evaluate each raced-out candidate and journal whether racing was right.")
     boolean racingAudit;
 
+    @Option(names = "--novelty-tolerance", paramLabel = "D", defaultValue = DiscoveryConfig.Builder.NOVELTY_TOLERANCE,
+            description = "Skip a proposal whose every probed decision is within D of an evaluated candidate's (shares of calls "
+                    + "open or admitted, clamped scores); 0 skips only exact behavioural duplicates (default: ${DEFAULT-VALUE}).")
+    double noveltyTolerance;
+
+    @Option(names = "--novelty-audit", description = "Also fully evaluate each proposal skipped for its behaviour and journal whether "
+            + "it would have been promoted.")
+    boolean noveltyAudit;
+
     @Option(names = "--promote-when", paramLabel = "all|quorum:K",
             description = "How many simulator variants must say better (default: the matrix's, usually all).")
     String promoteWhen;
@@ -360,6 +369,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (n < 1) {
             throw new UserError("--threads must be at least 1");
         }
+        if (!(noveltyTolerance >= 0 && noveltyTolerance <= 1)) {
+            throw new UserError("--novelty-tolerance must be between 0 and 1 (a share of calls or a clamped score), not " + noveltyTolerance);
+        }
         if (promoteWhen != null) {
             try {
                 PromotionRule.parse(promoteWhen);
@@ -370,7 +382,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         return DiscoveryConfig.builder().objective(objective).proposer(chosen).budget(budget).timeLimitSeconds(limitSeconds).seed(seed)
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
-                .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching).build();
+                .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching)
+                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).build();
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

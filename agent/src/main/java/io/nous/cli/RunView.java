@@ -6,6 +6,7 @@ import io.nous.export.Change;
 import io.nous.export.Percent;
 import io.nous.store.RunHistory;
 import io.nous.store.RunStore;
+import io.nous.store.Savings;
 import io.nous.store.journal.CandidateRecord;
 import io.nous.store.journal.DiscoveryConfig;
 import io.nous.store.journal.Duplicate;
@@ -14,6 +15,7 @@ import io.nous.store.journal.Hypothesis;
 import io.nous.store.journal.IterationDone;
 import io.nous.store.journal.JournalEntry;
 import io.nous.store.journal.LlmUsage;
+import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.PredictionVerdict;
 import io.nous.store.journal.Principle;
 import io.nous.store.journal.Promotion;
@@ -67,6 +69,7 @@ final class RunView {
         Counts n = counts();
         out.printf(Locale.ROOT, "counts    %d proposals, %d candidates evaluated, %d duplicates, %d rejected before simulation, "
                 + "%d promotions accepted of %d tried%n", n.proposals, n.candidates, n.duplicates, n.rejected, n.accepted, n.promotions);
+        printSavings(out, history.savings(), c.noveltyTolerance());
         String took = took();
         LlmUsage llm = summary == null ? null : summary.llm();
         StringBuilder cost = new StringBuilder(took == null ? "unknown time" : took + " (from the journal's timestamps)");
@@ -198,8 +201,13 @@ final class RunView {
         } else if (e instanceof Rejection r) {
             out.println("    rejected before simulation: " + (r.problems() == null || r.problems().isEmpty() ? "" : r.problems().get(0)));
         } else if (e instanceof Duplicate d) {
-            out.println("    duplicate of " + d.of() + (Duplicate.BEHAVIOUR.equals(d.by())
-                    ? " by behaviour (written differently, same answers on the probe grid)" : "") + ": not simulated");
+            out.println("    duplicate of " + d.of() + (!d.byBehaviour() ? ""
+                    : d.distance() == null ? " by behaviour (written differently, same answers on the probe grid)"
+                    : String.format(Locale.ROOT, " by behaviour (every probed decision within %.3f of it)", d.distance()))
+                    + ": not simulated");
+        } else if (e instanceof NoveltyAudit a) {
+            out.printf(Locale.ROOT, "    novelty audit: evaluated anyway, %s (%s %s)%s%n", Percent.of(a.fullChange()), a.of(),
+                    Percent.of(a.ofChange()), a.wouldHaveBeenPromoted() ? "; it WOULD have been promoted" : "; it would not have been promoted");
         } else if (e instanceof CandidateRecord c) {
             String op = c.operator();
             String arm = op.contains(":") ? ", " + op.substring(op.indexOf(':') + 1) + " arm" : "";
@@ -263,6 +271,21 @@ final class RunView {
             line += "; promotable";
         }
         return line;
+    }
+
+    /** How much the novelty filter and racing saved, and what their audits found. */
+    private static void printSavings(PrintWriter out, Savings s, double tolerance) {
+        out.printf(Locale.ROOT, "saved     %d search evaluation%s by novelty (%d same code, %d same behaviour, %d within %s); racing stopped "
+                        + "%d of %d evaluations early, skipping %d variant evaluation%s (%.1f full evaluations)%n",
+                s.savedByNovelty(), s.savedByNovelty() == 1 ? "" : "s", s.byCode(), s.byBehaviour(), s.withinTolerance(),
+                tolerance == 0 ? "a tolerance (off)" : "tolerance " + num(tolerance), s.racedOut(), s.searchEvaluations(),
+                s.variantsSkipped(), s.variantsSkipped() == 1 ? "" : "s", s.savedByRacing());
+        if (s.noveltyAudited() > 0 || s.racingAudited() > 0) {
+            out.printf(Locale.ROOT, "audits    %s%s%n", s.noveltyAudited() == 0 ? "" : String.format(Locale.ROOT,
+                            "novelty: %d of %d skipped would have been promoted", s.noveltyWouldPromote(), s.noveltyAudited()),
+                    s.racingAudited() == 0 ? "" : String.format(Locale.ROOT, "%sracing: %d of %d raced out would have been promoted",
+                            s.noveltyAudited() == 0 ? "" : "; ", s.racingWouldPromote(), s.racingAudited()));
+        }
     }
 
     private Counts counts() {

@@ -30,6 +30,7 @@ import io.nous.store.journal.Duplicate;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.IterationDone;
 import io.nous.store.journal.JournalEntry;
+import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.Prediction;
 import io.nous.store.journal.PredictionVerdict;
 import io.nous.store.journal.Promotion;
@@ -85,6 +86,8 @@ public final class DiscoveryLoop {
     private final Map<String, String> idByHash = new HashMap<>();
     /** Evaluated candidates by behaviour fingerprint: a proposal answering the probe grid as one of them did is not simulated again. */
     private final Map<String, String> idByFingerprint = new HashMap<>();
+    /** Evaluated candidates' behaviour signatures, in order, for the novelty filter's tolerance. */
+    private final Novelty novelty;
     /** The priority arrays the matrix's workloads pass a usage-limit policy, for the fingerprint. */
     private List<int[]> probePriorities;
     private final PrincipleDistiller distiller;
@@ -119,6 +122,7 @@ public final class DiscoveryLoop {
         this.proposer = proposer;
         this.listener = listener;
         this.replay = replay;
+        this.novelty = new Novelty(config.noveltyTolerance());
     }
 
     public RunSummary run() {
@@ -296,11 +300,22 @@ public final class DiscoveryLoop {
             return reject(jf, iteration, operator, exercised.problems());
         }
         String same = exercised.fingerprint() == null ? null : idByFingerprint.get(exercised.fingerprint());
-        if (same != null) {
+        Novelty.Near near = same != null ? null : novelty.nearest(exercised.signature());
+        if (same != null || near != null) {
             duplicates++;
-            jf.record(new Duplicate(iteration, same, check.canonicalHash(), Duplicate.BEHAVIOUR, exercised.fingerprint()));
-            remember("a proposal (" + operator + ") is written differently from " + same + " but answers every probed input as it does, "
-                    + "so it was not simulated: change what the policy does, not how it is written");
+            Duplicate d = Duplicate.behavioural(iteration, same != null ? same : near.of(), check.canonicalHash(), exercised.fingerprint(),
+                    same != null ? null : near.distance());
+            jf.record(d);
+            remember(same != null
+                    ? "a proposal (" + operator + ") is written differently from " + same + " but answers every probed input as it does, "
+                    + "so it was not simulated: change what the policy does, not how it is written"
+                    : String.format(java.util.Locale.ROOT, "a proposal (%s) decides within %.3f of %s at every probed input, so it was not "
+                    + "simulated: change what the policy does by more than a nudge", operator, near.distance(), near.of()));
+            if (config.noveltyAudit()) {
+                NoveltyAudit audit = reusable(jf, NoveltyAudit.TYPE, NoveltyAudit.class, iteration, d.of(), check.canonicalHash())
+                        .orElseGet(() -> promoter.auditNovelty(d, check, vsBaseline, racing(objective), byId(d.of()), incumbent));
+                jf.record(audit);
+            }
             return List.of();
         }
         String id = String.format("c%04d", ++candidates);
@@ -308,6 +323,7 @@ public final class DiscoveryLoop {
         if (exercised.fingerprint() != null) {
             idByFingerprint.putIfAbsent(exercised.fingerprint(), id);
         }
+        novelty.add(id, exercised.signature());
         // its own name and doc comment, from its hypothesis (behaviour and hash unchanged)
         source = CandidateNaming.apply(source, id, statement, mechanism, operator, parents);
         if (!replay) {
@@ -365,6 +381,17 @@ public final class DiscoveryLoop {
     private <T extends JournalEntry> Optional<T> reusable(JournalFollower jf, String type, Class<T> kind, String id,
                                                           Function<T, String> candidateOf) {
         return replay ? Optional.empty() : jf.peek(type, kind).filter(r -> id.equals(candidateOf.apply(r)));
+    }
+
+    /** The journaled novelty audit of this skipped proposal, when resuming. */
+    private Optional<NoveltyAudit> reusable(JournalFollower jf, String type, Class<NoveltyAudit> kind, int iteration, String of, String sha) {
+        return replay ? Optional.empty() : jf.peek(type, kind).filter(a -> a.iteration() == iteration && a.of().equals(of)
+                && a.sha256().equals(sha));
+    }
+
+    private Evaluated byId(String id) {
+        return evaluated.stream().filter(e -> e.candidateId().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no evaluated candidate " + id));
     }
 
     /** Journals a proposal rejected before simulation and returns its problems, for a repair. */

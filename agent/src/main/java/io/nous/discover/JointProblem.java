@@ -113,14 +113,23 @@ final class JointProblem implements Problem {
         List<String> problems = new ArrayList<>();
         double[] behaviour = new double[2];
         StringBuilder fingerprint = new StringBuilder();
+        double[][] signatures = new double[2][];
         for (int i = 0; i < 2; i++) {
             Sandbox.Checked x = sandbox.exercise(c.part(i), c.sources().get(i), c.origins().get(i), true, probePriorities);
             problems.addAll(x.problems());
             behaviour[i] = x.behaviour() == null ? Double.NaN : x.behaviour()[0];
             fingerprint.append(i == 0 ? "" : "+").append(x.fingerprint());
+            signatures[i] = x.signature();
+        }
+        boolean taken = probePriorities != null && problems.isEmpty() && signatures[0] != null && signatures[1] != null;
+        double[] signature = null;
+        if (taken) {
+            // the two halves side by side: near only when both halves are
+            signature = java.util.Arrays.copyOf(signatures[0], signatures[0].length + signatures[1].length);
+            System.arraycopy(signatures[1], 0, signature, signatures[0].length, signatures[1].length);
         }
         return new Exercised(List.copyOf(problems), problems.isEmpty() ? behaviour : null,
-                probePriorities == null || !problems.isEmpty() ? null : fingerprint.toString());
+                probePriorities == null || !problems.isEmpty() ? null : fingerprint.toString(), signature);
     }
 
     @Override

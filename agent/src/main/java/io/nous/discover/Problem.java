@@ -79,10 +79,10 @@ public interface Problem {
         return exercise(sandbox, c, null);
     }
 
-    /** {@link #exercise(Sandbox, Compiled)}, taking the behaviour fingerprint with these priority arrays (null: none). */
+    /** {@link #exercise(Sandbox, Compiled)}, taking the behaviour fingerprint and signature with these priority arrays (null: none). */
     default Exercised exercise(Sandbox sandbox, Compiled c, List<int[]> probePriorities) {
         Sandbox.Checked x = sandbox.exercise(c.part(0), c.sources().get(0), c.origins().get(0), true, probePriorities);
-        return new Exercised(x.problems(), x.behaviour(), x.fingerprint());
+        return new Exercised(x.problems(), x.behaviour(), x.fingerprint(), x.signature());
     }
 
     /** A compiled candidate as the deployment that runs it. */

@@ -11,7 +11,9 @@ import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.sandbox.Sandbox;
+import io.nous.store.journal.Duplicate;
 import io.nous.store.journal.Evidence;
+import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.Promotion;
 import io.nous.store.journal.RacingAudit;
 import io.nous.store.journal.UpstreamComparison;
@@ -77,6 +79,22 @@ final class Promoter {
         boolean promising = e.promotable() && e.fitterThan(incumbent);
         boolean promoted = promising && trial(e, candidate, vsBaseline, incumbent).accepted();
         return new RacingAudit(raced.candidateId(), raced.racedOut(), e.change(), e.promotable(), promoted);
+    }
+
+    /**
+     * What the search evaluation the loop would have run says about a proposal the novelty filter skipped
+     * as a behavioural duplicate of {@code of} (with the loop's racing, so that its change compares with
+     * that candidate's): its change, and whether it would have been promoted over the incumbent.
+     */
+    NoveltyAudit auditNovelty(Duplicate skipped, Compiled c, Evaluation vsBaseline, Racing racing, Evaluated of, Evaluated incumbent) {
+        String id = String.format(java.util.Locale.ROOT, "skipped-%04d", skipped.iteration());
+        PolicyUnderTest candidate = problem.candidate(sandbox, id, c);
+        EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing);
+        Evaluated e = Evaluated.of(Evidence.of(id, full, Double.NaN, Double.NaN), String.join("\n", c.sources()), objective.direction());
+        boolean promising = e.promotable() && e.fitterThan(incumbent);
+        boolean promoted = promising && trial(e, candidate, vsBaseline, incumbent).accepted();
+        return new NoveltyAudit(skipped.iteration(), skipped.of(), skipped.sha256(), skipped.distance(), e.change(), of.change(),
+                e.promotable(), promoted);
     }
 
     /**

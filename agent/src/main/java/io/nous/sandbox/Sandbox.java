@@ -1,6 +1,7 @@
 package io.nous.sandbox;
 
 import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.BehaviourSignature;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
@@ -86,10 +87,11 @@ public final class Sandbox implements AutoCloseable {
      * @param problems  every problem, static or found by running it; empty when accepted
      * @param behaviour the behaviour probe of an accepted candidate, or null
      * @param fingerprint its behaviour fingerprint on the probe grid, when asked for, else null
+     * @param signature   its {@link BehaviourSignature} on that grid, when asked for, else null
      */
-    public record Checked(CheckResult compiled, List<String> problems, double[] behaviour, String fingerprint) {
+    public record Checked(CheckResult compiled, List<String> problems, double[] behaviour, String fingerprint, double[] signature) {
         public Checked(CheckResult compiled, List<String> problems, double[] behaviour) {
-            this(compiled, problems, behaviour, null);
+            this(compiled, problems, behaviour, null, null);
         }
 
         public boolean accepted() {
@@ -129,15 +131,19 @@ public final class Sandbox implements AutoCloseable {
             List<String> problems = new ArrayList<>(full.problems());
             double[] behaviour = null;
             String fingerprint = null;
+            double[] signature = null;
             if (probe && full.accepted()) {
                 try {
                     behaviour = BehaviourProbe.probe(full.candidate());
-                    fingerprint = probePriorities == null ? null : BehaviourProbe.fingerprint(full.candidate(), probePriorities);
+                    if (probePriorities != null) {
+                        fingerprint = BehaviourProbe.fingerprint(full.candidate(), probePriorities);
+                        signature = BehaviourSignature.of(full.candidate(), probePriorities);
+                    }
                 } catch (CandidateFault f) {
                     problems.add(origin + ": run-time: " + f.getMessage());
                 }
             }
-            return new Checked(full, List.copyOf(problems), behaviour, fingerprint);
+            return new Checked(full, List.copyOf(problems), behaviour, fingerprint, signature);
         }
         WorkerProtocol.Reply reply;
         try {
@@ -150,7 +156,8 @@ public final class Sandbox implements AutoCloseable {
         if (reply.error() != null) {
             return new Checked(stat, List.of(origin + ": run-time: " + reply.error()), null);
         }
-        return new Checked(stat, List.copyOf(reply.check().problems()), reply.check().behaviour(), reply.check().fingerprint());
+        return new Checked(stat, List.copyOf(reply.check().problems()), reply.check().behaviour(), reply.check().fingerprint(),
+                reply.check().signature());
     }
 
     /** The policy to evaluate: in a worker when isolated, from its compiled class otherwise. */

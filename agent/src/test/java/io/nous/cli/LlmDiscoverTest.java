@@ -182,6 +182,59 @@ class LlmDiscoverTest {
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
     }
 
+    /** A usage-limit policy whose sheddable ceiling is {@code expression} (of {@code saturation}), named {@code name}. */
+    private static String limit(String name, String expression) {
+        return "import io.nous.sim.spi.UsageLimitPolicy;\n\n"
+                + "public final class " + name + " implements UsageLimitPolicy {\n"
+                + "    @Override\n"
+                + "    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {\n"
+                + "        for (int i = 0; i < priorities.length; i++) {\n"
+                + "            ceilings[i] = priorities[i] < 0 ? Math.max(0.0, " + expression + ") : 1.0;\n"
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
+    }
+
+    @Test
+    void theNoveltyFilterSkipsARenamedOrRewrittenProposalKeepsADifferentOneAndTheRunReplays() throws Exception {
+        String original = limit("Sloped", "0.9317 - 0.2 * saturation");
+        server.enqueue(completion(proposal(original), 1000, 200));
+        // renamed, with a comment: the same canonical form
+        server.enqueue(completion(proposal(original.replace("Sloped", "SlopedAgain").replace("    @Override", "    // sloped\n    @Override")),
+                1000, 200));
+        // rewritten: its ceilings differ in their last bits (so its fingerprint does), never in what the gate decides
+        server.enqueue(completion(proposal(limit("Rearranged", "(0.9317 / 0.2 - saturation) * 0.2")), 1000, 200));
+        // the gate closes at saturation 0.69 instead of 0.78: behaviourally different
+        server.enqueue(completion(proposal(limit("Steeper", "0.8317 - 0.2 * saturation")), 1000, 200));
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run(discover(runs, "--budget", "4", "--novelty-audit"));
+        assertThat(h.exit()).as(h.err()).isZero();
+
+        String id = onlyRun(runs);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        List<String> candidates = records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().get("id").asText()).toList();
+        assertThat(candidates).as("the seed, the original and the different one").containsExactly("c0001", "c0002", "c0003");
+        List<ObjectNode> duplicates = records.stream().filter(r -> r.type().equals("duplicate")).map(JournalRecord::body).toList();
+        assertThat(duplicates).hasSize(2);
+        assertThat(duplicates.get(0).get("of").asText()).isEqualTo("c0002");
+        assertThat(duplicates.get(0).has("by")).as("the renamed one is caught by its canonical form").isFalse();
+        assertThat(duplicates.get(1).get("of").asText()).isEqualTo("c0002");
+        assertThat(duplicates.get(1).get("by").asText()).isEqualTo("behaviour");
+        assertThat(duplicates.get(1).get("distance").asDouble()).as("the rewrite is caught by the tolerance, not the fingerprint").isZero();
+        List<ObjectNode> audits = records.stream().filter(r -> r.type().equals("novelty-audit")).map(JournalRecord::body).toList();
+        assertThat(audits).as("only the behavioural duplicate is audited").hasSize(1);
+        assertThat(audits.get(0).get("full_change").asDouble()).as("evaluated anyway, it measures as the candidate it was taken for")
+                .isCloseTo(audits.get(0).get("of_change").asDouble(), within(1e-9));
+
+        CliHarness show = CliHarness.run("runs", "show", id, "--all", "--runs-dir", runs.toString());
+        assertThat(show.out()).contains("saved     2 search evaluations by novelty (1 same code, 0 same behaviour, 1 within tolerance 0.02)")
+                .contains("novelty: 0 of 1 skipped would have been promoted")
+                .contains("by behaviour (every probed decision within 0.000 of it)");
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
     private static final String SMOOTH_ADMITTER = """
             import io.nous.sim.spi.AdmissionPolicy;
 

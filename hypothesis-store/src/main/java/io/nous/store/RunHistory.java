@@ -146,6 +146,11 @@ public final class RunHistory {
     }
 
     /** Every complete journal line, in order. */
+    /** What the run did not simulate (novelty filter, racing) and what its audits found. */
+    public Savings savings() {
+        return Savings.of(lines.stream().map(Line::entry).toList());
+    }
+
     public List<Line> lines() {
         return lines;
     }
@@ -227,6 +232,7 @@ public final class RunHistory {
         o.set("config", rawConfig.deepCopy());
         o.set("summary", summary().isEmpty() ? Journal.JSON.nullNode() : Journal.body(summary().get()));
         o.put("journal_torn_tail", tornTail);
+        o.set("savings", Journal.JSON.valueToTree(savings()));
         ArrayNode out = o.putArray("journal");
         for (JournalRecord r : records) {
             out.addObject().put("seq", r.seq()).put("type", r.type()).put("ts", r.timestamp()).set("body", r.body());

@@ -1,6 +1,7 @@
 package io.nous.codegen.isolate;
 
 import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.BehaviourSignature;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
@@ -203,16 +204,20 @@ import io.nous.sim.spi.RoutingScorer;
         CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
         double[] behaviour = null;
         String fingerprint = null;
+        double[] signature = null;
         java.util.List<String> problems = new java.util.ArrayList<>(r.problems());
         if (probe && r.accepted()) {
             try {
                 behaviour = BehaviourProbe.probe(r.candidate());
-                fingerprint = job.probePriorities() == null ? null : BehaviourProbe.fingerprint(r.candidate(), job.probePriorities());
+                if (job.probePriorities() != null) {
+                    fingerprint = BehaviourProbe.fingerprint(r.candidate(), job.probePriorities());
+                    signature = BehaviourSignature.of(r.candidate(), job.probePriorities());
+                }
             } catch (CandidateFault f) {
                 problems.add(job.usageLimitOrigin() + ": run-time: " + f.getMessage());
             }
         }
         return new WorkerProtocol.Reply(job.id(), null, null,
-                new WorkerProtocol.CheckSummary(problems.isEmpty(), problems, r.canonicalHash(), behaviour, fingerprint), null);
+                new WorkerProtocol.CheckSummary(problems.isEmpty(), problems, r.canonicalHash(), behaviour, fingerprint, signature), null);
     }
 }

@@ -98,9 +98,10 @@ public final class WorkerProtocol {
     /**
      * What a check in a worker found: every problem (verification, compilation, exercise), and the
      * behaviour probe of an accepted usage-limit candidate (onset of gating, open share at 0.8), and
-     * its behaviour fingerprint when the job asked for one.
+     * its behaviour fingerprint and signature when the job asked for them.
      */
-    public record CheckSummary(boolean accepted, List<String> problems, String canonicalHash, double[] behaviour, String fingerprint) {
+    public record CheckSummary(boolean accepted, List<String> problems, String canonicalHash, double[] behaviour, String fingerprint,
+                               double[] signature) {
     }
 
     /** Per-request samples of one class, each array as base64 of its little-endian float bits. */

@@ -47,6 +47,10 @@ import java.util.TreeMap;
  *                      started; absent in runs from before splits could), by split name
  * @param prefixCaching the pods ran vLLM's automatic prefix caching (true for every new run; absent,
  *                      so false, in runs from before Nous simulated it, which replay without it)
+ * @param noveltyTolerance skip a proposal whose behaviour signature is within this distance of an evaluated
+ *                      candidate's (0: only an exact behavioural duplicate, as in runs from before the tolerance)
+ * @param noveltyAudit  also evaluate every proposal skipped for its behaviour and journal whether it would
+ *                      have been promoted (for measuring the novelty filter; costs what it saved)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -62,7 +66,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = Unversioned.class) int schema,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> principles,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds,
-                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("prefix_caching") boolean prefixCaching)
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("prefix_caching") boolean prefixCaching,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_tolerance") double noveltyTolerance,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_audit") boolean noveltyAudit)
         implements JournalEntry {
 
     /** The journal type of the record that repeats the config at a run's start. */
@@ -82,13 +88,15 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     /** The same settings, starting from principles earlier runs learned. */
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching);
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching,
+                noveltyTolerance, noveltyAudit);
     }
 
     /** The same settings, with these splits on their own numbers of seeds. */
     public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching);
+                threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching,
+                noveltyTolerance, noveltyAudit);
     }
 
     /** The matrix the run evaluates on, with its seeds and duration. */
@@ -150,6 +158,10 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         private List<String> principles = List.of();
         private Map<String, Integer> splitSeeds = Map.of();
         private boolean prefixCaching = true;
+        /** Two hundredths: no probed decision moved by more than two percentage points (see docs/discovery.md). */
+        public static final String NOVELTY_TOLERANCE = "0.02";
+        private double noveltyTolerance = Double.parseDouble(NOVELTY_TOLERANCE);
+        private boolean noveltyAudit;
 
         private Builder() {
         }
@@ -174,10 +186,13 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public Builder principles(List<String> v) { principles = List.copyOf(v); return this; }
         public Builder splitSeeds(Map<String, Integer> v) { splitSeeds = Map.copyOf(v); return this; }
         public Builder prefixCaching(boolean v) { prefixCaching = v; return this; }
+        public Builder noveltyTolerance(double v) { noveltyTolerance = v; return this; }
+        public Builder noveltyAudit(boolean v) { noveltyAudit = v; return this; }
 
         public DiscoveryConfig build() {
             return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
-                    threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching);
+                    threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching,
+                    noveltyTolerance, noveltyAudit);
         }
     }
 

@@ -7,7 +7,7 @@ package io.nous.store.journal;
  * version does not know reads as {@link Unknown}, which readers skip.
  */
 public sealed interface JournalEntry permits DiscoveryConfig, Hypothesis, ProposalFailure, Rejection, Duplicate, CandidateRecord,
-        Evidence, RacingAudit, PredictionVerdict, Principle, Promotion, IterationDone, RunStopped, UpstreamComparison, RunFinished,
+        Evidence, RacingAudit, NoveltyAudit, PredictionVerdict, Principle, Promotion, IterationDone, RunStopped, UpstreamComparison, RunFinished,
         JournalEntry.Unknown {
 
     /** The journal line's {@code type}, e.g. {@code hypothesis}. */
@@ -24,6 +24,7 @@ public sealed interface JournalEntry permits DiscoveryConfig, Hypothesis, Propos
             case CandidateRecord.TYPE -> CandidateRecord.class;
             case Evidence.EVALUATION, Evidence.TEST_EVALUATION -> Evidence.class;
             case RacingAudit.TYPE -> RacingAudit.class;
+            case NoveltyAudit.TYPE -> NoveltyAudit.class;
             case PredictionVerdict.TYPE -> PredictionVerdict.class;
             case Principle.TYPE -> Principle.class;
             case Promotion.TYPE -> Promotion.class;
