@@ -11,6 +11,7 @@ import io.nous.discover.StopReason;
 import io.nous.discover.evolve.EvolutionaryProposer;
 import io.nous.discover.llm.ExchangeLog;
 import io.nous.discover.llm.LlmProposer;
+import io.nous.discover.llm.ModelEnsemble;
 import io.nous.discover.llm.LlmSettings;
 import io.nous.evaluator.objective.Direction;
 import io.nous.evaluator.objective.Objectives;
@@ -70,10 +71,12 @@ public final class DiscoverCommand implements Callable<Integer> {
             description = "evolve (offline search) or llm (an OpenAI-compatible model); default: llm when NOUS_LLM_BASE_URL or NOUS_LLM_API_KEY is set, else evolve.")
     String proposer;
 
-    @Option(names = "--llm-base-url", paramLabel = "URL", description = "OpenAI-compatible endpoint (default: $NOUS_LLM_BASE_URL, else https://api.openai.com/v1).")
+    @Option(names = "--llm-base-url", paramLabel = "URL[,URL...]", description = "OpenAI-compatible endpoint, or one per model of --llm-model "
+            + "(default: $NOUS_LLM_BASE_URL, else https://api.openai.com/v1).")
     String llmBaseUrl;
 
-    @Option(names = "--llm-model", paramLabel = "NAME", description = "Model name (default: $NOUS_LLM_MODEL, else gpt-4o-mini).")
+    @Option(names = "--llm-model", paramLabel = "NAME[,NAME...]", description = "Model name (default: $NOUS_LLM_MODEL, else gpt-4o-mini); "
+            + "several spread the proposals by a bandit on improvement per cost.")
     String llmModel;
 
     @Option(names = "--llm-temperature", defaultValue = "0.7", paramLabel = "T", description = "Sampling temperature of every call (default: ${DEFAULT-VALUE}).")
@@ -100,11 +103,13 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--max-tokens-total", defaultValue = "0", paramLabel = "N", description = "Stop cleanly after this many tokens in + out (0 = no limit).")
     long maxTokensTotal;
 
-    @Option(names = "--llm-price-in", defaultValue = "0", paramLabel = "USD", description = "USD per million input tokens, for cost estimates.")
-    double priceIn;
+    @Option(names = "--llm-price-in", defaultValue = "0", paramLabel = "USD[,USD...]",
+            description = "USD per million input tokens (one, or one per model), for cost estimates and the ensemble's bandit.")
+    String priceIn;
 
-    @Option(names = "--llm-price-out", defaultValue = "0", paramLabel = "USD", description = "USD per million output tokens, for cost estimates.")
-    double priceOut;
+    @Option(names = "--llm-price-out", defaultValue = "0", paramLabel = "USD[,USD...]",
+            description = "USD per million output tokens (one, or one per model).")
+    String priceOut;
 
     @Option(names = "--budget", paramLabel = "N", description = "Proposals at most (default: ${bundle:default.budget}).")
     Integer budget;
@@ -287,13 +292,55 @@ public final class DiscoverCommand implements Callable<Integer> {
             case "evolve" -> new EvolutionaryProposer();
             case "llm" -> {
                 LlmConfig l = config.llm();
-                LlmSettings s = new LlmSettings(l.baseUrl(), System.getenv(LlmSettings.API_KEY_ENV), l.model(), l.temperature(), l.maxTokens(),
-                        Duration.ofMillis(l.timeoutMs()), l.maxTokensTotal(), l.usdPerMillionIn(), l.usdPerMillionOut(), l.maxAttempts(),
-                        Duration.ofMillis(l.backoffMs()), jsonMode(l.jsonModeName()));
-                yield new LlmProposer(s, new ExchangeLog(run.dir().resolve("llm")));
+                ExchangeLog log = new ExchangeLog(run.dir().resolve("llm"));
+                List<LlmProposer> members = new ArrayList<>();
+                for (LlmConfig.Member m : l.members()) {
+                    LlmSettings s = new LlmSettings(m.baseUrl(), System.getenv(LlmSettings.API_KEY_ENV), m.model(), l.temperature(),
+                            l.maxTokens(), Duration.ofMillis(l.timeoutMs()), l.maxTokensTotal(), m.usdPerMillionIn(), m.usdPerMillionOut(),
+                            l.maxAttempts(), Duration.ofMillis(l.backoffMs()), jsonMode(l.jsonModeName()));
+                    members.add(new LlmProposer(s, log));
+                }
+                yield members.size() == 1 ? members.get(0) : new ModelEnsemble(l, members, log);
             }
             default -> throw new UserError("unknown proposer '" + config.proposer() + "'; available: evolve, llm");
         };
+    }
+
+    /** A comma-separated option's items, trimmed; none empty. */
+    private static List<String> items(String option, String value) {
+        List<String> out = Arrays.stream(value.split(",", -1)).map(String::trim).toList();
+        if (out.stream().anyMatch(String::isEmpty)) {
+            throw new UserError(option + ": '" + value + "' has an empty item");
+        }
+        return out;
+    }
+
+    /** One value for every model, or one per model. */
+    private static List<String> perModel(String option, List<String> values, int models) {
+        if (values.size() == 1) {
+            return java.util.Collections.nCopies(models, values.get(0));
+        }
+        if (values.size() != models) {
+            throw new UserError(option + " gives " + values.size() + " values for " + models + " models; give one, or one per model");
+        }
+        return values;
+    }
+
+    private static List<Double> prices(String option, String value, int models) {
+        List<Double> out = new ArrayList<>();
+        for (String v : perModel(option, items(option, value), models)) {
+            double d;
+            try {
+                d = Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                throw new UserError(option + ": '" + v + "' is not a price in USD per million tokens");
+            }
+            if (!(d >= 0) || Double.isInfinite(d)) {
+                throw new UserError(option + ": a price must be a finite number >= 0, not " + v);
+            }
+            out.add(d);
+        }
+        return out;
     }
 
     private DiscoveryConfig validate(PrintWriter out) {
@@ -340,17 +387,29 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         LlmConfig llm = null;
         if (chosen.equals("llm")) {
-            String url = llmBaseUrl != null ? llmBaseUrl : envOr(LlmSettings.BASE_URL_ENV, "https://api.openai.com/v1");
-            String model = llmModel != null ? llmModel : envOr(LlmSettings.MODEL_ENV, "gpt-4o-mini");
-            if (llmMaxTokens < 1 || llmRetries < 1 || maxTokensTotal < 0 || priceIn < 0 || priceOut < 0 || !(llmTemperature >= 0)) {
+            List<String> models = items("--llm-model", llmModel != null ? llmModel : envOr(LlmSettings.MODEL_ENV, "gpt-4o-mini"));
+            if (new java.util.HashSet<>(models).size() < models.size()) {
+                throw new UserError("--llm-model names a model twice: " + String.join(",", models));
+            }
+            List<String> urls = perModel("--llm-base-url", items("--llm-base-url",
+                    llmBaseUrl != null ? llmBaseUrl : envOr(LlmSettings.BASE_URL_ENV, "https://api.openai.com/v1")), models.size());
+            List<Double> pricesIn = prices("--llm-price-in", priceIn, models.size());
+            List<Double> pricesOut = prices("--llm-price-out", priceOut, models.size());
+            List<LlmConfig.Member> members = new ArrayList<>();
+            for (int i = 0; i < models.size(); i++) {
+                members.add(new LlmConfig.Member(urls.get(i), models.get(i), pricesIn.get(i), pricesOut.get(i)));
+            }
+            if (llmMaxTokens < 1 || llmRetries < 1 || maxTokensTotal < 0 || !(llmTemperature >= 0)) {
                 throw new UserError("--llm-max-tokens and --llm-retries must be >= 1; --max-tokens-total and prices >= 0; temperature >= 0");
             }
             LlmSettings.ReplyFormat format = llmJson == null ? LlmSettings.ReplyFormat.JSON_SCHEMA : LlmSettings.ReplyFormat.of(llmJson);
             if (format == null || "true".equals(llmJson) || "false".equals(llmJson)) {
                 throw new UserError("--llm-json: '" + llmJson + "' is not a mode; use schema, object or off");
             }
-            llm = new LlmConfig(url, model, llmTemperature, llmMaxTokens, timeoutMs, llmRetries, backoffMs, maxTokensTotal, priceIn, priceOut,
-                    format == LlmSettings.ReplyFormat.TEXT ? null : format.flag());
+            LlmConfig.Member first = members.get(0);
+            llm = new LlmConfig(first.baseUrl(), first.model(), llmTemperature, llmMaxTokens, timeoutMs, llmRetries, backoffMs, maxTokensTotal,
+                    first.usdPerMillionIn(), first.usdPerMillionOut(), format == LlmSettings.ReplyFormat.TEXT ? null : format.flag(),
+                    members.size() > 1 ? members : List.of());
         }
         if (budget < 1 || seeds < 1 || !(duration > 0)) {
             throw new UserError("--budget, --seeds and --duration must be positive");

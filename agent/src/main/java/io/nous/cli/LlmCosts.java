@@ -27,9 +27,11 @@ final class LlmCosts {
         ObjectMapper json = new ObjectMapper();
         long in = 0;
         long out = 0;
+        double usd = 0;
         int exchanges = 0;
         int errors = 0;
         Map<Integer, long[]> byIteration = new HashMap<>();
+        Map<Integer, Double> usdByIteration = new HashMap<>();
         Path dir = history.run().dir().resolve("llm");
         if (Files.isDirectory(dir)) {
             try (Stream<Path> files = Files.list(dir)) {
@@ -40,6 +42,10 @@ final class LlmCosts {
                     long o = e.path("output_tokens").asLong();
                     in += i;
                     out += o;
+                    LlmConfig.Member m = settings.member(e.path("model").asText());
+                    double cost = (i * m.usdPerMillionIn() + o * m.usdPerMillionOut()) / 1e6;
+                    usd += cost;
+                    usdByIteration.merge(e.path("iteration").asInt(), cost, Double::sum);
                     errors += e.has("error") ? 1 : 0;
                     long[] acc = byIteration.computeIfAbsent(e.path("iteration").asInt(), k -> new long[2]);
                     acc[0] += i;
@@ -49,22 +55,21 @@ final class LlmCosts {
                 throw new UserError("cannot read the exchanges in " + dir + ": " + e.getMessage());
             }
         }
-        double pin = settings.usdPerMillionIn();
-        double pout = settings.usdPerMillionOut();
         boolean priced = settings.priced();
         List<LlmUsage.PromotedCost> promoted = new ArrayList<>();
         for (String id : history.promoted()) {
             int iteration = history.candidate(id).map(CandidateStory::iteration).orElse(-1);
             long[] t = byIteration.getOrDefault(iteration, new long[2]);
-            promoted.add(new LlmUsage.PromotedCost(id, t[0], t[1], priced ? LlmUsage.usd((t[0] * pin + t[1] * pout) / 1e6) : null));
+            promoted.add(new LlmUsage.PromotedCost(id, t[0], t[1], priced ? LlmUsage.usd(usdByIteration.getOrDefault(iteration, 0.0)) : null));
         }
         List<Hypothesis> hypotheses = history.all(Hypothesis.class);
         int read = hypotheses.size();
         int withNotes = (int) hypotheses.stream().filter(h -> !h.notes().isEmpty()).count();
         int unread = (int) (history.count(ProposalFailure.FAILED) + history.count(ProposalFailure.ENDPOINT_UNUSABLE));
         int rejected = (int) history.all(Rejection.class).stream().filter(r -> !r.ok()).count();
-        return new LlmUsage(settings.model(), settings.baseUrl(), exchanges, errors, in, out,
-                priced ? LlmUsage.usd((in * pin + out * pout) / 1e6) : null, promoted,
+        String models = String.join(",", settings.members().stream().map(LlmConfig.Member::model).toList());
+        return new LlmUsage(models, settings.baseUrl(), exchanges, errors, in, out,
+                priced ? LlmUsage.usd(usd) : null, promoted,
                 new LlmUsage.Proposals(read + unread, read, withNotes, rejected, Math.max(0, read - rejected)));
     }
 

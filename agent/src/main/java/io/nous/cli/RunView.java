@@ -81,6 +81,7 @@ final class RunView {
             }
         }
         out.println("cost      " + cost);
+        printModels(out);
         RunSummary.Best best = summary == null ? null : summary.best();
         if (summary != null && best == null) {
             out.println("winner    none: no candidate was promoted over the baseline");
@@ -271,6 +272,40 @@ final class RunView {
             line += "; promotable";
         }
         return line;
+    }
+
+    /**
+     * In a run with several models: each one's proposals, the candidates they gave and the best of
+     * them, then which model proposed each iteration, in order (the bandit's allocation over time).
+     */
+    private void printModels(PrintWriter out) {
+        Map<Integer, String> modelOf = new java.util.TreeMap<>();
+        for (Hypothesis h : history.all(Hypothesis.class)) {
+            if (h.model() != null) {
+                modelOf.putIfAbsent(h.iteration(), h.model());
+            }
+        }
+        if (modelOf.isEmpty()) {
+            return;
+        }
+        List<String> models = modelOf.values().stream().distinct().toList();
+        List<String> parts = new ArrayList<>();
+        for (String m : models) {
+            long proposals = modelOf.values().stream().filter(m::equals).count();
+            List<io.nous.store.CandidateStory> theirs = history.candidates().stream()
+                    .filter(c -> m.equals(modelOf.get(c.iteration())) && c.search() != null && c.search().score() != null).toList();
+            String best = theirs.stream().map(c -> c.search().score().change()).filter(v -> !Double.isNaN(v))
+                    .min(Double::compare).map(Percent::of).map(v -> ", best " + v).orElse("");
+            parts.add(String.format(Locale.ROOT, "%s %d proposals (%d candidates%s)", m, proposals, theirs.size(), best));
+        }
+        out.println("models    " + String.join("; ", parts));
+        StringBuilder order = new StringBuilder();
+        modelOf.values().forEach(m -> order.append(order.length() == 0 ? "" : " ").append(models.indexOf(m)));
+        StringBuilder key = new StringBuilder();
+        for (int i = 0; i < models.size(); i++) {
+            key.append(i == 0 ? "" : ", ").append(i).append(' ').append(models.get(i));
+        }
+        out.println("allocation " + order + " (" + key + ")");
     }
 
     /** How much the novelty filter and racing saved, and what their audits found. */

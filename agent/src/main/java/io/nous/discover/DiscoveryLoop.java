@@ -341,7 +341,7 @@ public final class DiscoveryLoop {
         Evidence ev = reusable(jf, Evidence.EVALUATION, Evidence.class, id, Evidence::candidate)
                 .orElseGet(() -> Evidence.of(id, vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing(objective)), feat[0], feat[1]));
         jf.record(ev);
-        Evaluated e = Evaluated.of(ev, source, objective.direction());
+        Evaluated e = Evaluated.of(ev, source, objective.direction()).at(iteration);
         if (config.racingAudit() && e.racedOut() != null) {
             RacingAudit audit = reusable(jf, RacingAudit.TYPE, RacingAudit.class, id, RacingAudit::candidate)
                     .orElseGet(() -> promoter.audit(e, candidate, vsBaseline, incumbent));

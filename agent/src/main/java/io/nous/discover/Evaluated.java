@@ -15,12 +15,28 @@ import java.util.Map;
  * @param variantScores per variant name: {change, ci low, ci high}
  * @param racedOut      why racing stopped simulating it, or null
  * @param direction     which way the run's objective improves
+ * @param iteration     the iteration that proposed it (0 for a seed; -1 when not known, as for an audit's evaluation)
  */
 public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
                         Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
                         Map<String, double[]> variantScores, boolean promotable, String racedOut,
-                        Direction direction) {
+                        Direction direction, int iteration) {
+
+    /** A candidate known only from its evidence, not from the iteration that proposed it. */
+    public Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
+                     boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
+                     Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
+                     Map<String, double[]> variantScores, boolean promotable, String racedOut, Direction direction) {
+        this(candidateId, source, change, ciLow, ciHigh, verdict, constraintsHold, failedConstraint, changeByRegime, changeByScenario, onset,
+                dutyAt08, failure, variantScores, promotable, racedOut, direction, -1);
+    }
+
+    /** The same candidate, proposed in {@code it} (0 for a seed). */
+    public Evaluated at(int it) {
+        return new Evaluated(candidateId, source, change, ciLow, ciHigh, verdict, constraintsHold, failedConstraint, changeByRegime,
+                changeByScenario, onset, dutyAt08, failure, variantScores, promotable, racedOut, direction, it);
+    }
 
     /**
      * Lower is better, whichever way the objective points (a higher-is-better objective's change is

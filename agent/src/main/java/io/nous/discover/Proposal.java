@@ -12,7 +12,18 @@ import java.util.List;
  * proposer's format was read.
  */
 public record Proposal(String statement, String mechanism, List<Prediction> predictions, String source,
-                       List<String> parents, String operator, List<Arm> arms, List<String> notes) {
+                       List<String> parents, String operator, List<Arm> arms, List<String> notes, String model) {
+
+    /** A bundle from a run with one model or none. */
+    public Proposal(String statement, String mechanism, List<Prediction> predictions, String source, List<String> parents,
+                    String operator, List<Arm> arms, List<String> notes) {
+        this(statement, mechanism, predictions, source, parents, operator, arms, notes, null);
+    }
+
+    /** The same bundle, proposed by the ensemble's model {@code name}. */
+    public Proposal byModel(String name) {
+        return new Proposal(statement, mechanism, predictions, source, parents, operator, arms, notes, name);
+    }
 
     /** A bundle with arms that kept to the format. */
     public Proposal(String statement, String mechanism, List<Prediction> predictions, String source, List<String> parents,
@@ -28,12 +39,12 @@ public record Proposal(String statement, String mechanism, List<Prediction> pred
 
     /** The bundle as journaled for an iteration and repair attempt. */
     public Hypothesis hypothesis(int iteration, int attempt) {
-        return new Hypothesis(iteration, attempt, statement, mechanism, predictions, parents, operator, source, arms, notes);
+        return new Hypothesis(iteration, attempt, statement, mechanism, predictions, parents, operator, source, arms, notes, model);
     }
 
     /** A journaled hypothesis as the bundle it was. */
     public static Proposal of(Hypothesis h) {
         return new Proposal(h.statement(), h.mechanism(), List.copyOf(h.predictions()), h.source(), List.copyOf(h.parents()), h.operator(),
-                h.arms() == null ? List.of() : List.copyOf(h.arms()), h.notes() == null ? List.of() : List.copyOf(h.notes()));
+                h.arms() == null ? List.of() : List.copyOf(h.arms()), h.notes() == null ? List.of() : List.copyOf(h.notes()), h.model());
     }
 }

@@ -6,6 +6,8 @@ import io.nous.store.PlainJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -19,6 +21,11 @@ public final class ExchangeLog {
     private int next;
     private long tokensIn;
     private long tokensOut;
+    private final List<Spent> spent = new ArrayList<>();
+
+    /** What one exchange cost, and where in the run and with which model it was made. */
+    public record Spent(int iteration, int attempt, String model, long tokensIn, long tokensOut) {
+    }
 
     public ExchangeLog(Path dir) {
         this.dir = dir;
@@ -29,6 +36,8 @@ public final class ExchangeLog {
                     ObjectNode o = (ObjectNode) JSON.readTree(Files.readString(p));
                     tokensIn += o.path("input_tokens").asLong();
                     tokensOut += o.path("output_tokens").asLong();
+                    spent.add(new Spent(o.path("iteration").asInt(), o.path("proposal_attempt").asInt(), o.path("model").asText(),
+                            o.path("input_tokens").asLong(), o.path("output_tokens").asLong()));
                     next = Math.max(next, Integer.parseInt(p.getFileName().toString().replace(".json", "")));
                 }
             }
@@ -45,6 +54,11 @@ public final class ExchangeLog {
         return tokensOut;
     }
 
+    /** Every exchange's cost, in the order they were made (those of an earlier session of a resumed run first). */
+    public List<Spent> spent() {
+        return List.copyOf(spent);
+    }
+
     public int exchanges() {
         return next;
     }
@@ -52,6 +66,8 @@ public final class ExchangeLog {
     void record(Exchange exchange) {
         tokensIn += exchange.inputTokens() == null ? 0 : exchange.inputTokens();
         tokensOut += exchange.outputTokens() == null ? 0 : exchange.outputTokens();
+        spent.add(new Spent(exchange.iteration(), exchange.proposalAttempt(), exchange.model(),
+                exchange.inputTokens() == null ? 0 : exchange.inputTokens(), exchange.outputTokens() == null ? 0 : exchange.outputTokens()));
         Path f = dir.resolve(String.format("%05d.json", ++next));
         try {
             Files.writeString(f, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(exchange));

@@ -3,6 +3,7 @@ package io.nous.store.journal;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 
 /**
  * The language model a run asked (its {@code config.json}'s {@code llm}): where, which model, how
@@ -12,6 +13,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param maxTokensTotal tokens in + out after which the run stops cleanly (0 = no limit)
  * @param jsonMode       the reply format asked: {@code schema}, {@code object}, or absent for plain text;
  *                       runs from before formats had names recorded {@code true} for {@code object}
+ * @param ensemble       with more than one model: every model proposals are spread over, each with its
+ *                       endpoint and prices (the first is {@code base_url}, {@code model} and the prices
+ *                       above); absent for one model, as in runs from before ensembles
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record LlmConfig(@JsonProperty("base_url") String baseUrl, String model, double temperature,
@@ -20,7 +24,28 @@ public record LlmConfig(@JsonProperty("base_url") String baseUrl, String model, 
                         @JsonProperty("max_tokens_total") long maxTokensTotal,
                         @JsonProperty("usd_per_million_in") double usdPerMillionIn,
                         @JsonProperty("usd_per_million_out") double usdPerMillionOut,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("json_mode") Object jsonMode) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("json_mode") Object jsonMode,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Member> ensemble) {
+
+    public LlmConfig {
+        ensemble = ensemble == null ? List.of() : List.copyOf(ensemble);
+    }
+
+    /** One model of an ensemble: where it is served and what it costs. */
+    public record Member(@JsonProperty("base_url") String baseUrl, String model,
+                         @JsonProperty("usd_per_million_in") double usdPerMillionIn,
+                         @JsonProperty("usd_per_million_out") double usdPerMillionOut) {
+    }
+
+    /** Every model the run proposes with: the ensemble, or the one model. */
+    public List<Member> members() {
+        return ensemble.isEmpty() ? List.of(new Member(baseUrl, model, usdPerMillionIn, usdPerMillionOut)) : ensemble;
+    }
+
+    /** The member named {@code name}, or the first when no member has that name. */
+    public Member member(String name) {
+        return members().stream().filter(m -> m.model().equals(name)).findFirst().orElse(members().get(0));
+    }
 
     /** The reply format as text: {@code schema}, {@code object}, {@code true} (an older run's object) or null. */
     public String jsonModeName() {
@@ -29,6 +54,6 @@ public record LlmConfig(@JsonProperty("base_url") String baseUrl, String model, 
 
     /** Whether its cost can be estimated (a price was given). */
     public boolean priced() {
-        return usdPerMillionIn > 0 || usdPerMillionOut > 0;
+        return members().stream().anyMatch(m -> m.usdPerMillionIn() > 0 || m.usdPerMillionOut() > 0);
     }
 }
