@@ -226,10 +226,94 @@ class LlmDiscoverTest {
         assertThat(audits.get(0).get("full_change").asDouble()).as("evaluated anyway, it measures as the candidate it was taken for")
                 .isCloseTo(audits.get(0).get("of_change").asDouble(), within(1e-9));
 
+        String lastPrompt = "";
+        for (int i = 0; i < 4; i++) {
+            lastPrompt = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
+        }
+        assertThat(lastPrompt).as("the archive reaches the model with its evidence").contains("Inspirations from the archive")
+                .contains("### c0002: the best of behaviour cell").contains("Search split: ");
         CliHarness show = CliHarness.run("runs", "show", id, "--all", "--runs-dir", runs.toString());
         assertThat(show.out()).contains("saved     2 search evaluations by novelty (1 same code, 0 same behaviour, 1 within tolerance 0.02)")
                 .contains("novelty: 0 of 1 skipped would have been promoted")
                 .contains("by behaviour (every probed decision within 0.000 of it)");
+        server.close();
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    }
+
+    /** Soft-reflective-ceiling with its duty period stretched {@code m} times: a different, still gating policy for every m. */
+    private static String stretched(int m) {
+        return "import io.nous.sim.spi.UsageLimitPolicy;\n\n"
+                + "public final class Stretched implements UsageLimitPolicy {\n"
+                + "    private long tick;\n\n"
+                + "    @Override\n"
+                + "    public void computeLimit(double saturation, int[] priorities, double[] ceilings) {\n"
+                + "        int n = priorities.length;\n"
+                + "        if (n < 2) {\n"
+                + "            if (n == 1) {\n"
+                + "                ceilings[0] = 1.0;\n"
+                + "            }\n"
+                + "            return;\n"
+                + "        }\n"
+                + "        double s = saturation;\n"
+                + "        boolean open = false;\n"
+                + "        if (s >= 1 - s && s < 1) {\n"
+                + "            long period = Math.max(1, Math.round(" + m + " * s / (1 - s + 1e-9)));\n"
+                + "            tick++;\n"
+                + "            open = tick % period == 0;\n"
+                + "        }\n"
+                + "        ceilings[0] = 1.0;\n"
+                + "        for (int i = 1; i < n; i++) {\n"
+                + "            double reflective = 1 - i * s / (n - 1);\n"
+                + "            ceilings[i] = s < reflective ? 1.0 : s >= 1 ? 0.0 : open ? 1.0 : 0.0;\n"
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
+    }
+
+    @Test
+    void theEnsembleGivesTheModelWhoseProposalsImproveMostOfThemAfterItsWarmUpAndReplays() throws Exception {
+        int[] good = {0};
+        List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+        server.setDispatcher(new mockwebserver3.Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                try {
+                    String model = JSON.readTree(request.getBody().utf8()).get("model").asText();
+                    asked.add(model);
+                    if (model.equals("careless")) {
+                        // code the verifier rejects, every time (and again when asked to repair it)
+                        return completion(proposal(policy(0.8).replace("1.0;", "Math.random();")), 500, 100);
+                    }
+                    synchronized (good) {
+                        return completion(proposal(stretched(++good[0])), 2000, 400);
+                    }
+                } catch (Exception e) {
+                    return error(500);
+                }
+            }
+        });
+        Path runs = dir.resolve("runs");
+        List<String> a = new ArrayList<>(List.of(discover(runs)));
+        a.set(a.indexOf("test-model"), "careless,careful");
+        a.set(a.indexOf("--matrix") + 1, TestMatrices.studyRouter(dir).toString());
+        a.set(a.indexOf("--duration") + 1, "120"); // where soft-reflective's mechanism wins on this matrix
+        a.addAll(List.of("--budget", "8", "--llm-price-in", "0.1,5", "--llm-price-out", "0.4,20"));
+        CliHarness h = CliHarness.run(a.toArray(String[]::new));
+        assertThat(h.exit()).as(h.err()).isZero();
+
+        String id = onlyRun(runs);
+        List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
+        List<String> byIteration = records.stream().filter(r -> r.type().equals("hypothesis") && r.body().get("attempt").asInt() == 0)
+                .map(r -> r.body().get("model").asText()).toList();
+        assertThat(byIteration).as("each model proposes twice in turn, then the one whose candidates improve on the baseline")
+                .hasSize(8).startsWith("careless", "careful", "careless", "careful");
+        assertThat(byIteration.subList(4, 8)).containsOnly("careful");
+        assertThat(asked).as("a repair goes back to the model that made the rejected proposal")
+                .containsSubsequence("careless", "careless", "careless", "careful");
+        CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
+        assertThat(show.out()).contains("models    careless 2 proposals").contains("careful 6 proposals");
+
         server.close();
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();

@@ -11,13 +11,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Builds what the model sees from versioned prompt files ({@code io/nous/agent/prompts/v1/}): the
+ * Builds what the model sees from versioned prompt files ({@code io/nous/agent/prompts/v2/}; v1 is what earlier runs were sent): the
  * role, the plug point in Java and Go, the objective and constraints, the incumbent's source and
- * its results on the search split (never validation or test), the principles, recent hypotheses
+ * its results on the search split (never validation or test), inspirations from the archive
+ * ({@link Inspirations}), the principles, recent hypotheses
  * and their outcomes, the problems of a rejected attempt, and the reply format.
  */
 final class Prompts {
-    static final String VERSION = "v1";
+    static final String VERSION = "v2";
 
     private Prompts() {
     }
@@ -54,6 +55,7 @@ final class Prompts {
         } else {
             sb.append("\nNo candidate has beaten the ").append(problem.baselineName()).append(" baseline yet.\n");
         }
+        sb.append(Inspirations.render(Inspirations.choose(ctx.evaluated(), ctx.incumbent()), resource("inspirations.md")));
         if (!ctx.principles().isEmpty()) {
             sb.append("\n## Principles learned so far\n\n");
             ctx.principles().forEach(p -> sb.append("- ").append(p).append('\n'));
