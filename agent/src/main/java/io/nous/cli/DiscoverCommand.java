@@ -168,6 +168,10 @@ public final class DiscoverCommand implements Callable<Integer> {
                     + "open or admitted, clamped scores); 0 skips only exact behavioural duplicates (default: ${DEFAULT-VALUE}).")
     double noveltyTolerance;
 
+    @Option(names = "--front", paramLabel = "OBJECTIVE[,OBJECTIVE...]", description = "Further objectives every evaluation also scores, "
+            + "per variant, so that runs show draws the trade-off front with the run's objective (e.g. critical-e2e,goodput).")
+    String front;
+
     @Option(names = "--novelty-audit", description = "Also fully evaluate each proposal skipped for its behaviour and journal whether "
             + "it would have been promoted.")
     boolean noveltyAudit;
@@ -428,6 +432,14 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (n < 1) {
             throw new UserError("--threads must be at least 1");
         }
+        List<String> frontObjectives = front == null ? List.of() : items("--front", front);
+        for (String o : frontObjectives) {
+            try {
+                Objectives.byName(o);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--front: " + e.getMessage());
+            }
+        }
         if (!(noveltyTolerance >= 0 && noveltyTolerance <= 1)) {
             throw new UserError("--novelty-tolerance must be between 0 and 1 (a share of calls or a clamped score), not " + noveltyTolerance);
         }
@@ -442,7 +454,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
                 .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching)
-                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).build();
+                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).build();
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

@@ -137,7 +137,8 @@ public final class DiscoveryLoop {
         try (var journal = replay ? null : run.openJournal();
              PairedRunner baseRunner = sandbox.runner(problem.baseline(), config.threads())) {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
-            Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats);
+            List<Objective> front = config.front().stream().filter(n -> !n.equals(objective.name())).map(Objectives::byName).toList();
+            Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats, front);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);
             jf.record(config);
             List<String> seedProblems = new ArrayList<>();

@@ -298,7 +298,7 @@ class LlmDiscoverTest {
         a.set(a.indexOf("test-model"), "careless,careful");
         a.set(a.indexOf("--matrix") + 1, TestMatrices.studyRouter(dir).toString());
         a.set(a.indexOf("--duration") + 1, "120"); // where soft-reflective's mechanism wins on this matrix
-        a.addAll(List.of("--budget", "8", "--llm-price-in", "0.1,5", "--llm-price-out", "0.4,20"));
+        a.addAll(List.of("--budget", "8", "--llm-price-in", "0.1,5", "--llm-price-out", "0.4,20", "--front", "critical-e2e,goodput"));
         CliHarness h = CliHarness.run(a.toArray(String[]::new));
         assertThat(h.exit()).as(h.err()).isZero();
 
@@ -312,7 +312,11 @@ class LlmDiscoverTest {
         assertThat(asked).as("a repair goes back to the model that made the rejected proposal")
                 .containsSubsequence("careless", "careless", "careless", "careful");
         CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
-        assertThat(show.out()).contains("models    careless 2 proposals").contains("careful 6 proposals");
+        assertThat(show.out()).contains("models    careless 2 proposals").contains("careful 6 proposals")
+                .containsPattern("front     \\d+ of \\d+ placed candidates on search are not dominated \\(critical-ttft, critical-e2e, goodput;")
+                .containsPattern("\n  c00\\d\\d  critical-ttft [-+]\\d+\\.\\d% \\[.*\\]  critical-e2e .*  goodput ");
+        assertThat(records.stream().filter(r -> r.type().equals("evaluation")).map(r -> r.body().get("variants").get(0).path("also")))
+                .as("every search evaluation scores the front's objectives per variant").allMatch(x -> x.has("critical-e2e") && x.has("goodput"));
 
         server.close();
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());

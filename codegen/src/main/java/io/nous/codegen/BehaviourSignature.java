@@ -1,5 +1,6 @@
 package io.nous.codegen;
 
+import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
@@ -18,8 +19,8 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>A usage-limit policy: for each priority array the simulator will pass it, the share of calls in
  *   which each band is open (saturation below its ceiling, the gate's test) once held at each
- *   saturation from 0 to 1.2 in steps of 0.01, and in each window of a slow ramp up and down (which
- *   shows hysteresis).</li>
+ *   saturation from 0 to 1.2 in steps of 0.01, and in each window of a slow ramp up and down, four
+ *   times on one instance (which shows hysteresis, and counters that act after thousands of calls).</li>
  *   <li>An admitter: the share of evenly spread draws it admits, for each priority the workloads use,
  *   once the pool has held at each saturation from 0 to 1.2 in steps of 0.02, on a pool whose queues
  *   and KV cache both carry the saturation, whose queues alone do, and whose KV cache alone does.</li>
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
  * The distance is the largest difference at any point ({@link #distance}): a tolerance of 0.02 says
  * that no probed decision moved by more than two percentage points (or two hundredths of a score).
  * A shift below the grid's resolution (a threshold moved by less than 0.01) or in a behaviour the
- * grid never reaches (a counter that acts after thousands of calls at one saturation) is not seen;
+ * grid never reaches (a counter that acts only after thousands of calls at one saturation) is not seen;
  * discovery's novelty audit measures how often that matters.
  */
 public final class BehaviourSignature {
@@ -39,9 +40,10 @@ public final class BehaviourSignature {
     /** Calls at each held saturation before its open share is read, and calls read. */
     static final int WARM_UP = 256;
     static final int READ = 512;
-    /** The ramp: calls each way, and calls per window read. */
+    /** The ramp: calls each way, calls per window read, and up-and-down cycles on one instance (9,600 calls: past counters of thousands). */
     static final int RAMP_CALLS = 1_200;
     static final int RAMP_WINDOW = 40;
+    static final int RAMP_CYCLES = 4;
     /** Saturations an admitter is held at: 0 to 1.2 in steps of 0.02. */
     static final int ADMISSION_HOLDS = 61;
     static final int ADMISSION_WARM_UP = 512;
@@ -50,13 +52,22 @@ public final class BehaviourSignature {
     private BehaviourSignature() {
     }
 
-    /** The signature of a candidate; usage-limit policies are called with {@code prioritySets}, admitters asked about their priorities. */
+    /**
+     * The signature of a candidate; usage-limit policies are called with {@code prioritySets}, admitters
+     * asked about their priorities. Null when the candidate faults on the grid (it throws, or breaks a
+     * limit): a fault is behaviour no share can stand for, so such a candidate is near no other and is
+     * simulated, where the fault is reported as any other.
+     */
     public static double[] of(Candidate c, List<int[]> prioritySets) {
-        return switch (c.kind()) {
-            case USAGE_LIMIT -> usageLimit(c::newUsageLimitPolicy, prioritySets);
-            case ADMISSION -> admission(c::newAdmissionPolicy, priorities(prioritySets));
-            case ROUTING -> routing(c.newRoutingScorer());
-        };
+        try {
+            return switch (c.kind()) {
+                case USAGE_LIMIT -> usageLimit(c::newUsageLimitPolicy, prioritySets);
+                case ADMISSION -> admission(c::newAdmissionPolicy, priorities(prioritySets));
+                case ROUTING -> routing(c.newRoutingScorer());
+            };
+        } catch (CandidateFault f) {
+            return null;
+        }
     }
 
     /**
@@ -80,7 +91,7 @@ public final class BehaviourSignature {
     static double[] usageLimit(Supplier<UsageLimitPolicy> fresh, List<int[]> prioritySets) {
         int size = 0;
         for (int[] p : prioritySets) {
-            size += p.length * (USAGE_HOLDS + 2 * RAMP_CALLS / RAMP_WINDOW);
+            size += p.length * (USAGE_HOLDS + RAMP_CYCLES * 2 * RAMP_CALLS / RAMP_WINDOW);
         }
         double[] out = new double[size];
         int at = 0;
@@ -104,10 +115,10 @@ public final class BehaviourSignature {
                 }
             }
             UsageLimitPolicy p = fresh.get();
-            for (int w = 0; w < 2 * RAMP_CALLS / RAMP_WINDOW; w++) {
+            for (int w = 0; w < RAMP_CYCLES * 2 * RAMP_CALLS / RAMP_WINDOW; w++) {
                 Arrays.fill(open, 0);
                 for (int k = 0; k < RAMP_WINDOW; k++) {
-                    int call = w * RAMP_WINDOW + k;
+                    int call = (w * RAMP_WINDOW + k) % (2 * RAMP_CALLS);
                     double s = 1.2 * (call < RAMP_CALLS ? call : 2 * RAMP_CALLS - call) / RAMP_CALLS;
                     limit(p, s, priorities, ceilings);
                     countOpen(s, ceilings, open);

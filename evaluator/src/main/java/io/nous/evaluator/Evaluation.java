@@ -36,11 +36,21 @@ public final class Evaluation {
     private final PairedRunner runner;
     private final Objective objective;
     private final PairedBootstrap stats;
+    private final List<Objective> also;
 
     public Evaluation(PairedRunner runner, Objective objective, PairedBootstrap stats) {
+        this(runner, objective, stats, List.of());
+    }
+
+    /**
+     * @param also further objectives scored from the same simulations, per variant, for a trade-off
+     *             front; they decide nothing here (the objective alone is judged and raced)
+     */
+    public Evaluation(PairedRunner runner, Objective objective, PairedBootstrap stats, List<Objective> also) {
         this.runner = runner;
         this.objective = objective;
         this.stats = stats;
+        this.also = List.copyOf(also);
     }
 
     public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split) {
@@ -89,6 +99,10 @@ public final class Evaluation {
                 List<Double> vContendedChanges = new ArrayList<>();
                 List<double[]> vAllReplicates = new ArrayList<>();
                 List<Double> vAllChanges = new ArrayList<>();
+                Map<String, List<Double>> alsoChanges = new LinkedHashMap<>();
+                Map<String, List<double[]>> alsoReplicates = new LinkedHashMap<>();
+                Map<String, List<Double>> alsoContendedChanges = new LinkedHashMap<>();
+                Map<String, List<double[]>> alsoContendedReplicates = new LinkedHashMap<>();
                 for (PairedScenario p : mine) {
                     String label = p.label();
                     Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
@@ -101,17 +115,33 @@ public final class Evaluation {
                         vContendedReplicates.add(score.replicates());
                         vContendedChanges.add(score.comparison().change());
                     }
+                    for (Objective o : also) {
+                        ScenarioScore s = o.score(p, stats, rng(matrix, label, o.name()));
+                        alsoChanges.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.comparison().change());
+                        alsoReplicates.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.replicates());
+                        if (p.entry().regime().contended()) {
+                            alsoContendedChanges.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.comparison().change());
+                            alsoContendedReplicates.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.replicates());
+                        }
+                    }
                     reports.add(new ScenarioReport(p.entry(), v.name(), metrics, score.comparison(), arrived(p.baseline()),
                             dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate()),
                             SeedRegimes.disagreement(p)));
                 }
                 boolean vContended = !vContendedChanges.isEmpty();
-                Score vScore = aggregate(vContended ? vContendedChanges : vAllChanges, vContended ? vContendedReplicates : vAllReplicates);
+                Score vScore = aggregate(objective, vContended ? vContendedChanges : vAllChanges,
+                        vContended ? vContendedReplicates : vAllReplicates);
+                Map<String, Score> vAlso = new LinkedHashMap<>();
+                for (Objective o : also) {
+                    boolean c = alsoContendedChanges.containsKey(o.name());
+                    vAlso.put(o.name(), aggregate(o, c ? alsoContendedChanges.get(o.name()) : alsoChanges.get(o.name()),
+                            c ? alsoContendedReplicates.get(o.name()) : alsoReplicates.get(o.name())));
+                }
                 List<ConstraintResult> vConstraints = new ArrayList<>();
                 for (Constraint c : objective.constraints()) {
                     vConstraints.add(c.check(mine, comparisons, stats));
                 }
-                variants.add(new VariantReport(v.name(), v.describe(), vScore, vConstraints));
+                variants.add(new VariantReport(v.name(), v.describe(), vScore, vConstraints, vAlso));
                 contendedReplicates.addAll(vContendedReplicates);
                 contendedChanges.addAll(vContendedChanges);
                 allReplicates.addAll(vAllReplicates);
@@ -123,7 +153,7 @@ public final class Evaluation {
             }
         }
         boolean contended = !contendedChanges.isEmpty();
-        Score score = aggregate(contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
+        Score score = aggregate(objective, contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
         List<ConstraintResult> constraints = overall(variants);
         return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
                 matrix.seeds(split), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
@@ -155,7 +185,7 @@ public final class Evaluation {
         return out;
     }
 
-    private Score aggregate(List<Double> changes, List<double[]> replicates) {
+    private Score aggregate(Objective objective, List<Double> changes, List<double[]> replicates) {
         boolean geometric = objective.aggregation() == Objective.Aggregation.GEOMETRIC_RELATIVE;
         // Scenarios where the objective is undefined (NaN) do not count.
         List<Integer> defined = new ArrayList<>();

@@ -6,12 +6,20 @@ import java.util.List;
 
 /**
  * The candidate judged under one simulator variant: the objective's score over that variant's
- * contended scenarios, and every constraint on that variant's scenarios.
+ * contended scenarios, every constraint on that variant's scenarios, and the score of each further
+ * objective of a trade-off front ({@code also}, by name; empty without a front).
  */
-public record VariantReport(String variant, String description, Score score, List<ConstraintResult> constraints) {
+public record VariantReport(String variant, String description, Score score, List<ConstraintResult> constraints,
+                            java.util.Map<String, Score> also) {
 
     public VariantReport {
         constraints = List.copyOf(constraints);
+        also = also == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(also));
+    }
+
+    /** A variant judged on the objective alone. */
+    public VariantReport(String variant, String description, Score score, List<ConstraintResult> constraints) {
+        this(variant, description, score, constraints, null);
     }
 
     public boolean constraintsHold() {

@@ -51,6 +51,8 @@ import java.util.TreeMap;
  *                      candidate's (0: only an exact behavioural duplicate, as in runs from before the tolerance)
  * @param noveltyAudit  also evaluate every proposal skipped for its behaviour and journal whether it would
  *                      have been promoted (for measuring the novelty filter; costs what it saved)
+ * @param front         further objectives every evaluation scores, per variant, for the trade-off front
+ *                      ({@code --front}; empty: the objective alone)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -68,7 +70,8 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("split_seeds") Map<String, Integer> splitSeeds,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("prefix_caching") boolean prefixCaching,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_tolerance") double noveltyTolerance,
-                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_audit") boolean noveltyAudit)
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_audit") boolean noveltyAudit,
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> front)
         implements JournalEntry {
 
     /** The journal type of the record that repeats the config at a run's start. */
@@ -82,6 +85,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         schema = schema == 0 ? JournalSchema.UNVERSIONED : schema;
         seedPolicies = seedPolicies == null ? List.of() : List.copyOf(seedPolicies);
         principles = principles == null ? List.of() : List.copyOf(principles);
+        front = front == null ? List.of() : List.copyOf(front);
         splitSeeds = splitSeeds == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(splitSeeds));
     }
 
@@ -89,14 +93,14 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching,
-                noveltyTolerance, noveltyAudit);
+                noveltyTolerance, noveltyAudit, front);
     }
 
     /** The same settings, with these splits on their own numbers of seeds. */
     public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching,
-                noveltyTolerance, noveltyAudit);
+                noveltyTolerance, noveltyAudit, front);
     }
 
     /** The matrix the run evaluates on, with its seeds and duration. */
@@ -162,6 +166,7 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public static final String NOVELTY_TOLERANCE = "0.02";
         private double noveltyTolerance = Double.parseDouble(NOVELTY_TOLERANCE);
         private boolean noveltyAudit;
+        private List<String> front = List.of();
 
         private Builder() {
         }
@@ -188,11 +193,12 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public Builder prefixCaching(boolean v) { prefixCaching = v; return this; }
         public Builder noveltyTolerance(double v) { noveltyTolerance = v; return this; }
         public Builder noveltyAudit(boolean v) { noveltyAudit = v; return this; }
+        public Builder front(List<String> v) { front = List.copyOf(v); return this; }
 
         public DiscoveryConfig build() {
             return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                     threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching,
-                    noveltyTolerance, noveltyAudit);
+                    noveltyTolerance, noveltyAudit, front);
         }
     }
 

@@ -57,7 +57,12 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
                                   @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("ci_low") Double ciLow,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("ci_high") Double ciHigh,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) String verdict,
-                                  @JsonProperty("constraints_hold") boolean constraintsHold) {
+                                  @JsonProperty("constraints_hold") boolean constraintsHold,
+                                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, ScoreEvidence> also) {
+        /** A variant's score with no front objectives. */
+        public VariantEvidence(String variant, Double change, Double ciLow, Double ciHigh, String verdict, boolean constraintsHold) {
+            this(variant, change, ciLow, ciHigh, verdict, constraintsHold, null);
+        }
     }
 
     /** A standard metric that got worse with confidence in one scenario. */
@@ -95,8 +100,10 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
         List<VariantEvidence> variants = new ArrayList<>();
         for (VariantReport v : r.variants()) {
             var s = v.score();
+            Map<String, ScoreEvidence> also = new LinkedHashMap<>();
+            v.also().forEach((name, a) -> also.put(name, new ScoreEvidence(name, a.change(), a.ciLow(), a.ciHigh(), a.verdict().id())));
             variants.add(new VariantEvidence(v.variant(), s == null ? null : s.change(), s == null ? null : s.ciLow(),
-                    s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), v.constraintsHold()));
+                    s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), v.constraintsHold(), also.isEmpty() ? null : also));
         }
         List<ScenarioEvidence> scenarios = new ArrayList<>();
         for (ScenarioReport s : r.scenarios()) {

@@ -1,0 +1,55 @@
+package io.nous.discover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.store.journal.Evidence;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The trade-off front: intervals decide dominance, under every variant; only deployable candidates are placed. */
+class TradeOffFrontTest {
+    private static final List<String> OBJECTIVES = List.of("critical-ttft", "goodput");
+
+    /** A search evaluation with one (ttft, goodput) change per variant, each +-0.02. */
+    private static Evidence evidence(String id, String racedOut, double[]... perVariant) {
+        List<Evidence.VariantEvidence> variants = new java.util.ArrayList<>();
+        for (int i = 0; i < perVariant.length; i++) {
+            double t = perVariant[i][0];
+            double g = perVariant[i][1];
+            variants.add(new Evidence.VariantEvidence(i == 0 ? "nominal" : "v" + i, t, t - 0.02, t + 0.02, "better", true,
+                    Map.of("goodput", new Evidence.ScoreEvidence("goodput", g, g - 0.02, g + 0.02, "better"))));
+        }
+        return new Evidence(id, "search", null, null, Map.of(), variants, 2, "all", racedOut, true, List.of(), List.of(), null, null);
+    }
+
+    private static List<String> front(Evidence... es) {
+        List<TradeOffFront.Point> points = new java.util.ArrayList<>();
+        for (Evidence e : es) {
+            TradeOffFront.Point p = TradeOffFront.of(e, OBJECTIVES);
+            if (p != null) {
+                points.add(p);
+            }
+        }
+        return TradeOffFront.front(points).stream().map(TradeOffFront.Point::candidate).toList();
+    }
+
+    @Test
+    void aTradeOffStaysAndAClearlyWorseCandidateGoes() {
+        Evidence fast = evidence("fast", null, new double[] {-0.30, -0.05}, new double[] {-0.28, -0.05});
+        Evidence generous = evidence("generous", null, new double[] {-0.10, 0.10}, new double[] {-0.09, 0.09});
+        Evidence worse = evidence("worse", null, new double[] {-0.20, -0.08}, new double[] {-0.18, -0.08}); // behind fast on both
+        Evidence raced = evidence("raced", "not better under variant nominal", new double[] {-0.50, 0.50});
+        assertThat(front(fast, generous, worse, raced)).containsExactly("fast", "generous");
+    }
+
+    @Test
+    void aDifferenceWithinTheIntervalsOrUnderOneVariantOnlyDoesNotDominate() {
+        Evidence a = evidence("a", null, new double[] {-0.300, 0.000}, new double[] {-0.30, 0.0});
+        Evidence b = evidence("b", null, new double[] {-0.295, 0.000}, new double[] {-0.30, 0.0}); // behind within a's interval
+        assertThat(front(a, b)).containsExactly("a", "b");
+        Evidence c = evidence("c", null, new double[] {-0.40, 0.05}, new double[] {-0.20, 0.05});
+        Evidence d = evidence("d", null, new double[] {-0.35, 0.00}, new double[] {-0.25, 0.00}); // better than c under v1
+        assertThat(front(c, d)).containsExactly("c", "d");
+    }
+}
