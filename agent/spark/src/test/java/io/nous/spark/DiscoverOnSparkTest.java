@@ -29,7 +29,8 @@ class DiscoverOnSparkTest {
     void aDiscoveryOnSparkCompletesAndReplaysLocally() throws Exception {
         Path runs = dir.resolve("runs");
         Cli d = Cli.run("discover", "--executor", "spark", "--spark-master", "local[2]", "--problem", "admission", "--budget", "4", "--seeds", "1",
-                "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress", "--worker-heap", "256m");
+                "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress", "--worker-heap", "256m",
+                "--novelty-tolerance", "0"); // exact duplicates only: four candidates for Spark to evaluate (the tolerance would skip two)
         assertThat(d.exit()).as(d.out() + d.err()).isZero();
         // one proposal answers the probe grid as an evaluated candidate does, so it is skipped, not simulated
         assertThat(d.out()).contains("4 proposals, 4 candidates evaluated, 1 duplicates skipped (1 by behaviour");
