@@ -42,8 +42,7 @@ final class LlmCosts {
                     long o = e.path("output_tokens").asLong();
                     in += i;
                     out += o;
-                    LlmConfig.Member m = settings.member(e.path("model").asText());
-                    double cost = (i * m.usdPerMillionIn() + o * m.usdPerMillionOut()) / 1e6;
+                    double cost = settings.member(e.path("model").asText()).usd(i, o);
                     usd += cost;
                     usdByIteration.merge(e.path("iteration").asInt(), cost, Double::sum);
                     errors += e.has("error") ? 1 : 0;

@@ -313,7 +313,8 @@ public final class DiscoveryLoop {
                     : String.format(java.util.Locale.ROOT, "a proposal (%s) decides within %.3f of %s at every probed input, so it was not "
                     + "simulated: change what the policy does by more than a nudge", operator, near.distance(), near.of()));
             if (config.noveltyAudit()) {
-                NoveltyAudit audit = reusable(jf, NoveltyAudit.TYPE, NoveltyAudit.class, iteration, d.of(), check.canonicalHash())
+                NoveltyAudit audit = reusable(jf, NoveltyAudit.TYPE, NoveltyAudit.class,
+                                a -> a.iteration() == iteration && a.of().equals(d.of()) && a.sha256().equals(d.sha256()))
                         .orElseGet(() -> promoter.auditNovelty(d, check, vsBaseline, racing(objective), byId(d.of()), incumbent));
                 jf.record(audit);
             }
@@ -381,13 +382,12 @@ public final class DiscoveryLoop {
      */
     private <T extends JournalEntry> Optional<T> reusable(JournalFollower jf, String type, Class<T> kind, String id,
                                                           Function<T, String> candidateOf) {
-        return replay ? Optional.empty() : jf.peek(type, kind).filter(r -> id.equals(candidateOf.apply(r)));
+        return reusable(jf, type, kind, r -> id.equals(candidateOf.apply(r)));
     }
 
-    /** The journaled novelty audit of this skipped proposal, when resuming. */
-    private Optional<NoveltyAudit> reusable(JournalFollower jf, String type, Class<NoveltyAudit> kind, int iteration, String of, String sha) {
-        return replay ? Optional.empty() : jf.peek(type, kind).filter(a -> a.iteration() == iteration && a.of().equals(of)
-                && a.sha256().equals(sha));
+    /** {@link #reusable(JournalFollower, String, Class, String, Function)} for a record that is about what {@code mine} accepts. */
+    private <T extends JournalEntry> Optional<T> reusable(JournalFollower jf, String type, Class<T> kind, java.util.function.Predicate<T> mine) {
+        return replay ? Optional.empty() : jf.peek(type, kind).filter(mine);
     }
 
     private Evaluated byId(String id) {

@@ -76,9 +76,8 @@ final class Promoter {
     RacingAudit audit(Evaluated raced, PolicyUnderTest candidate, Evaluation vsBaseline, Evaluated incumbent) {
         EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH);
         Evaluated e = Evaluated.of(Evidence.of(raced.candidateId(), full, raced.onset(), raced.dutyAt08()), raced.source(), objective.direction());
-        boolean promising = e.promotable() && e.fitterThan(incumbent);
-        boolean promoted = promising && trial(e, candidate, vsBaseline, incumbent).accepted();
-        return new RacingAudit(raced.candidateId(), raced.racedOut(), e.change(), e.promotable(), promoted);
+        return new RacingAudit(raced.candidateId(), raced.racedOut(), e.change(), e.promotable(),
+                wouldBePromoted(e, candidate, vsBaseline, incumbent));
     }
 
     /**
@@ -91,10 +90,13 @@ final class Promoter {
         PolicyUnderTest candidate = problem.candidate(sandbox, id, c);
         EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing);
         Evaluated e = Evaluated.of(Evidence.of(id, full, Double.NaN, Double.NaN), String.join("\n", c.sources()), objective.direction());
-        boolean promising = e.promotable() && e.fitterThan(incumbent);
-        boolean promoted = promising && trial(e, candidate, vsBaseline, incumbent).accepted();
         return new NoveltyAudit(skipped.iteration(), skipped.of(), skipped.sha256(), skipped.distance(), e.change(), of.change(),
-                e.promotable(), promoted);
+                e.promotable(), wouldBePromoted(e, candidate, vsBaseline, incumbent));
+    }
+
+    /** Whether the loop would have tried {@code e} for promotion and the trial accepted it (what an audit asks). */
+    private boolean wouldBePromoted(Evaluated e, PolicyUnderTest candidate, Evaluation vsBaseline, Evaluated incumbent) {
+        return e.promotable() && e.fitterThan(incumbent) && trial(e, candidate, vsBaseline, incumbent).accepted();
     }
 
     /**

@@ -73,10 +73,7 @@ public final class Evaluation {
         List<ScenarioReport> reports = new ArrayList<>();
         List<VariantReport> variants = new ArrayList<>();
         Map<String, Map<String, Comparison>> allComparisons = new LinkedHashMap<>();
-        List<double[]> contendedReplicates = new ArrayList<>();
-        List<Double> contendedChanges = new ArrayList<>();
-        List<double[]> allReplicates = new ArrayList<>();
-        List<Double> allChanges = new ArrayList<>();
+        Tally all = new Tally();
         String racedOut = null;
         // with racing, variants run one at a time; without, all at once (more parallelism)
         List<List<Variant>> batches = racing == Racing.NONE ? List.of(matrix.variants())
@@ -95,65 +92,42 @@ public final class Evaluation {
             for (Variant v : batch) {
                 List<PairedScenario> mine = run.stream().filter(p -> p.variant().equals(v)).toList();
                 Map<String, Map<String, Comparison>> comparisons = new LinkedHashMap<>();
-                List<double[]> vContendedReplicates = new ArrayList<>();
-                List<Double> vContendedChanges = new ArrayList<>();
-                List<double[]> vAllReplicates = new ArrayList<>();
-                List<Double> vAllChanges = new ArrayList<>();
-                Map<String, List<Double>> alsoChanges = new LinkedHashMap<>();
-                Map<String, List<double[]>> alsoReplicates = new LinkedHashMap<>();
-                Map<String, List<Double>> alsoContendedChanges = new LinkedHashMap<>();
-                Map<String, List<double[]>> alsoContendedReplicates = new LinkedHashMap<>();
+                Tally mineTally = new Tally();
+                Map<String, Tally> alsoTallies = new LinkedHashMap<>();
+                also.forEach(o -> alsoTallies.put(o.name(), new Tally()));
                 for (PairedScenario p : mine) {
                     String label = p.label();
                     Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
                     ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
                     comparisons.put(p.entry().label(), metrics);
                     allComparisons.put(label, metrics);
-                    vAllReplicates.add(score.replicates());
-                    vAllChanges.add(score.comparison().change());
-                    if (p.entry().regime().contended()) {
-                        vContendedReplicates.add(score.replicates());
-                        vContendedChanges.add(score.comparison().change());
-                    }
+                    boolean contended = p.entry().regime().contended();
+                    mineTally.add(score, contended);
                     for (Objective o : also) {
-                        ScenarioScore s = o.score(p, stats, rng(matrix, label, o.name()));
-                        alsoChanges.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.comparison().change());
-                        alsoReplicates.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.replicates());
-                        if (p.entry().regime().contended()) {
-                            alsoContendedChanges.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.comparison().change());
-                            alsoContendedReplicates.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(s.replicates());
-                        }
+                        alsoTallies.get(o.name()).add(o.score(p, stats, rng(matrix, label, o.name())), contended);
                     }
                     reports.add(new ScenarioReport(p.entry(), v.name(), metrics, score.comparison(), arrived(p.baseline()),
                             dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate()),
                             SeedRegimes.disagreement(p)));
                 }
-                boolean vContended = !vContendedChanges.isEmpty();
-                Score vScore = aggregate(objective, vContended ? vContendedChanges : vAllChanges,
-                        vContended ? vContendedReplicates : vAllReplicates);
+                Score vScore = aggregate(objective, mineTally);
                 Map<String, Score> vAlso = new LinkedHashMap<>();
                 for (Objective o : also) {
-                    boolean c = alsoContendedChanges.containsKey(o.name());
-                    vAlso.put(o.name(), aggregate(o, c ? alsoContendedChanges.get(o.name()) : alsoChanges.get(o.name()),
-                            c ? alsoContendedReplicates.get(o.name()) : alsoReplicates.get(o.name())));
+                    vAlso.put(o.name(), aggregate(o, alsoTallies.get(o.name())));
                 }
                 List<ConstraintResult> vConstraints = new ArrayList<>();
                 for (Constraint c : objective.constraints()) {
                     vConstraints.add(c.check(mine, comparisons, stats));
                 }
                 variants.add(new VariantReport(v.name(), v.describe(), vScore, vConstraints, vAlso));
-                contendedReplicates.addAll(vContendedReplicates);
-                contendedChanges.addAll(vContendedChanges);
-                allReplicates.addAll(vAllReplicates);
-                allChanges.addAll(vAllChanges);
+                all.addAll(mineTally);
             }
             racedOut = racing.stop(List.copyOf(variants), matrix.variants().size(), matrix.promotion());
             if (racedOut != null) {
                 break;
             }
         }
-        boolean contended = !contendedChanges.isEmpty();
-        Score score = aggregate(objective, contended ? contendedChanges : allChanges, contended ? contendedReplicates : allReplicates);
+        Score score = aggregate(objective, all);
         List<ConstraintResult> constraints = overall(variants);
         return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
                 matrix.seeds(split), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
@@ -183,6 +157,38 @@ public final class Evaluation {
                     : new ConstraintResult(name, false, "under variant " + failedIn + ": " + failed.detail()));
         }
         return out;
+    }
+
+    /**
+     * One objective's per-scenario changes and bootstrap replicates, those of contended scenarios also
+     * apart: a score aggregates the contended ones when there are any, else all.
+     */
+    private static final class Tally {
+        final List<Double> changes = new ArrayList<>();
+        final List<double[]> replicates = new ArrayList<>();
+        final List<Double> contendedChanges = new ArrayList<>();
+        final List<double[]> contendedReplicates = new ArrayList<>();
+
+        void add(ScenarioScore s, boolean contended) {
+            replicates.add(s.replicates());
+            changes.add(s.comparison().change());
+            if (contended) {
+                contendedReplicates.add(s.replicates());
+                contendedChanges.add(s.comparison().change());
+            }
+        }
+
+        void addAll(Tally t) {
+            replicates.addAll(t.replicates);
+            changes.addAll(t.changes);
+            contendedReplicates.addAll(t.contendedReplicates);
+            contendedChanges.addAll(t.contendedChanges);
+        }
+    }
+
+    private Score aggregate(Objective objective, Tally t) {
+        boolean contended = !t.contendedChanges.isEmpty();
+        return aggregate(objective, contended ? t.contendedChanges : t.changes, contended ? t.contendedReplicates : t.replicates);
     }
 
     private Score aggregate(Objective objective, List<Double> changes, List<double[]> replicates) {

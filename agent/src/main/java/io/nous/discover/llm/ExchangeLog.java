@@ -19,12 +19,10 @@ public final class ExchangeLog {
     private static final ObjectMapper JSON = PlainJson.mapper();
     private final Path dir;
     private int next;
-    private long tokensIn;
-    private long tokensOut;
     private final List<Spent> spent = new ArrayList<>();
 
-    /** What one exchange cost, and where in the run and with which model it was made. */
-    public record Spent(int iteration, int attempt, String model, long tokensIn, long tokensOut) {
+    /** What one exchange cost, and in which iteration and with which model it was made. */
+    public record Spent(int iteration, String model, long tokensIn, long tokensOut) {
     }
 
     public ExchangeLog(Path dir) {
@@ -34,10 +32,8 @@ public final class ExchangeLog {
             try (Stream<Path> s = Files.list(dir)) {
                 for (Path p : s.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList()) {
                     ObjectNode o = (ObjectNode) JSON.readTree(Files.readString(p));
-                    tokensIn += o.path("input_tokens").asLong();
-                    tokensOut += o.path("output_tokens").asLong();
-                    spent.add(new Spent(o.path("iteration").asInt(), o.path("proposal_attempt").asInt(), o.path("model").asText(),
-                            o.path("input_tokens").asLong(), o.path("output_tokens").asLong()));
+                    spent.add(new Spent(o.path("iteration").asInt(), o.path("model").asText(), o.path("input_tokens").asLong(),
+                            o.path("output_tokens").asLong()));
                     next = Math.max(next, Integer.parseInt(p.getFileName().toString().replace(".json", "")));
                 }
             }
@@ -47,11 +43,11 @@ public final class ExchangeLog {
     }
 
     public long tokensIn() {
-        return tokensIn;
+        return spent.stream().mapToLong(Spent::tokensIn).sum();
     }
 
     public long tokensOut() {
-        return tokensOut;
+        return spent.stream().mapToLong(Spent::tokensOut).sum();
     }
 
     /** Every exchange's cost, in the order they were made (those of an earlier session of a resumed run first). */
@@ -64,10 +60,8 @@ public final class ExchangeLog {
     }
 
     void record(Exchange exchange) {
-        tokensIn += exchange.inputTokens() == null ? 0 : exchange.inputTokens();
-        tokensOut += exchange.outputTokens() == null ? 0 : exchange.outputTokens();
-        spent.add(new Spent(exchange.iteration(), exchange.proposalAttempt(), exchange.model(),
-                exchange.inputTokens() == null ? 0 : exchange.inputTokens(), exchange.outputTokens() == null ? 0 : exchange.outputTokens()));
+        spent.add(new Spent(exchange.iteration(), exchange.model(), exchange.inputTokens() == null ? 0 : exchange.inputTokens(),
+                exchange.outputTokens() == null ? 0 : exchange.outputTokens()));
         Path f = dir.resolve(String.format("%05d.json", ++next));
         try {
             Files.writeString(f, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(exchange));

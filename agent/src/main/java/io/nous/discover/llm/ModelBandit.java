@@ -46,9 +46,7 @@ public final class ModelBandit {
                 continue;
             }
             modelOf.putIfAbsent(s.iteration(), s.model());
-            LlmConfig.Member m = config.member(s.model());
-            double cost = priced ? (s.tokensIn() * m.usdPerMillionIn() + s.tokensOut() * m.usdPerMillionOut()) / 1e6
-                    : (s.tokensIn() + s.tokensOut()) / 1e6;
+            double cost = priced ? config.member(s.model()).usd(s.tokensIn(), s.tokensOut()) : (s.tokensIn() + s.tokensOut()) / 1e6;
             costOf.merge(s.iteration(), cost, Double::sum);
         }
         Map<Integer, Double> gainOf = new LinkedHashMap<>();

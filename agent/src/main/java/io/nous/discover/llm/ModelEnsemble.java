@@ -41,16 +41,9 @@ public final class ModelEnsemble implements Proposer {
     /** The model already asked in this iteration (a repair, or a resumed iteration), else the bandit's choice. */
     private int chosen(ProposalContext ctx) {
         List<ExchangeLog.Spent> spent = log.spent();
-        for (ExchangeLog.Spent s : spent) {
-            if (s.iteration() == ctx.iteration()) {
-                List<LlmConfig.Member> all = config.members();
-                for (int i = 0; i < all.size(); i++) {
-                    if (all.get(i).model().equals(s.model())) {
-                        return i;
-                    }
-                }
-            }
-        }
-        return ModelBandit.choose(ModelBandit.tally(config, spent, ctx.evaluated(), ctx.iteration()));
+        List<String> models = config.members().stream().map(LlmConfig.Member::model).toList();
+        return spent.stream().filter(s -> s.iteration() == ctx.iteration() && models.contains(s.model())).findFirst()
+                .map(s -> models.indexOf(s.model()))
+                .orElseGet(() -> ModelBandit.choose(ModelBandit.tally(config, spent, ctx.evaluated(), ctx.iteration())));
     }
 }

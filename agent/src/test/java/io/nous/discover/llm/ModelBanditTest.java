@@ -32,9 +32,9 @@ class ModelBanditTest {
 
     @Test
     void aTallyPricesEachExchangeAtItsModelAndCreditsTheBestCandidateOfTheIteration() {
-        List<ExchangeLog.Spent> spent = List.of(new ExchangeLog.Spent(1, 0, "cheap", 1_000_000, 0),
-                new ExchangeLog.Spent(2, 0, "dear", 1_000_000, 0), new ExchangeLog.Spent(2, 1, "dear", 0, 1_000_000),
-                new ExchangeLog.Spent(3, 0, "cheap", 5, 5));
+        List<ExchangeLog.Spent> spent = List.of(new ExchangeLog.Spent(1, "cheap", 1_000_000, 0),
+                new ExchangeLog.Spent(2, "dear", 1_000_000, 0), new ExchangeLog.Spent(2, "dear", 0, 1_000_000),
+                new ExchangeLog.Spent(3, "cheap", 5, 5));
         List<Evaluated> evaluated = List.of(candidate("c0001", 0, -0.9), candidate("c0002", 1, -0.2), candidate("c0003", 2, -0.1),
                 candidate("c0004", 2, -0.3), candidate("c0005", 3, -0.5));
         List<ModelBandit.Arm> arms = ModelBandit.tally(TWO, spent, evaluated, 3);

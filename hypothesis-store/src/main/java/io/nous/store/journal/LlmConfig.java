@@ -35,6 +35,10 @@ public record LlmConfig(@JsonProperty("base_url") String baseUrl, String model, 
     public record Member(@JsonProperty("base_url") String baseUrl, String model,
                          @JsonProperty("usd_per_million_in") double usdPerMillionIn,
                          @JsonProperty("usd_per_million_out") double usdPerMillionOut) {
+        /** What {@code in} and {@code out} tokens cost at this model's prices, in USD. */
+        public double usd(long in, long out) {
+            return (in * usdPerMillionIn + out * usdPerMillionOut) / 1e6;
+        }
     }
 
     /** Every model the run proposes with: the ensemble, or the one model. */
