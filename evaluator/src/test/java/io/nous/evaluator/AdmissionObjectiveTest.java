@@ -28,14 +28,19 @@ class AdmissionObjectiveTest {
                 () -> PolicyRegistry.builtin().usageLimit("static-usage-limit"),
                 () -> PolicyRegistry.builtin().admission("probabilistic-admitter"), Deployment.DIRECT);
         try (PairedRunner runner = new PairedRunner(legacy, 2)) {
-            EvaluationReport r = new Evaluation(runner, Objectives.byName("ms-saved-per-shed"), new PairedBootstrap(500, 0.95))
-                    .evaluate(admitter, m, null);
+            EvaluationReport r = new Evaluation(runner, Objectives.byName("ms-saved-per-shed"), new PairedBootstrap(500, 0.95),
+                    List.of(Objectives.byName("sheddable-shed"))).evaluate(admitter, m, null);
             assertThat(r.sanity()).isEmpty();
             assertThat(r.score().change()).isPositive();
             assertThat(r.score().verdict()).isEqualTo(Verdict.BETTER);
             assertThat(r.constraints()).extracting(c -> c.name()).containsExactly("no-harm-under-capacity");
             ScenarioReport s = r.scenarios().get(0);
             assertThat(s.candidateDropped()).isGreaterThan(s.baselineDropped());
+            // the same trade-off's other side: points of sheddable arrivals shed beyond the baseline, worse with confidence
+            Score shed = r.variants().get(0).also().get("sheddable-shed");
+            assertThat(shed.change()).isBetween(0.5, 100.0);
+            assertThat(shed.ciLow()).isPositive();
+            assertThat(shed.verdict()).isEqualTo(Verdict.WORSE);
         }
     }
 

@@ -18,6 +18,7 @@ public final class Objectives {
                 Samples.Latency.TTFT, 0.99, List.of(Constraints.NO_HARM, Constraints.SHED_BUDGET)));
         register(new Goodput());
         register(new MsSavedPerShed());
+        register(new SheddableShed());
         register(new RoutingTtftObjective());
     }
 
