@@ -169,8 +169,19 @@ public final class DiscoverCommand implements Callable<Integer> {
     double noveltyTolerance;
 
     @Option(names = "--front", paramLabel = "OBJECTIVE[,OBJECTIVE...]", description = "Further objectives every evaluation also scores, "
-            + "per variant, so that runs show draws the trade-off front with the run's objective (e.g. critical-e2e,goodput).")
+            + "per variant: the search keeps a trade-off front with the run's objective, breeds from it, promotes a candidate only if it "
+            + "dominates the incumbent, and at the end places the front against the upstream policy on validation and test "
+            + "(e.g. critical-e2e,goodput; sheddable-shed for admission).")
     String front;
+
+    @Option(names = "--head-to-head-seeds", paramLabel = "N", description = "Seeds of the search split in a promotion trial against "
+            + "the incumbent (default: twice the search split's, so that a 5-10%% difference between two good policies shows).")
+    Integer headToHeadSeeds;
+
+    @Option(names = "--prefer", paramLabel = "PREFERENCE", description = "With --front, promote the preferred trade-off instead of "
+            + "asking for dominance: \"OBJECTIVE within N%% of best, then max|min OBJECTIVE\" (e.g. \"critical-ttft within 5%% of best, "
+            + "then max goodput\").")
+    String prefer;
 
     @Option(names = "--novelty-audit", description = "Also fully evaluate each proposal skipped for its behaviour and journal whether "
             + "it would have been promoted.")
@@ -440,6 +451,24 @@ public final class DiscoverCommand implements Callable<Integer> {
                 throw new UserError("--front: " + e.getMessage());
             }
         }
+        int searchSeeds = splitSeeds.getOrDefault("search", seeds);
+        int h2h = headToHeadSeeds == null ? 2 * searchSeeds : headToHeadSeeds;
+        if (h2h < searchSeeds) {
+            throw new UserError("--head-to-head-seeds must be at least the search split's seeds (" + searchSeeds + "), not " + h2h
+                    + ": a trial against the incumbent must not see less than the evaluation that made it promising");
+        }
+        if (prefer != null) {
+            if (frontObjectives.isEmpty()) {
+                throw new UserError("--prefer chooses among trade-offs, so it needs --front (the objectives it trades)");
+            }
+            List<String> all = new java.util.ArrayList<>(List.of(objective));
+            frontObjectives.stream().filter(o -> !o.equals(objective)).forEach(all::add);
+            try {
+                io.nous.discover.Preference.parse(prefer, all);
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--prefer: " + e.getMessage());
+            }
+        }
         if (!(noveltyTolerance >= 0 && noveltyTolerance <= 1)) {
             throw new UserError("--novelty-tolerance must be between 0 and 1 (a share of calls or a clamped score), not " + noveltyTolerance);
         }
@@ -454,7 +483,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
                 .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching)
-                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).build();
+                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).prefer(prefer).headToHeadSeeds(h2h).build();
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

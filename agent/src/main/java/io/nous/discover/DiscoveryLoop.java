@@ -28,6 +28,7 @@ import io.nous.store.journal.CandidateRecord;
 import io.nous.store.journal.DiscoveryConfig;
 import io.nous.store.journal.Duplicate;
 import io.nous.store.journal.Evidence;
+import io.nous.store.journal.FrontEvaluation;
 import io.nous.store.journal.IterationDone;
 import io.nous.store.journal.JournalEntry;
 import io.nous.store.journal.NoveltyAudit;
@@ -95,6 +96,14 @@ public final class DiscoveryLoop {
     /** What happened to recent proposals (search split only), for proposers that read history. */
     private final List<String> history = new ArrayList<>();
     private Evaluated incumbent;
+    /** The run's objective and its front's ({@code --front}); empty without a front. */
+    private List<String> frontObjectives = List.of();
+    /** Evaluated candidates that can be placed on the trade-off front, by id, in evaluation order. */
+    private final Map<String, TradeOffFront.Point> placed = new LinkedHashMap<>();
+    /** The stated preference among trade-offs ({@code --prefer}), or null. */
+    private Preference prefer;
+    /** At most this many search-front members are placed against the upstream policy on validation and test at the end. */
+    static final int FRONT_CONFIRMED = 12;
     private int candidates;
     private int duplicates;
     private int rejected;
@@ -139,7 +148,14 @@ public final class DiscoveryLoop {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
             List<Objective> front = config.front().stream().filter(n -> !n.equals(objective.name())).map(Objectives::byName).toList();
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats, front);
-            promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put);
+            if (!front.isEmpty()) {
+                List<String> names = new ArrayList<>(List.of(objective.name()));
+                front.forEach(o -> names.add(o.name()));
+                frontObjectives = List.copyOf(names);
+                prefer = config.prefer() == null ? null : Preference.parse(config.prefer(), frontObjectives);
+            }
+            promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put, front, prefer,
+                    config.headToHeadSeeds());
             jf.record(config);
             List<String> seedProblems = new ArrayList<>();
             for (String ref : config.seedPolicies()) {
@@ -201,6 +217,9 @@ public final class DiscoveryLoop {
                 upstream = prevU.orElseGet(() -> promoter.upstream(incumbent, hashOf(incumbent)));
                 jf.record(upstream);
             }
+            if (!frontObjectives.isEmpty()) {
+                placeFront(jf, vsBaseline);
+            }
             jf.record(new RunFinished(iterations, candidates, duplicates, rejected, incumbent == null ? null : incumbent.candidateId()));
             RunSummary summary = summary(test, upstream);
             if (!replay) {
@@ -210,6 +229,10 @@ public final class DiscoveryLoop {
                 run.verifySummary(summary);
             }
             return summary;
+        } finally {
+            if (promoter != null) {
+                promoter.close();
+            }
         }
     }
 
@@ -224,7 +247,8 @@ public final class DiscoveryLoop {
             try {
                 p = proposer.propose(new ProposalContext(it, attempt, List.copyOf(evaluated), incumbent, distiller.principles(),
                         feedback, List.copyOf(history), config.objective(),
-                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt}), problem.id()));
+                        new Well19937c(new int[] {(int) config.seed(), (int) (config.seed() >>> 32), it, attempt}), problem.id(),
+                        frontMembers()));
             } catch (ProposalUnavailable u) {
                 jf.record(new ProposalFailure(u.kind().journalType(), it, attempt, u.getMessage()));
                 listener.event(it, config.budget(), (u.kind().stopsRun() ? "stopping: " : "no proposal: ") + u.getMessage(), incumbent);
@@ -350,6 +374,12 @@ public final class DiscoveryLoop {
             jf.record(audit);
         }
         evaluated.add(e);
+        if (!frontObjectives.isEmpty()) {
+            TradeOffFront.Point point = TradeOffFront.of(ev, frontObjectives);
+            if (point != null) {
+                placed.put(id, point);
+            }
+        }
         listener.event(iteration, config.budget(), id + " " + operator + ": " + fmtChange(e), incumbent);
 
         if (!predictions.isEmpty()) {
@@ -363,7 +393,7 @@ public final class DiscoveryLoop {
         }
         distiller.distil(e).forEach(jf::record);
 
-        boolean promising = e.promotable() && e.fitterThan(incumbent);
+        boolean promising = e.promotable() && (frontObjectives.isEmpty() ? e.fitterThan(incumbent) : tradesBetter(e));
         if (promising) {
             Promotion promo = reusable(jf, Promotion.TYPE, Promotion.class, id, Promotion::candidate)
                     .orElseGet(() -> promoter.trial(e, candidate, vsBaseline, incumbent));
@@ -402,6 +432,66 @@ public final class DiscoveryLoop {
         remember("a proposal (" + operator + ") was rejected before simulation: " + problems.get(0));
         listener.event(iteration, config.budget(), "rejected: " + problems.get(0), incumbent);
         return problems;
+    }
+
+    /**
+     * With a front: whether {@code e}'s search evidence is worth a promotion trial against the incumbent,
+     * i.e. it dominates the incumbent's (or is preferred to it, with {@code --prefer}). A candidate or an
+     * incumbent that cannot be placed is ranked by the objective alone.
+     */
+    private boolean tradesBetter(Evaluated e) {
+        if (incumbent == null) {
+            return true;
+        }
+        TradeOffFront.Point mine = placed.get(e.candidateId());
+        TradeOffFront.Point theirs = placed.get(incumbent.candidateId());
+        if (mine == null || theirs == null) {
+            return e.fitterThan(incumbent);
+        }
+        return prefer != null ? prefer.prefers(mine, theirs) : TradeOffFront.dominates(mine, theirs);
+    }
+
+    /** The candidates on the search split's trade-off front so far, in evaluation order (empty without a front). */
+    private List<Evaluated> frontMembers() {
+        if (placed.isEmpty()) {
+            return List.of();
+        }
+        List<Evaluated> out = new ArrayList<>();
+        for (TradeOffFront.Point p : TradeOffFront.front(List.copyOf(placed.values()))) {
+            out.add(byId(p.candidate()));
+        }
+        return out;
+    }
+
+    /**
+     * The end of a run with a front: the upstream policy placed on the search front (unless it was a
+     * candidate), and the search front's members, best on the objective first (at most
+     * {@link #FRONT_CONFIRMED}), each paired with the upstream policy on validation and on test.
+     */
+    private void placeFront(JournalFollower jf, Evaluation vsBaseline) {
+        String upstreamHash = problem.compile(problem.upstreamSource()).canonicalHash();
+        String upstreamId = upstreamHash == null ? null : idByHash.get(upstreamHash);
+        if (upstreamId == null) {
+            jf.record(reusable(jf, FrontEvaluation.TYPE, FrontEvaluation.class,
+                    f -> f.split().equals(Split.SEARCH.id()) && f.candidate().equals(problem.upstream()))
+                    .orElseGet(() -> promoter.upstreamOnSearch(vsBaseline)));
+        }
+        List<Evaluated> members = new ArrayList<>(frontMembers());
+        members.removeIf(m -> m.candidateId().equals(upstreamId));
+        members.sort(java.util.Comparator.comparingDouble(Evaluated::fitness).thenComparing(Evaluated::candidateId));
+        List<Evaluated> confirmed = members.subList(0, Math.min(FRONT_CONFIRMED, members.size()));
+        if (confirmed.isEmpty()) {
+            return;
+        }
+        try (PairedRunner upstream = promoter.upstreamRunner()) {
+            for (Split split : List.of(Split.VALIDATION, Split.TEST)) {
+                for (Evaluated m : confirmed) {
+                    jf.record(reusable(jf, FrontEvaluation.TYPE, FrontEvaluation.class,
+                            f -> f.split().equals(split.id()) && f.candidate().equals(m.candidateId()))
+                            .orElseGet(() -> promoter.againstUpstream(m, split, upstream)));
+                }
+            }
+        }
     }
 
     /** Racing for a search evaluation: exact (hopeless) until there is an incumbent, then also against it. */

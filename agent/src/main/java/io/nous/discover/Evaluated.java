@@ -16,12 +16,26 @@ import java.util.Map;
  * @param racedOut      why racing stopped simulating it, or null
  * @param direction     which way the run's objective improves
  * @param iteration     the iteration that proposed it (0 for a seed; -1 when not known, as for an audit's evaluation)
+ * @param also          with {@code --front}: each further objective's {change, ci low, ci high} under the first (nominal) variant
  */
 public record Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
                         boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
                         Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
                         Map<String, double[]> variantScores, boolean promotable, String racedOut,
-                        Direction direction, int iteration) {
+                        Direction direction, int iteration, Map<String, double[]> also) {
+
+    public Evaluated {
+        also = also == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(also));
+    }
+
+    /** A candidate scored on the run's objective alone. */
+    public Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
+                     boolean constraintsHold, String failedConstraint, Map<String, Double> changeByRegime,
+                     Map<String, Double> changeByScenario, double onset, double dutyAt08, String failure,
+                     Map<String, double[]> variantScores, boolean promotable, String racedOut, Direction direction, int iteration) {
+        this(candidateId, source, change, ciLow, ciHigh, verdict, constraintsHold, failedConstraint, changeByRegime, changeByScenario, onset,
+                dutyAt08, failure, variantScores, promotable, racedOut, direction, iteration, Map.of());
+    }
 
     /** A candidate known only from its evidence, not from the iteration that proposed it. */
     public Evaluated(String candidateId, String source, double change, double ciLow, double ciHigh, String verdict,
@@ -35,7 +49,7 @@ public record Evaluated(String candidateId, String source, double change, double
     /** The same candidate, proposed in {@code it} (0 for a seed). */
     public Evaluated at(int it) {
         return new Evaluated(candidateId, source, change, ciLow, ciHigh, verdict, constraintsHold, failedConstraint, changeByRegime,
-                changeByScenario, onset, dutyAt08, failure, variantScores, promotable, racedOut, direction, it);
+                changeByScenario, onset, dutyAt08, failure, variantScores, promotable, racedOut, direction, it, also);
     }
 
     /**
@@ -73,16 +87,20 @@ public record Evaluated(String candidateId, String source, double change, double
         }
         byRegime.replaceAll((k, v) -> v / counts.get(k));
         Map<String, double[]> variants = new LinkedHashMap<>();
+        Map<String, double[]> also = new LinkedHashMap<>();
         if (o.variants() != null) {
             for (Evidence.VariantEvidence v : o.variants()) {
                 variants.put(v.variant(), new double[] {orNaN(v.change()), orNaN(v.ciLow()), orNaN(v.ciHigh())});
+            }
+            if (!o.variants().isEmpty() && o.variants().get(0).also() != null) {
+                o.variants().get(0).also().forEach((name, a) -> also.put(name, new double[] {a.change(), a.ciLow(), a.ciHigh()}));
             }
         }
         Evidence.ScoreEvidence score = o.score();
         String verdict = score == null || score.verdict() == null ? "no-difference" : score.verdict();
         return new Evaluated(o.candidate(), source, score == null ? Double.NaN : score.change(), score == null ? Double.NaN : score.ciLow(),
                 score == null ? Double.NaN : score.ciHigh(), verdict, hold, failed, byRegime, byScenario, orNaN(o.onset()),
-                orNaN(o.dutyAt08()), o.failure(), variants, o.promotable(), o.racedOut(), direction);
+                orNaN(o.dutyAt08()), o.failure(), variants, o.promotable(), o.racedOut(), direction, -1, also);
     }
 
     private static double orNaN(Double v) {

@@ -13,20 +13,24 @@ import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.journal.Duplicate;
 import io.nous.store.journal.Evidence;
+import io.nous.store.journal.FrontEvaluation;
 import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.Promotion;
 import io.nous.store.journal.RacingAudit;
 import io.nous.store.journal.UpstreamComparison;
+import java.util.List;
 import java.util.function.Function;
 
 /**
  * Decides promotions: a promising candidate must beat the incumbent on the search split with
  * confidence (paired against it, under the matrix's promotion rule) and be promotable against the
- * baseline on the validation split, which no proposer sees. Also audits racing (would a raced-out
- * candidate have been promoted?) and compares the winner with the upstream policy of its problem
- * class on the test split.
+ * baseline on the validation split, which no proposer sees. With a trade-off front ({@code --front}) the
+ * search trial asks instead that the candidate dominate the incumbent with confidence under every variant
+ * (or, with {@code --prefer}, be the preferred trade-off). Also audits racing (would a raced-out
+ * candidate have been promoted?), compares the winner with the upstream policy of its problem class on
+ * the test split, and places the final front against that policy.
  */
-final class Promoter {
+final class Promoter implements AutoCloseable {
     private final Problem problem;
     private final Sandbox sandbox;
     private final int threads;
@@ -34,10 +38,26 @@ final class Promoter {
     private final PairedBootstrap stats;
     private final Matrix matrix;
     private final Function<Evaluated, PolicyUnderTest> deploy;
+    /** The front's further objectives (empty: the objective alone decides). */
+    private final List<Objective> front;
+    /** The stated preference among trade-offs, or null: with a front, a candidate must dominate the incumbent. */
+    private final Preference prefer;
+    /** The matrix of a trial against the incumbent: the search split on the head-to-head's seeds. */
+    private final Matrix headToHead;
+    /** The incumbent's runner, kept while it stays the incumbent so that its simulations are shared by every trial against it. */
+    private PairedRunner incumbentRunner;
+    private String incumbentRunnerFor;
 
-    /** @param deploy a journaled candidate as the deployment that runs it */
+    /**
+     * @param deploy a journaled candidate as the deployment that runs it
+     * @param front  further objectives: with any, the trial against the incumbent asks for dominance (or {@code prefer})
+     * @param headToHeadSeeds seeds of the search split in a trial against the incumbent (0: the matrix's)
+     */
     Promoter(Problem problem, Sandbox sandbox, int threads, Objective objective, PairedBootstrap stats, Matrix matrix,
-             Function<Evaluated, PolicyUnderTest> deploy) {
+             Function<Evaluated, PolicyUnderTest> deploy, List<Objective> front, Preference prefer, int headToHeadSeeds) {
+        this.headToHead = headToHeadSeeds > 0 ? matrix.withSeeds(Split.SEARCH, headToHeadSeeds) : matrix;
+        this.front = List.copyOf(front);
+        this.prefer = prefer;
         this.problem = problem;
         this.sandbox = sandbox;
         this.threads = threads;
@@ -52,10 +72,15 @@ final class Promoter {
         Evidence vsIncumbent = null;
         boolean beatsIncumbent = true;
         if (incumbent != null) {
-            try (PairedRunner r = sandbox.runner(deploy.apply(incumbent), threads)) {
-                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, matrix, Split.SEARCH, Racing.HOPELESS_VERDICT);
+            PairedRunner r = runnerFor(incumbent);
+            if (front.isEmpty()) {
+                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, headToHead, Split.SEARCH, Racing.HOPELESS_VERDICT);
                 vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
                 beatsIncumbent = vs.failure() == null && vs.verdictHolds();
+            } else {
+                EvaluationReport vs = new Evaluation(r, objective, stats, front).evaluate(candidate, headToHead, Split.SEARCH, Racing.NONE);
+                vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
+                beatsIncumbent = prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives());
             }
         }
         Evidence validation = null;
@@ -65,11 +90,41 @@ final class Promoter {
             validation = Evidence.of(e.candidateId(), val, Double.NaN, Double.NaN);
             confirmed = val.promotable();
         }
-        String reason = !beatsIncumbent ? "not better than the incumbent on the search split with confidence"
+        String reason = !beatsIncumbent ? (front.isEmpty() ? "not better than the incumbent on the search split with confidence"
                 + (matrix.variants().size() > 1 ? " under the variants' rule (" + matrix.promotion() + ")" : "")
+                : prefer != null ? "not preferred to the incumbent (" + prefer + ") on the search split with confidence under every variant"
+                : "not dominating the incumbent on the search split (" + String.join(", ", objectives())
+                + ") with confidence under every variant")
                 : !confirmed ? "not confirmed on the validation split" : "better than the incumbent and confirmed on validation";
         return new Promotion(e.candidateId(), incumbent == null ? problem.baselineName() : incumbent.candidateId(),
                 vsIncumbent, validation, beatsIncumbent && confirmed, reason);
+    }
+
+    /** The runner that pairs candidates with {@code incumbent}: the one already open while it stays the incumbent. */
+    private PairedRunner runnerFor(Evaluated incumbent) {
+        if (!incumbent.candidateId().equals(incumbentRunnerFor)) {
+            close();
+            incumbentRunner = sandbox.runner(deploy.apply(incumbent), threads);
+            incumbentRunnerFor = incumbent.candidateId();
+        }
+        return incumbentRunner;
+    }
+
+    /** Closes the incumbent's runner, if one is open. */
+    @Override
+    public void close() {
+        if (incumbentRunner != null) {
+            incumbentRunner.close();
+            incumbentRunner = null;
+            incumbentRunnerFor = null;
+        }
+    }
+
+    /** The run's objective and its front's, in that order. */
+    List<String> objectives() {
+        List<String> all = new java.util.ArrayList<>(List.of(objective.name()));
+        front.forEach(o -> all.add(o.name()));
+        return all;
     }
 
     /** What the full evaluation says about a raced-out candidate: would it have been promoted? */
@@ -124,5 +179,23 @@ final class Promoter {
                     s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
                     values);
         }
+    }
+
+    /** The upstream policy against the baseline on the search split, every front objective, so that it can be placed on the search front. */
+    FrontEvaluation upstreamOnSearch(Evaluation vsBaseline) {
+        EvaluationReport r = vsBaseline.evaluate(problem.upstreamUnderTest(), matrix, Split.SEARCH, Racing.NONE);
+        return new FrontEvaluation(Split.SEARCH.id(), problem.upstream(), problem.baselineName(),
+                Evidence.of(problem.upstream(), r, Double.NaN, Double.NaN));
+    }
+
+    /** A runner whose reference is the upstream policy, for {@link #againstUpstream}. */
+    PairedRunner upstreamRunner() {
+        return sandbox.runner(problem.upstreamUnderTest(), threads);
+    }
+
+    /** A front member paired with the upstream policy on {@code split}, every front objective under every variant. */
+    FrontEvaluation againstUpstream(Evaluated member, Split split, PairedRunner upstream) {
+        EvaluationReport r = new Evaluation(upstream, objective, stats, front).evaluate(deploy.apply(member), matrix, split, Racing.NONE);
+        return new FrontEvaluation(split.id(), member.candidateId(), problem.upstream(), Evidence.of(member.candidateId(), r, Double.NaN, Double.NaN));
     }
 }

@@ -19,6 +19,21 @@ import java.util.Map;
 public final class TradeOffFront {
     /** A candidate's place: per variant, per objective, {change, ci low, ci high}. */
     public record Point(String candidate, Map<String, Map<String, double[]>> byVariant) {
+        /** One objective's {change, ci low, ci high} under the first (nominal) variant. */
+        public double[] nominal(String objective) {
+            return byVariant.values().iterator().next().get(objective);
+        }
+
+        /** The lowest and highest estimate of one objective over every variant. */
+        public double[] range(String objective) {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (Map<String, double[]> v : byVariant.values()) {
+                lo = Math.min(lo, v.get(objective)[0]);
+                hi = Math.max(hi, v.get(objective)[0]);
+            }
+            return new double[] {lo, hi};
+        }
     }
 
     private TradeOffFront() {
@@ -88,5 +103,88 @@ public final class TradeOffFront {
             }
         }
         return clearly;
+    }
+
+    /** Whether an evaluation ran to the end under every variant, with nothing failed or raced out (so that it can judge anything). */
+    public static boolean complete(Evidence e) {
+        return e != null && e.failure() == null && e.racedOut() == null && e.variants() != null && !e.variants().isEmpty()
+                && e.variants().size() >= e.variantsInMatrix();
+    }
+
+    /** One objective's score under one variant of an evaluation: the run's own objective or one of its front's; null when absent. */
+    static Evidence.ScoreEvidence score(Evidence.VariantEvidence v, Evidence e, String objective) {
+        if (e.score() != null && objective.equals(e.score().objective())) {
+            return v.change() == null ? null : new Evidence.ScoreEvidence(objective, v.change(), v.ciLow(), v.ciHigh(), v.verdict());
+        }
+        Evidence.ScoreEvidence s = v.also() == null ? null : v.also().get(objective);
+        return s == null || Double.isNaN(s.change()) ? null : s;
+    }
+
+    /**
+     * Whether a paired evaluation of X against Y says X dominates Y with confidence: under no variant is X
+     * worse with confidence on any objective, and on at least one objective X is better with confidence
+     * under every variant. Constraints are the evaluation's own business (a promotion also needs them).
+     */
+    public static boolean dominatesPaired(Evidence xVsY, List<String> objectives) {
+        return pairedDominance(xVsY, objectives, "better", "worse");
+    }
+
+    /**
+     * Whether a paired evaluation of X against Y says Y dominates X with confidence: X better with
+     * confidence on nothing under any variant, and worse with confidence on some objective under every variant.
+     */
+    public static boolean dominatedPaired(Evidence xVsY, List<String> objectives) {
+        return pairedDominance(xVsY, objectives, "worse", "better");
+    }
+
+    /** Dominance read off a paired evaluation: no verdict {@code against} anywhere, and one objective {@code wins} under every variant. */
+    private static boolean pairedDominance(Evidence e, List<String> objectives, String wins, String against) {
+        if (!complete(e)) {
+            return false;
+        }
+        boolean somewhere = false;
+        for (String o : objectives) {
+            boolean everywhere = true;
+            for (Evidence.VariantEvidence v : e.variants()) {
+                Evidence.ScoreEvidence s = score(v, e, o);
+                if (s == null || against.equals(s.verdict())) {
+                    return false;
+                }
+                everywhere &= wins.equals(s.verdict());
+            }
+            somewhere |= everywhere;
+        }
+        return somewhere;
+    }
+
+    /** The reference of paired evaluations as a point: every objective unchanged, exactly, under the variants {@code like} has. */
+    public static Point origin(String name, Point like) {
+        Map<String, Map<String, double[]>> byVariant = new LinkedHashMap<>();
+        like.byVariant().forEach((v, scores) -> {
+            Map<String, double[]> zero = new LinkedHashMap<>();
+            scores.keySet().forEach(o -> zero.put(o, new double[] {0, 0, 0}));
+            byVariant.put(v, zero);
+        });
+        return new Point(name, byVariant);
+    }
+
+    /** {@link #of(Evidence, List)} for a paired evaluation whose constraints are not the question (one against the upstream policy). */
+    public static Point placed(Evidence e, List<String> objectives) {
+        if (!complete(e)) {
+            return null;
+        }
+        Map<String, Map<String, double[]>> byVariant = new LinkedHashMap<>();
+        for (Evidence.VariantEvidence v : e.variants()) {
+            Map<String, double[]> scores = new LinkedHashMap<>();
+            for (String o : objectives) {
+                Evidence.ScoreEvidence s = score(v, e, o);
+                if (s == null) {
+                    return null;
+                }
+                scores.put(o, new double[] {s.change(), s.ciLow(), s.ciHigh()});
+            }
+            byVariant.put(v.variant(), scores);
+        }
+        return new Point(e.candidate(), byVariant);
     }
 }

@@ -431,6 +431,17 @@ class DiscoverTest {
         CliHarness objective = CliHarness.run("discover", "--objective", "speed", "--runs-dir", dir.toString());
         assertThat(objective.exit()).isEqualTo(2);
         assertThat(objective.err()).contains("unknown objective 'speed'");
+        CliHarness preferAlone = CliHarness.run("discover", "--prefer", "critical-ttft within 5% of best, then max goodput",
+                "--runs-dir", dir.toString());
+        assertThat(preferAlone.exit()).isEqualTo(2);
+        assertThat(preferAlone.err()).contains("--prefer chooses among trade-offs, so it needs --front");
+        CliHarness preferWrongWay = CliHarness.run("discover", "--front", "goodput", "--prefer",
+                "critical-ttft within 5% of best, then min goodput", "--runs-dir", dir.toString());
+        assertThat(preferWrongWay.exit()).isEqualTo(2);
+        assertThat(preferWrongWay.err()).contains("--prefer: 'goodput' is higher is better, so say 'max goodput'");
+        CliHarness fewSeeds = CliHarness.run("discover", "--head-to-head-seeds", "2", "--runs-dir", dir.toString());
+        assertThat(fewSeeds.exit()).isEqualTo(2);
+        assertThat(fewSeeds.err()).contains("--head-to-head-seeds must be at least the search split's seeds (3), not 2");
         CliHarness noRun = CliHarness.run("discover", "--resume", "20990101-000000-s1", "--runs-dir", dir.toString());
         assertThat(noRun.exit()).isEqualTo(2);
         assertThat(noRun.err()).contains("no run '20990101-000000-s1'");

@@ -52,4 +52,35 @@ class TradeOffFrontTest {
         Evidence d = evidence("d", null, new double[] {-0.35, 0.00}, new double[] {-0.25, 0.00}); // better than c under v1
         assertThat(front(c, d)).containsExactly("c", "d");
     }
+
+    /** A paired evaluation of X against Y: per variant {ttft change, ttft verdict, goodput change, goodput verdict}. */
+    static Evidence paired(String id, Object[]... perVariant) {
+        List<Evidence.VariantEvidence> variants = new java.util.ArrayList<>();
+        for (int i = 0; i < perVariant.length; i++) {
+            double t = (double) perVariant[i][0];
+            double g = (double) perVariant[i][2];
+            variants.add(new Evidence.VariantEvidence(i == 0 ? "nominal" : "v" + i, t, t - 0.02, t + 0.02, (String) perVariant[i][1], true,
+                    Map.of("goodput", new Evidence.ScoreEvidence("goodput", g, g - 0.02, g + 0.02, (String) perVariant[i][3]))));
+        }
+        Evidence.ScoreEvidence score = new Evidence.ScoreEvidence("critical-ttft", (double) perVariant[0][0], 0, 0, "no-difference");
+        return new Evidence(id, "validation", null, score, Map.of(), variants, perVariant.length, "all", null, true, List.of(), List.of(),
+                null, null);
+    }
+
+    @Test
+    void pairedDominanceNeedsOneObjectiveBetterUnderEveryVariantAndNoneWorse() {
+        Evidence dominates = paired("x", new Object[] {-0.01, "no-difference", 0.08, "better"}, new Object[] {0.00, "no-difference", 0.06, "better"});
+        assertThat(TradeOffFront.dominatesPaired(dominates, OBJECTIVES)).isTrue();
+        assertThat(TradeOffFront.dominatedPaired(dominates, OBJECTIVES)).isFalse();
+        // better on goodput under one variant only: not dominance
+        Evidence once = paired("x", new Object[] {-0.01, "no-difference", 0.08, "better"}, new Object[] {0.00, "no-difference", 0.01, "no-difference"});
+        assertThat(TradeOffFront.dominatesPaired(once, OBJECTIVES)).isFalse();
+        // better on goodput everywhere but worse on TTFT under one variant: a trade-off, not dominance
+        Evidence trade = paired("x", new Object[] {0.00, "no-difference", 0.08, "better"}, new Object[] {0.05, "worse", 0.06, "better"});
+        assertThat(TradeOffFront.dominatesPaired(trade, OBJECTIVES)).isFalse();
+        assertThat(TradeOffFront.dominatedPaired(trade, OBJECTIVES)).isFalse();
+        Evidence dominated = paired("x", new Object[] {0.06, "worse", 0.0, "no-difference"}, new Object[] {0.05, "worse", -0.01, "no-difference"});
+        assertThat(TradeOffFront.dominatedPaired(dominated, OBJECTIVES)).isTrue();
+        assertThat(TradeOffFront.dominatesPaired(dominated, OBJECTIVES)).isFalse();
+    }
 }

@@ -3,6 +3,7 @@ package io.nous.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.store.journal.Evidence;
+import io.nous.store.journal.FrontEvaluation;
 import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.PredictionVerdict;
 import io.nous.store.journal.Promotion;
@@ -18,7 +19,7 @@ public final class JournalDivergence extends RuntimeException {
     /** The record types that hold what a simulation measured (as opposed to what was proposed or decided before measuring). */
     private static final java.util.Set<String> MEASURED = java.util.Set.of(Evidence.EVALUATION,
             Evidence.TEST_EVALUATION, RacingAudit.TYPE, NoveltyAudit.TYPE, Promotion.TYPE,
-            UpstreamComparison.TYPE, PredictionVerdict.TYPE);
+            UpstreamComparison.TYPE, PredictionVerdict.TYPE, FrontEvaluation.TYPE);
 
     private final boolean measurement;
 

@@ -21,7 +21,8 @@ import org.apache.commons.math3.random.RandomGenerator;
  * cell of a 5 x 5 grid of behaviour (the saturation at which the lowest band first closes, and the
  * share of calls it stays open at saturation 0.8; for admitters their analogues, and which form of
  * {@code admit} it implements), so the population stays diverse. Each proposal
- * mutates a parent drawn uniformly from the elites or by a tournament of two (or crosses two), and
+ * mutates a parent drawn uniformly from the elites or by a tournament of two (or crosses two); with a
+ * trade-off front, a third of the parents are drawn uniformly from the front instead. Each proposal
  * carries a mechanical
  * hypothesis and per-regime predictions derived from the parent's evidence. Principles learned so
  * far bound the mutations (e.g. no gate below a saturation that was shown to harm).
@@ -52,7 +53,9 @@ public final class EvolutionaryProposer implements Proposer {
             }
         };
         for (int attempt = 0; attempt < 20; attempt++) {
-            Evaluated parent = tournament(elites, rng);
+            // with a trade-off front, a third of the parents come from it: a trade-off breeds even where one objective ranks it low
+            Evaluated parent = !ctx.front().isEmpty() && rng.nextInt(3) == 0 ? ctx.front().get(rng.nextInt(ctx.front().size()))
+                    : tournament(elites, rng);
             List<String> parents = new ArrayList<>(List.of(parent.candidateId()));
             Mutations.Result r = space.vary(parent, pool, rng, minGate, parents);
             if (r != null) {

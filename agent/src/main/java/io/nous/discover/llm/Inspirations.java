@@ -11,14 +11,17 @@ import java.util.Map;
 /**
  * The archive sample an LLM prompt carries besides the incumbent, as the program-search systems
  * (OpenEvolve, ShinkaEvolve) feed theirs: the best candidate of each of the fittest behaviour cells
- * (so that no two inspirations are the same idea), then the most recent failures with what went
- * wrong, each with its measured evidence; sources are included while a token budget lasts (about
+ * (so that no two inspirations are the same idea), with {@code --front} the members of the trade-off
+ * front that are not already among them (a policy that trades one objective for another is an idea a
+ * single score hides), then the most recent failures with what went wrong, each with its measured evidence; sources are included while a token budget lasts (about
  * four characters a token), evidence always.
  */
 final class Inspirations {
     /** Cells sampled for their best, and recent failures shown. */
     static final int ELITES = 3;
     static final int FAILURES = 2;
+    /** Trade-off front members shown, at most. */
+    static final int FRONT = 2;
     /** Tokens the inspirations' sources may take in all. */
     static final int SOURCE_TOKENS = 3_000;
 
@@ -38,8 +41,13 @@ final class Inspirations {
         return Double.isNaN(v) ? "-" : String.valueOf(Math.min(9, (int) Math.floor(Math.max(0, v) * 10)));
     }
 
-    /** The picks for a prompt: elites of distinct cells, best first, then the latest failures; never the incumbent. */
+    /** The picks for a prompt without a trade-off front. */
     static List<Pick> choose(List<Evaluated> archive, Evaluated incumbent) {
+        return choose(archive, incumbent, List.of());
+    }
+
+    /** The picks for a prompt: elites of distinct cells, best first, front members, then the latest failures; never the incumbent. */
+    static List<Pick> choose(List<Evaluated> archive, Evaluated incumbent, List<Evaluated> front) {
         String skip = incumbent == null ? null : incumbent.candidateId();
         String incumbentCell = incumbent == null ? null : cell(incumbent);
         Map<String, Evaluated> bestByCell = new LinkedHashMap<>();
@@ -53,6 +61,8 @@ final class Inspirations {
         bestByCell.entrySet().stream().filter(c -> !c.getKey().equals(incumbentCell))
                 .map(Map.Entry::getValue).sorted(Comparator.comparingDouble(Evaluated::fitness)).limit(ELITES)
                 .forEach(e -> out.add(new Pick("the best of behaviour cell " + cell(e), e)));
+        front.stream().filter(e -> !e.candidateId().equals(skip) && out.stream().noneMatch(p -> p.candidate() == e)).limit(FRONT)
+                .forEach(e -> out.add(new Pick("on the trade-off front: no candidate is better on every objective", e)));
         List<Evaluated> failed = new ArrayList<>();
         for (int i = archive.size() - 1; i >= 0 && failed.size() < FAILURES; i--) {
             Evaluated e = archive.get(i);
@@ -90,6 +100,9 @@ final class Inspirations {
                         100 * e.ciHigh(), e.verdict(), e.racedOut() == null ? "" : " (stopped early: " + e.racedOut() + ")"));
                 e.changeByRegime().forEach((regime, v) -> sb.append(String.format(Locale.ROOT, "- %s: %+.1f%%%n",
                         regime.equals("under") ? "under capacity" : "near or over capacity", 100 * v)));
+                e.also().forEach((objective, v) -> sb.append(relative(objective)
+                        ? String.format(Locale.ROOT, "- %s: %+.1f%% [%+.1f%%, %+.1f%%]%n", objective, 100 * v[0], 100 * v[1], 100 * v[2])
+                        : String.format(Locale.ROOT, "- %s: %+.2f [%+.2f, %+.2f] points%n", objective, v[0], v[1], v[2])));
             }
             if (e.source().length() <= budget) {
                 budget -= e.source().length();
@@ -99,5 +112,11 @@ final class Inspirations {
             }
         }
         return sb.toString();
+    }
+
+    /** Whether an objective is a relative change (shown as a percentage) rather than an absolute quantity. */
+    private static boolean relative(String objective) {
+        return io.nous.evaluator.objective.Objectives.byName(objective).aggregation()
+                == io.nous.evaluator.objective.Objective.Aggregation.GEOMETRIC_RELATIVE;
     }
 }

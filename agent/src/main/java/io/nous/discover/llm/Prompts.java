@@ -55,7 +55,7 @@ final class Prompts {
         } else {
             sb.append("\nNo candidate has beaten the ").append(problem.baselineName()).append(" baseline yet.\n");
         }
-        sb.append(Inspirations.render(Inspirations.choose(ctx.evaluated(), ctx.incumbent()), resource("inspirations.md")));
+        sb.append(Inspirations.render(Inspirations.choose(ctx.evaluated(), ctx.incumbent(), ctx.front()), resource("inspirations.md")));
         if (!ctx.principles().isEmpty()) {
             sb.append("\n## Principles learned so far\n\n");
             ctx.principles().forEach(p -> sb.append("- ").append(p).append('\n'));

@@ -46,4 +46,19 @@ class InspirationsTest {
         assertThat(text).contains("class c0003 {}").contains("class c0002 {}").doesNotContain("class c0001 {}")
                 .contains("(source left out").contains("### c0001").contains("Search split: -10.0%");
     }
+
+    @Test
+    void frontMembersThatAreNoCellsBestJoinWithTheirTradeOff() {
+        Evaluated incumbent = candidate("c0001", -0.30, 0.85, 0.10, null, 0);
+        Evaluated best = candidate("c0002", -0.20, 0.55, 0.50, null, 0);
+        Evaluated e = candidate("c0003", -0.15, 0.56, 0.52, null, 0); // behind c0002 in its cell, but a trade-off
+        Evaluated generous = new Evaluated(e.candidateId(), e.source(), e.change(), e.ciLow(), e.ciHigh(), e.verdict(), true, null,
+                e.changeByRegime(), Map.of(), e.onset(), e.dutyAt08(), null, Map.of(), true, null, Direction.LOWER_IS_BETTER, 3,
+                Map.of("goodput", new double[] {0.12, 0.08, 0.16}));
+        List<Inspirations.Pick> picks = Inspirations.choose(List.of(incumbent, best, generous), incumbent, List.of(incumbent, best, generous));
+        // the incumbent is never an inspiration, and a cell's best already shown is not shown twice
+        assertThat(picks).extracting(p -> p.candidate().candidateId()).containsExactly("c0002", "c0003");
+        String text = Inspirations.render(picks, "");
+        assertThat(text).contains("### c0003: on the trade-off front").contains("- goodput: +12.0% [+8.0%, +16.0%]");
+    }
 }

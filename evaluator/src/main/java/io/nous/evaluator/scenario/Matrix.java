@@ -75,6 +75,14 @@ public record Matrix(String name, int seeds, double durationSeconds, List<Matrix
         return new Matrix(name, seeds, durationSeconds, entries, router, variants, promotion, bySplit, prefixCaching);
     }
 
+    /** The same matrix with one split on {@code n} seeds (the first n: those it had, and more), the others as they were. */
+    public Matrix withSeeds(Split split, int n) {
+        Map<Split, Integer> bySplit = new java.util.EnumMap<>(Split.class);
+        bySplit.putAll(splitSeeds);
+        bySplit.put(split, n);
+        return withSplitSeeds(bySplit);
+    }
+
     /** The same matrix with another duration. */
     public Matrix withDuration(double seconds) {
         return new Matrix(name, seeds, seconds, entries, router, variants, promotion, splitSeeds, prefixCaching);

@@ -53,6 +53,10 @@ import java.util.TreeMap;
  *                      have been promoted (for measuring the novelty filter; costs what it saved)
  * @param front         further objectives every evaluation scores, per variant, for the trade-off front
  *                      ({@code --front}; empty: the objective alone)
+ * @param prefer        the stated preference that picks one trade-off of the front for promotion
+ *                      ({@code --prefer}; null: a candidate must dominate the incumbent)
+ * @param headToHeadSeeds seeds of the search split in a promotion trial against the incumbent ({@code --head-to-head-seeds};
+ *                      0, as in runs from before it was set: the search split's own)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -71,7 +75,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("prefix_caching") boolean prefixCaching,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_tolerance") double noveltyTolerance,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_audit") boolean noveltyAudit,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> front)
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> front,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String prefer,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("head_to_head_seeds") int headToHeadSeeds)
         implements JournalEntry {
 
     /** The journal type of the record that repeats the config at a run's start. */
@@ -93,14 +99,14 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching,
-                noveltyTolerance, noveltyAudit, front);
+                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
     }
 
     /** The same settings, with these splits on their own numbers of seeds. */
     public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching,
-                noveltyTolerance, noveltyAudit, front);
+                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
     }
 
     /** The matrix the run evaluates on, with its seeds and duration. */
@@ -167,6 +173,8 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         private double noveltyTolerance = Double.parseDouble(NOVELTY_TOLERANCE);
         private boolean noveltyAudit;
         private List<String> front = List.of();
+        private String prefer;
+        private int headToHeadSeeds;
 
         private Builder() {
         }
@@ -194,11 +202,13 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public Builder noveltyTolerance(double v) { noveltyTolerance = v; return this; }
         public Builder noveltyAudit(boolean v) { noveltyAudit = v; return this; }
         public Builder front(List<String> v) { front = List.copyOf(v); return this; }
+        public Builder prefer(String v) { prefer = v; return this; }
+        public Builder headToHeadSeeds(int v) { headToHeadSeeds = v; return this; }
 
         public DiscoveryConfig build() {
             return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                     threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching,
-                    noveltyTolerance, noveltyAudit, front);
+                    noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
         }
     }
 

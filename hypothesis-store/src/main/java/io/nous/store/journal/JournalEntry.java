@@ -8,7 +8,7 @@ package io.nous.store.journal;
  */
 public sealed interface JournalEntry permits DiscoveryConfig, Hypothesis, ProposalFailure, Rejection, Duplicate, CandidateRecord,
         Evidence, RacingAudit, NoveltyAudit, PredictionVerdict, Principle, Promotion, IterationDone, RunStopped, UpstreamComparison, RunFinished,
-        JournalEntry.Unknown {
+        FrontEvaluation, JournalEntry.Unknown {
 
     /** The journal line's {@code type}, e.g. {@code hypothesis}. */
     String journalType();
@@ -32,6 +32,7 @@ public sealed interface JournalEntry permits DiscoveryConfig, Hypothesis, Propos
             case RunStopped.TYPE -> RunStopped.class;
             case UpstreamComparison.TYPE -> UpstreamComparison.class;
             case RunFinished.TYPE -> RunFinished.class;
+            case FrontEvaluation.TYPE -> FrontEvaluation.class;
             default -> Unknown.class;
         };
     }
