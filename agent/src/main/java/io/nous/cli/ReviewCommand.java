@@ -90,9 +90,12 @@ public final class ReviewCommand implements Callable<Integer> {
                 incumbentIs = null; // the incumbent's file is checked where its source is read above
             }
         }
-        return Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
+        String md = Review.markdown(new Review.Input(c.run().id(), runsDir.toString(), story, c.source(), incumbentId, incumbentSource,
                 config.objective() == null ? "critical-ttft" : config.objective(), problem, c.parts(), config.proposer(),
                 config.llm() != null ? config.llm().model() : null,
                 resimulate ? Resimulation.allSplits(config, c.id(), c.source(), threads) : null, matrixFlags(config)), c.standing(), incumbentIs);
+        // with --front, where this candidate's run left its trade-offs, against the upstream policy on validation and test
+        String front = new FrontView(c.history()).text();
+        return front.isEmpty() ? md : md + "\n## Trade-off front of the run\n\n```\n" + front + "```\n";
     }
 }

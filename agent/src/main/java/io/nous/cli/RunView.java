@@ -2,7 +2,6 @@ package io.nous.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nous.discover.Problems;
-import io.nous.discover.TradeOffFront;
 import io.nous.export.Change;
 import io.nous.export.Percent;
 import io.nous.store.RunHistory;
@@ -57,9 +56,11 @@ final class RunView {
         DiscoveryConfig c = history.config();
         String id = history.id();
         out.printf(Locale.ROOT, "run       %s%n", id);
-        out.printf(Locale.ROOT, "settings  %sobjective %s, proposer %s, seed %d, budget %d, matrix %s (%d seeds x %s s)%n",
+        out.printf(Locale.ROOT, "settings  %sobjective %s, proposer %s, seed %d, budget %d, matrix %s (%d seeds x %s s%s)%s%n",
                 c.problem().equals(DiscoveryConfig.FLOW_CONTROL) ? "" : "problem " + c.problem() + ", ", c.objective(), c.proposer(),
-                c.seed(), c.budget(), c.matrix(), c.seeds(), num(c.durationSeconds()));
+                c.seed(), c.budget(), c.matrix(), c.seeds(), num(c.durationSeconds()),
+                c.headToHeadSeeds() > 0 ? "; " + c.headToHeadSeeds() + " seeds head to head" : "",
+                c.prefer() == null ? "" : "; prefer " + c.prefer());
         if (summary == null) {
             out.println("status    unfinished: interrupted, or still running");
             out.println("          resume it with: nous discover --resume " + id + flag);
@@ -83,7 +84,7 @@ final class RunView {
         }
         out.println("cost      " + cost);
         printModels(out);
-        printFront(out, c);
+        new FrontView(history).print(out);
         RunSummary.Best best = summary == null ? null : summary.best();
         if (summary != null && best == null) {
             out.println("winner    none: no candidate was promoted over the baseline");
@@ -308,57 +309,6 @@ final class RunView {
             key.append(i == 0 ? "" : ", ").append(i).append(' ').append(models.get(i));
         }
         out.println("allocation " + order + " (" + key + ")");
-    }
-
-    /**
-     * With {@code --front}: the search split's trade-off front ({@link TradeOffFront}), each candidate
-     * with every objective's change and interval under the matrix's first (nominal) variant, the
-     * upstream policy marked when it was a seed.
-     */
-    private void printFront(PrintWriter out, DiscoveryConfig c) {
-        if (c.front().isEmpty()) {
-            return;
-        }
-        List<String> objectives = new ArrayList<>(List.of(c.objective()));
-        c.front().stream().filter(o -> !o.equals(c.objective())).forEach(objectives::add);
-        String upstreamHash;
-        try {
-            var problem = Problems.byId(history.problem());
-            upstreamHash = problem.compile(problem.upstreamSource()).canonicalHash();
-        } catch (RuntimeException e) {
-            upstreamHash = null;
-        }
-        List<TradeOffFront.Point> points = new ArrayList<>();
-        Map<String, String> hashOf = new java.util.HashMap<>();
-        int unplaced = 0;
-        for (io.nous.store.CandidateStory s : history.candidates()) {
-            if (s.search() == null) {
-                continue;
-            }
-            TradeOffFront.Point p = TradeOffFront.of(s.search(), objectives);
-            if (p == null) {
-                unplaced++;
-            } else {
-                points.add(p);
-                hashOf.put(p.candidate(), s.record() == null ? null : s.record().sha256());
-            }
-        }
-        List<TradeOffFront.Point> front = TradeOffFront.front(points);
-        out.printf(Locale.ROOT, "front     %d of %d placed candidates on search are not dominated (%s; every variant, intervals "
-                + "deciding; %d not placed: raced out, a constraint broken, or not scored)%n", front.size(), points.size(),
-                String.join(", ", objectives), unplaced);
-        for (TradeOffFront.Point p : front) {
-            StringBuilder line = new StringBuilder("  " + p.candidate());
-            if (upstreamHash != null && upstreamHash.equals(hashOf.get(p.candidate()))) {
-                line.append(" (upstream ").append(Problems.byId(history.problem()).upstream()).append(')');
-            }
-            for (String o : objectives) {
-                double[] nominal = p.byVariant().values().iterator().next().get(o);
-                line.append(String.format(Locale.ROOT, "  %s %s [%s, %s]", o, Percent.of(nominal[0]), Percent.of(nominal[1]),
-                        Percent.of(nominal[2])));
-            }
-            out.println(line);
-        }
     }
 
     /** How much the novelty filter and racing saved, and what their audits found. */

@@ -314,6 +314,59 @@ public final class Charts {
         return svg(c, 900, 400);
     }
 
+    /**
+     * A trade-off front: one point per candidate at its (x, y) changes under the nominal variant, with
+     * both intervals as error bars; the front's members, the dominated rest and the upstream policy as
+     * three series. A value is {@code {x, x low, x high, y, y low, y high}}, in the axes' units.
+     */
+    public static String front(String title, String xAxis, String yAxis, List<double[]> dominated, List<double[]> onFront,
+                               List<double[]> upstream) {
+        org.jfree.data.xy.XYIntervalSeriesCollection d = new org.jfree.data.xy.XYIntervalSeriesCollection();
+        String[] names = {"on the front", "dominated", "upstream policy"};
+        List<List<double[]>> groups = List.of(onFront, dominated, upstream);
+        for (int g = 0; g < groups.size(); g++) {
+            org.jfree.data.xy.XYIntervalSeries series = new org.jfree.data.xy.XYIntervalSeries(names[g]);
+            for (double[] v : groups.get(g)) {
+                if (DoubleArrays.finite(v)) {
+                    series.add(v[0], v[1], v[2], v[3], v[4], v[5]);
+                }
+            }
+            d.addSeries(series);
+        }
+        JFreeChart c = ChartFactory.createScatterPlot(title, xAxis, yAxis, d, PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = c.getXYPlot();
+        org.jfree.chart.renderer.xy.XYErrorRenderer r = new org.jfree.chart.renderer.xy.XYErrorRenderer();
+        r.setDrawXError(true);
+        r.setDrawYError(true);
+        r.setErrorStroke(new BasicStroke(0.8f));
+        Color[] colors = {PALETTE[0], new Color(0xaaaaaa), PALETTE[3]};
+        for (int g = 0; g < colors.length; g++) {
+            r.setSeriesPaint(g, colors[g]);
+            r.setSeriesLinesVisible(g, false);
+            r.setSeriesShapesVisible(g, true);
+        }
+        r.setErrorPaint(null); // each series' error bars in its own colour
+        r.setSeriesShape(2, new java.awt.geom.Rectangle2D.Double(-5, -5, 10, 10));
+        plot.setRenderer(r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        style(c);
+        return svg(c, 640, 460);
+    }
+
+    /** Finite checks for chart values. */
+    private static final class DoubleArrays {
+        static boolean finite(double[] v) {
+            for (double x : v) {
+                if (!Double.isFinite(x)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
     private static void style(JFreeChart c) {
         c.setBackgroundPaint(Color.WHITE);
         c.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));

@@ -150,6 +150,7 @@ public final class RunReport {
             }
         }
 
+        sb.append(tradeOffs(TradeOffs.of(in.history())));
         sb.append("<h2>The search</h2>\n");
         sb.append("<figure>").append(progressChart(in.history())).append("</figure>\n");
         sb.append("<h2>Hypothesis timeline</h2>\n<p>A candidate that broke a constraint is marked <span class=\"failed\">failed</span>")
@@ -309,5 +310,85 @@ public final class RunReport {
     /** Escapes text for HTML. */
     public static String esc(String s) {
         return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /**
+     * The trade-off front of a run with {@code --front}: the search points (front, dominated, upstream)
+     * on the first two objectives with their intervals, and on validation and test each confirmed member
+     * against the upstream policy, every objective and the verdict of dominance; "" without a front.
+     */
+    static String tradeOffs(TradeOffs t) {
+        if (t == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("<section id=\"front\"><h2>Trade-off front</h2>\n<p>Objectives: ")
+                .append(esc(String.join(", ", t.objectives())))
+                .append(". A candidate dominates another when it is no worse on every objective under every simulator variant and ")
+                .append("better on one with its whole interval; the front is what nothing dominates.</p>\n");
+        String x = t.objectives().get(0);
+        String y = t.objectives().get(1);
+        List<double[]> front = new ArrayList<>();
+        List<double[]> rest = new ArrayList<>();
+        List<double[]> upstream = new ArrayList<>();
+        for (TradeOffs.Row r : t.search()) {
+            double sx = TradeOffs.absolute(x) ? 1 : 100;
+            double sy = TradeOffs.absolute(y) ? 1 : 100;
+            double[] nx = r.point().nominal(x);
+            double[] ny = r.point().nominal(y);
+            double[] v = {sx * nx[0], sx * nx[1], sx * nx[2], sy * ny[0], sy * ny[1], sy * ny[2]};
+            (r.upstream() ? upstream : r.onFront() ? front : rest).add(v);
+        }
+        sb.append("<figure>").append(Charts.front("Search split against the baseline (nominal variant)", axis(x), axis(y), rest, front, upstream))
+                .append("<figcaption>").append(front.size()).append(" of ").append(t.search().size())
+                .append(" placed candidates on the front; ").append(t.unplaced())
+                .append(" not placed (raced out, a constraint broken, or not scored). The square is ").append(esc(t.upstream()))
+                .append(".</figcaption></figure>\n");
+        for (TradeOffs.SplitFront s : t.paired()) {
+            sb.append("<h3>").append(esc(s.split())).append(": against ").append(esc(t.upstream())).append("</h3>\n<table>\n<tr><th>candidate</th>");
+            t.objectives().forEach(o -> sb.append("<th>").append(esc(o)).append(" (nominal) [95% CI]</th><th>range over variants</th>"));
+            sb.append("<th>against ").append(esc(t.upstream())).append("</th></tr>\n");
+            for (TradeOffs.Row r : s.rows()) {
+                sb.append("<tr><td>").append(esc(r.candidate())).append(r.onFront() ? "" : " <span class=\"na\">(off the front)</span>")
+                        .append("</td>");
+                for (String o : t.objectives()) {
+                    if (r.point() == null) {
+                        sb.append("<td class=\"na\" colspan=\"2\">").append(esc(r.why())).append("</td>");
+                        break;
+                    }
+                    double[] n = r.point().nominal(o);
+                    double[] range = r.point().range(o);
+                    sb.append("<td class=\"n\">").append(esc(value(o, n[0]))).append(" [").append(esc(value(o, n[1]))).append(", ")
+                            .append(esc(value(o, n[2]))).append("]</td><td class=\"n\">").append(esc(value(o, range[0]))).append(" .. ")
+                            .append(esc(value(o, range[1]))).append("</td>");
+                }
+                String cls = switch (r.relation()) {
+                    case "dominates" -> "better";
+                    case "dominated" -> "worse";
+                    default -> "na";
+                };
+                sb.append("<td class=\"").append(cls).append("\">").append(switch (r.relation()) {
+                    case "dominates" -> "dominates it";
+                    case "dominated" -> "dominated by it";
+                    default -> "neither dominates";
+                }).append("</td></tr>\n");
+            }
+            sb.append("</table>\n<p>").append(esc(t.upstream())).append(s.upstreamOnFront() ? " stays on" : " is <b>not</b> on")
+                    .append(" this split's front.</p>\n");
+        }
+        if (t.goal() != null) {
+            sb.append("<p><b>").append(t.goal().isEmpty() ? "No confirmed member dominates " + esc(t.upstream())
+                    + " on both validation and test under every variant."
+                    : esc(String.join(", ", t.goal())) + " dominate" + (t.goal().size() == 1 ? "s " : " ") + esc(t.upstream())
+                    + " on validation and test under every variant.").append("</b></p>\n");
+        }
+        return sb.append("</section>\n").toString();
+    }
+
+    private static String axis(String objective) {
+        return objective + (TradeOffs.absolute(objective) ? " (points)" : " change (%)");
+    }
+
+    private static String value(String objective, double v) {
+        return TradeOffs.absolute(objective) ? String.format(Locale.ROOT, "%+.2f", v) : Percent.of(v);
     }
 }

@@ -313,8 +313,19 @@ class LlmDiscoverTest {
                 .containsSubsequence("careless", "careless", "careless", "careful");
         CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
         assertThat(show.out()).contains("models    careless 2 proposals").contains("careful 6 proposals")
-                .containsPattern("front     \\d+ of \\d+ placed candidates on search are not dominated \\(critical-ttft, critical-e2e, goodput;")
-                .containsPattern("\n  c00\\d\\d  critical-ttft [-+]\\d+\\.\\d% \\[.*\\]  critical-e2e .*  goodput ");
+                .containsPattern("front     search: \\d+ of \\d+ placed candidates are not dominated \\(critical-ttft, critical-e2e, goodput vs the baseline;")
+                .containsPattern("\n  c00\\d\\d  critical-ttft [-+]\\d+\\.\\d% \\[.*\\] \\(variants .*\\)  critical-e2e .*  goodput ")
+                .contains("soft-reflective-ceiling (upstream")
+                .containsPattern("front     validation: \\d+ search-front members paired with soft-reflective-ceiling")
+                .containsPattern("front     test: \\d+ search-front members paired with soft-reflective-ceiling")
+                .containsPattern("\ngoal      ");
+        List<JsonNode> placed = records.stream().filter(r -> r.type().equals("front-evaluation")).map(r -> (JsonNode) r.body()).toList();
+        assertThat(placed.stream().filter(f -> f.get("split").asText().equals("validation")).map(f -> f.get("candidate").asText()).toList())
+                .as("the same members are placed against the upstream policy on validation and on test")
+                .isNotEmpty().isEqualTo(placed.stream().filter(f -> f.get("split").asText().equals("test")).map(f -> f.get("candidate").asText())
+                        .toList());
+        assertThat(placed).filteredOn(f -> !f.get("split").asText().equals("search"))
+                .allMatch(f -> f.get("against").asText().equals("soft-reflective-ceiling"));
         assertThat(records.stream().filter(r -> r.type().equals("evaluation")).map(r -> r.body().get("variants").get(0).path("also")))
                 .as("every search evaluation scores the front's objectives per variant").allMatch(x -> x.has("critical-e2e") && x.has("goodput"));
 

@@ -1,0 +1,143 @@
+package io.nous.report;
+
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
+import io.nous.discover.TradeOffFront;
+import io.nous.store.CandidateStory;
+import io.nous.store.RunHistory;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.FrontEvaluation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's trade-off front as read from its journal (runs with {@code --front}), for {@code runs show},
+ * the review and the report: on search, every placed candidate against the baseline with the upstream
+ * policy among them (as a candidate, or evaluated apart at the end of the run) and which are not
+ * dominated; on validation and test, each confirmed member paired with the upstream policy (the origin),
+ * whether it dominates that policy under every variant, and which members do so on both splits.
+ *
+ * @param objectives the run's objective, then its front's
+ * @param upstream   the upstream policy's name
+ * @param search     every placed search point, in journal order
+ * @param unplaced   search evaluations that could not be placed (raced out, a constraint broken, not scored)
+ * @param paired     validation and test, in that order, where the run placed its front against the upstream policy
+ * @param goal       the members that dominate the upstream policy on validation and on test; null when neither was evaluated
+ */
+public record TradeOffs(List<String> objectives, String upstream, List<Row> search, int unplaced, List<SplitFront> paired,
+                        List<String> goal) {
+
+    /**
+     * One candidate on one split.
+     *
+     * @param point      its place, or null when it could not be placed (then {@code why} says why)
+     * @param upstream   it is the upstream policy
+     * @param onFront    no other point of its split dominates it
+     * @param relation   on a paired split: "dominates", "dominated" or "neither" against the upstream policy; null on search
+     */
+    public record Row(String candidate, TradeOffFront.Point point, boolean upstream, boolean onFront, String relation, String why) {
+    }
+
+    /** One split's members paired with the upstream policy; {@code upstreamOnFront}: no member dominates it. */
+    public record SplitFront(String split, List<Row> rows, boolean upstreamOnFront) {
+    }
+
+    /** The run's trade-offs, or null when it ran without {@code --front}. */
+    public static TradeOffs of(RunHistory history) {
+        DiscoveryConfig c = history.config();
+        if (c.front().isEmpty()) {
+            return null;
+        }
+        List<String> objectives = new ArrayList<>(List.of(c.objective()));
+        c.front().stream().filter(o -> !o.equals(c.objective())).forEach(objectives::add);
+        String upstreamName;
+        String upstreamHash;
+        try {
+            Problem problem = Problems.byId(history.problem());
+            upstreamName = problem.upstream();
+            upstreamHash = problem.compile(problem.upstreamSource()).canonicalHash();
+        } catch (RuntimeException e) {
+            upstreamName = "the upstream policy";
+            upstreamHash = null;
+        }
+        List<TradeOffFront.Point> points = new ArrayList<>();
+        Map<String, Boolean> isUpstream = new HashMap<>();
+        int unplaced = 0;
+        for (CandidateStory s : history.candidates()) {
+            if (s.search() == null) {
+                continue;
+            }
+            TradeOffFront.Point p = TradeOffFront.of(s.search(), objectives);
+            if (p == null) {
+                unplaced++;
+            } else {
+                points.add(p);
+                isUpstream.put(p.candidate(), upstreamHash != null && s.record() != null && upstreamHash.equals(s.record().sha256()));
+            }
+        }
+        Map<String, List<FrontEvaluation>> bySplit = new LinkedHashMap<>();
+        for (FrontEvaluation f : history.all(FrontEvaluation.class)) {
+            bySplit.computeIfAbsent(f.split(), k -> new ArrayList<>()).add(f);
+        }
+        for (FrontEvaluation f : bySplit.getOrDefault("search", List.of())) {
+            TradeOffFront.Point p = TradeOffFront.of(f.evidence(), objectives);
+            if (p != null) {
+                points.add(p);
+                isUpstream.put(p.candidate(), true);
+            }
+        }
+        List<TradeOffFront.Point> front = TradeOffFront.front(points);
+        List<Row> search = new ArrayList<>();
+        for (TradeOffFront.Point p : points) {
+            search.add(new Row(p.candidate(), p, isUpstream.get(p.candidate()), front.contains(p), null, null));
+        }
+        List<SplitFront> paired = new ArrayList<>();
+        List<String> goal = null;
+        for (String split : List.of("validation", "test")) {
+            List<FrontEvaluation> mine = bySplit.getOrDefault(split, List.of());
+            if (mine.isEmpty()) {
+                continue;
+            }
+            List<TradeOffFront.Point> placed = new ArrayList<>();
+            for (FrontEvaluation f : mine) {
+                TradeOffFront.Point p = TradeOffFront.placed(f.evidence(), objectives);
+                if (p != null) {
+                    placed.add(p);
+                }
+            }
+            List<TradeOffFront.Point> all = new ArrayList<>(placed);
+            if (!placed.isEmpty()) {
+                all.add(TradeOffFront.origin(upstreamName, placed.get(0)));
+            }
+            List<String> onFront = TradeOffFront.front(all).stream().map(TradeOffFront.Point::candidate).toList();
+            List<Row> rows = new ArrayList<>();
+            List<String> dominating = new ArrayList<>();
+            for (FrontEvaluation f : mine) {
+                TradeOffFront.Point p = TradeOffFront.placed(f.evidence(), objectives);
+                String relation = TradeOffFront.dominatesPaired(f.evidence(), objectives) ? "dominates"
+                        : TradeOffFront.dominatedPaired(f.evidence(), objectives) ? "dominated" : "neither";
+                if (relation.equals("dominates")) {
+                    dominating.add(f.candidate());
+                }
+                rows.add(new Row(f.candidate(), p, false, p != null && onFront.contains(p.candidate()), relation,
+                        p != null ? null : f.evidence().failure() != null ? f.evidence().failure() : "not scored under every variant"));
+            }
+            paired.add(new SplitFront(split, rows, onFront.contains(upstreamName)));
+            if (goal == null) {
+                goal = dominating;
+            } else {
+                goal.retainAll(dominating);
+            }
+        }
+        return new TradeOffs(List.copyOf(objectives), upstreamName, search, unplaced, paired, goal == null ? null : List.copyOf(goal));
+    }
+
+    /** Whether an objective is absolute (shown in its own units, e.g. percentage points) rather than a relative change. */
+    public static boolean absolute(String objective) {
+        return io.nous.evaluator.objective.Objectives.byName(objective).aggregation()
+                == io.nous.evaluator.objective.Objective.Aggregation.MEAN_ABSOLUTE;
+    }
+}
