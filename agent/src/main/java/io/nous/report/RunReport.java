@@ -339,10 +339,11 @@ public final class RunReport {
             (r.upstream() ? upstream : r.onFront() ? front : rest).add(v);
         }
         sb.append("<figure>").append(Charts.front("Search split against the baseline (nominal variant)", axis(x), axis(y), rest, front, upstream))
-                .append("<figcaption>").append(front.size()).append(" of ").append(t.search().size())
+                .append("<figcaption>").append(t.search().stream().filter(TradeOffs.Row::onFront).count()).append(" of ")
+                .append(t.search().size())
                 .append(" placed candidates on the front; ").append(t.unplaced())
-                .append(" not placed (raced out, a constraint broken, or not scored). The square is ").append(esc(t.upstream()))
-                .append(".</figcaption></figure>\n");
+                .append(" not placed (raced out, a constraint broken, or not scored). The large square is ").append(esc(t.upstream()))
+                .append(", on the front or not.</figcaption></figure>\n");
         for (TradeOffs.SplitFront s : t.paired()) {
             sb.append("<h3>").append(esc(s.split())).append(": against ").append(esc(t.upstream())).append("</h3>\n<table>\n<tr><th>candidate</th>");
             t.objectives().forEach(o -> sb.append("<th>").append(esc(o)).append(" (nominal) [95% CI]</th><th>range over variants</th>"));
