@@ -64,6 +64,11 @@ final class FrontView {
                     ? "no confirmed member dominates " + t.upstream() + " on both validation and test under every variant"
                     : String.join(", ", t.goal()) + (t.goal().size() == 1 ? " dominates " : " dominate ") + t.upstream()
                     + " on validation and test under every variant (no objective worse with confidence, one better with confidence)"));
+            for (TradeOffs.PairGoal g : t.pairs()) {
+                out.printf(Locale.ROOT, "          %s is no worse than %s on %s and better with confidence on %s, under every variant, "
+                                + "on validation and test%s%n", g.candidate(), t.upstream(), t.objectives().get(0), g.second(),
+                        g.elsewhere().isEmpty() ? "" : " (but " + String.join("; ", g.elsewhere()) + ")");
+            }
         }
     }
 

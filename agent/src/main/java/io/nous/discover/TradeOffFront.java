@@ -187,4 +187,18 @@ public final class TradeOffFront {
         }
         return new Point(e.candidate(), byVariant);
     }
+
+    /** The variants under which one objective of an evaluation is worse with confidence. */
+    public static List<String> worseUnder(Evidence e, String objective) {
+        List<String> out = new ArrayList<>();
+        if (e.variants() != null) {
+            for (Evidence.VariantEvidence v : e.variants()) {
+                Evidence.ScoreEvidence s = score(v, e, objective);
+                if (s != null && "worse".equals(s.verdict())) {
+                    out.add(v.variant());
+                }
+            }
+        }
+        return out;
+    }
 }

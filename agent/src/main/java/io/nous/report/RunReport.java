@@ -381,6 +381,16 @@ public final class RunReport {
                     + " on both validation and test under every variant."
                     : esc(String.join(", ", t.goal())) + " dominate" + (t.goal().size() == 1 ? "s " : " ") + esc(t.upstream())
                     + " on validation and test under every variant.").append("</b></p>\n");
+            if (!t.pairs().isEmpty()) {
+                sb.append("<ul>\n");
+                for (TradeOffs.PairGoal g : t.pairs()) {
+                    sb.append("<li>").append(esc(g.candidate())).append(" is no worse than ").append(esc(t.upstream())).append(" on ")
+                            .append(esc(t.objectives().get(0))).append(" and better with confidence on ").append(esc(g.second()))
+                            .append(", under every variant, on validation and test")
+                            .append(esc(g.elsewhere().isEmpty() ? "" : " (but " + String.join("; ", g.elsewhere()) + ")")).append(".</li>\n");
+                }
+                sb.append("</ul>\n");
+            }
         }
         return sb.append("</section>\n").toString();
     }

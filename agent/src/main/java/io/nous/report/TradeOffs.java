@@ -26,9 +26,20 @@ import java.util.Map;
  * @param unplaced   search evaluations that could not be placed (raced out, a constraint broken, not scored)
  * @param paired     validation and test, in that order, where the run placed its front against the upstream policy
  * @param goal       the members that dominate the upstream policy on validation and on test; null when neither was evaluated
+ * @param pairs      the members that, on validation and on test, are no worse than the upstream policy on the run's objective
+ *                   and better with confidence on one further objective under every variant (dominance on that pair alone),
+ *                   with what the remaining objectives did; null when neither split was evaluated
  */
 public record TradeOffs(List<String> objectives, String upstream, List<Row> search, int unplaced, List<SplitFront> paired,
-                        List<String> goal) {
+                        List<String> goal, List<PairGoal> pairs) {
+
+    /**
+     * A member that beats the upstream policy on the run's objective and {@code second} together.
+     *
+     * @param elsewhere where a remaining objective was worse with confidence ("goodput worse under decode-slow on test"), if anywhere
+     */
+    public record PairGoal(String candidate, String second, List<String> elsewhere) {
+    }
 
     /**
      * One candidate on one split.
@@ -96,6 +107,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
         }
         List<SplitFront> paired = new ArrayList<>();
         List<String> goal = null;
+        Map<String, List<FrontEvaluation>> byMember = new LinkedHashMap<>();
         for (String split : List.of("validation", "test")) {
             List<FrontEvaluation> mine = bySplit.getOrDefault(split, List.of());
             if (mine.isEmpty()) {
@@ -116,6 +128,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             List<Row> rows = new ArrayList<>();
             List<String> dominating = new ArrayList<>();
             for (FrontEvaluation f : mine) {
+                byMember.computeIfAbsent(f.candidate(), k -> new ArrayList<>()).add(f);
                 TradeOffFront.Point p = TradeOffFront.placed(f.evidence(), objectives);
                 String relation = TradeOffFront.dominatesPaired(f.evidence(), objectives) ? "dominates"
                         : TradeOffFront.dominatedPaired(f.evidence(), objectives) ? "dominated" : "neither";
@@ -132,7 +145,37 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
                 goal.retainAll(dominating);
             }
         }
-        return new TradeOffs(List.copyOf(objectives), upstreamName, search, unplaced, paired, goal == null ? null : List.copyOf(goal));
+        List<PairGoal> pairs = goal == null ? null : pairGoals(objectives, byMember, paired.size());
+        return new TradeOffs(List.copyOf(objectives), upstreamName, search, unplaced, paired, goal == null ? null : List.copyOf(goal), pairs);
+    }
+
+    /** The members that dominate the upstream policy on (objective, second) on every paired split, per further objective. */
+    private static List<PairGoal> pairGoals(List<String> objectives, Map<String, List<FrontEvaluation>> byMember, int splits) {
+        List<PairGoal> out = new ArrayList<>();
+        for (Map.Entry<String, List<FrontEvaluation>> m : byMember.entrySet()) {
+            if (m.getValue().size() < splits) {
+                continue;
+            }
+            for (String second : objectives.subList(1, objectives.size())) {
+                List<String> pair = List.of(objectives.get(0), second);
+                if (m.getValue().stream().allMatch(f -> TradeOffFront.dominatesPaired(f.evidence(), pair))) {
+                    List<String> elsewhere = new ArrayList<>();
+                    for (FrontEvaluation f : m.getValue()) {
+                        for (String other : objectives) {
+                            if (pair.contains(other)) {
+                                continue;
+                            }
+                            List<String> worseUnder = TradeOffFront.worseUnder(f.evidence(), other);
+                            if (!worseUnder.isEmpty()) {
+                                elsewhere.add(other + " worse under " + String.join(", ", worseUnder) + " on " + f.split());
+                            }
+                        }
+                    }
+                    out.add(new PairGoal(m.getKey(), second, List.copyOf(elsewhere)));
+                }
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Whether an objective is absolute (shown in its own units, e.g. percentage points) rather than a relative change. */
