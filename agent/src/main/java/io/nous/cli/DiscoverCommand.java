@@ -175,7 +175,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     String front;
 
     @Option(names = "--head-to-head-seeds", paramLabel = "N", description = "Seeds of the search split in a promotion trial against "
-            + "the incumbent (default: twice the search split's, so that a 5-10%% difference between two good policies shows).")
+            + "the incumbent (default: twice the search split's; the incumbent's simulations are shared by every trial against it).")
     Integer headToHeadSeeds;
 
     @Option(names = "--prefer", paramLabel = "PREFERENCE", description = "With --front, promote the preferred trade-off instead of "
