@@ -81,6 +81,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private long lastCompletionUs = -1;
     private final PodSnapshot[] snapshots;
     private final UtilizationDetector utilization;
+    /** Idle ticks may be held outside the queue: the saturation is the utilization detector's, which changes only at scrapes and staleness. */
+    private final boolean holdsTicks;
     private final SaturationDetector detector;
     /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
     private final double[] signals = new double[3];
@@ -112,6 +114,13 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final PriorityQueue<Request> deadlines = new PriorityQueue<>(ClusterSimulation::byDeadline);
     private long deadlineEventUs = Long.MAX_VALUE;
     private boolean tickPending;
+    /**
+     * The pending tick when it is held outside the event queue ({@link #virtualTickUs} >= 0): a tick
+     * that would repeat the last, idle, dispatch cycle exactly. It keeps the place in the event order
+     * its scheduling took ({@link #virtualTickSeq}), so ties with other events resolve as if it were queued.
+     */
+    private long virtualTickUs = -1;
+    private long virtualTickSeq;
     private long inSystem;
     private long now;
     private long eventCount;
@@ -163,6 +172,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         if (credited) {
             utilization.withInFlightCredit(inFlightLoad);
         }
+        this.holdsTicks = !"concurrency".equals(dc.kind()) && !dc.inflightCredit();
         this.detector = "concurrency".equals(dc.kind())
                 ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
                 : utilization;
@@ -248,8 +258,11 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     /** Runs the scenario to the end and summarizes it. */
     public SimulationResult run() {
         long wallStart = System.nanoTime();
-        while (!events.isEmpty()) {
-            if (events.peekTime() > stopUs) {
+        while (true) {
+            if (virtualTickUs >= 0) {
+                repeatIdleTicks();
+            }
+            if (events.isEmpty() || events.peekTime() > stopUs) {
                 break;
             }
             events.poll();
@@ -321,6 +334,45 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         ensureTick();
     }
 
+    /**
+     * Runs the held ticks that come before the next queued event (and the end of the run): each is the
+     * last cycle again, counted as the flow controller would count it, then the next tick is held as
+     * {@link #ensureTick} would schedule it. A tick at or past the instant the saturation can change
+     * by staleness goes into the queue at its place instead, to run for real.
+     */
+    private void repeatIdleTicks() {
+        while (virtualTickUs >= 0 && virtualTickUs <= stopUs && events.before(virtualTickUs, virtualTickSeq)) {
+            if (virtualTickUs >= utilization.validUntilUs()) {
+                releaseHeldTick();
+                return;
+            }
+            now = virtualTickUs;
+            eventCount++;
+            tickPending = false;
+            virtualTickUs = -1;
+            flow.repeatIdleCycle();
+            if (!flow.isEmpty()) {
+                tickPending = true;
+                virtualTickUs = (now / tickUs + 1) * tickUs;
+                virtualTickSeq = events.reserveSeq();
+            }
+        }
+    }
+
+    /** Puts a held tick into the event queue at the place it took, to run as a real cycle. */
+    private void releaseHeldTick() {
+        if (virtualTickUs >= 0) {
+            events.schedule(virtualTickUs, virtualTickSeq, TICK, 0);
+            virtualTickUs = -1;
+        }
+    }
+
+    /** The saturation may change (a scrape landed, or in-flight counts moved): a held tick must run for real. */
+    private void saturationChanged() {
+        utilization.invalidate();
+        releaseHeldTick();
+    }
+
     private void onStepEnd(int i) {
         if (now != stepDueUs[i]) {
             return; // superseded by an earlier event of the same pod
@@ -384,7 +436,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         } else {
             snapshots[i].update(now, pod.publishedWaiting(), pod.publishedRunning(), pod.publishedKvUsage());
         }
-        utilization.invalidate();
+        saturationChanged();
         if (i == 0 && now >= warmupUs && now < endUs) {
             double s = detector.saturation(now);
             satSamples++;
@@ -455,15 +507,27 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private void dispatchCycle() {
         Request r = flow.dispatchCycle(now);
         if (r != null) {
+            releaseHeldTick(); // the bands changed: the next tick may dispatch again
             schedule(r);
         }
     }
 
-    /** Ticks run on a fixed 1 ms grid, and only while something is queued. */
+    /**
+     * Ticks run on a fixed 1 ms grid, and only while something is queued. A tick that would repeat
+     * the last cycle exactly (it was idle, the policy is stateless, and the saturation cannot change
+     * before the tick: the utilization detector, no in-flight credit, no scrape in between) is held
+     * outside the queue and run by {@link #repeatIdleTicks}, which is what makes gated stretches cheap.
+     */
     private void ensureTick() {
         if (!tickPending && !flow.isEmpty()) {
             tickPending = true;
-            events.schedule((now / tickUs + 1) * tickUs, TICK, 0);
+            long at = (now / tickUs + 1) * tickUs;
+            if (holdsTicks && flow.idleRepeats() && at < utilization.validUntilUs()) {
+                virtualTickUs = at;
+                virtualTickSeq = events.reserveSeq();
+            } else {
+                events.schedule(at, TICK, 0);
+            }
         }
     }
 
@@ -541,7 +605,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     /** With in-flight credit the saturation moves with every dispatch and end, not only with scrapes. */
     private void inFlightChanged() {
         if (credited) {
-            utilization.invalidate();
+            saturationChanged();
         }
     }
 

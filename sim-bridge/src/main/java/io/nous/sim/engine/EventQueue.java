@@ -37,11 +37,35 @@ public final class EventQueue {
 
     /** Schedules an event; events at equal times run in scheduling order. */
     public void schedule(long time, int kind, int arg) {
+        schedule(time, nextSeq++, kind, arg);
+    }
+
+    /**
+     * The place in the scheduling order that a {@link #schedule} call made now would take, without
+     * scheduling anything: for an owner that keeps an event outside the heap (and may later put it in
+     * with {@link #schedule(long, long, int, int)}) and must still order it among equal-time events
+     * exactly as if it had been scheduled now.
+     */
+    public long reserveSeq() {
+        return nextSeq++;
+    }
+
+    /** The scheduling-order place of the earliest event; the queue must not be empty. */
+    public long peekSeq() {
+        return seqs[0];
+    }
+
+    /** Whether an event at {@code time} with place {@code seq} comes before the earliest queued one (true when none is queued). */
+    public boolean before(long time, long seq) {
+        return size == 0 || less(time, seq, times[0], seqs[0]);
+    }
+
+    /** Schedules an event at a place taken earlier by {@link #reserveSeq}. */
+    public void schedule(long time, long seq, int kind, int arg) {
         if (size == times.length) {
             grow();
         }
         int i = size++;
-        long seq = nextSeq++;
         // sift up
         while (i > 0) {
             int parent = (i - 1) >>> 1;

@@ -42,6 +42,13 @@ public final class FlowController {
     private long ceilingViolations;
     private String firstViolation;
     private double lastSaturation;
+    /** The last cycle dispatched nothing: the band it stopped at (gated from there on), or -1 if none was gated. */
+    private boolean lastIdle;
+    private int lastGatedFrom = -1;
+    /** Whether the last cycle's ceilings broke the contract (an idle repeat breaks it again). */
+    private boolean lastViolated;
+    /** The policy's answer depends on its arguments alone ({@link StatelessPolicies}). */
+    private final boolean stateless;
 
     /**
      * @param provisioned band priorities to provision (any order; priority 0 is always added, as in
@@ -65,6 +72,34 @@ public final class FlowController {
         this.policy = policy;
         this.policyName = policyName;
         this.detector = detector;
+        this.stateless = StatelessPolicies.isStateless(policy);
+    }
+
+    /**
+     * Whether the last cycle dispatched nothing and a cycle now would do exactly the same, given the
+     * same saturation and no dispatch since: the policy is stateless, so the same saturation gives the
+     * same ceilings, and a band it found empty and open can only fill through an arrival, whose own
+     * cycle dispatches it.
+     */
+    public boolean idleRepeats() {
+        return stateless && lastIdle;
+    }
+
+    /**
+     * Accounts one cycle that {@link #idleRepeats} says would repeat the last: counted, gated and
+     * (when the last broke the contract) counted as a violation as that cycle was, without calling
+     * the policy.
+     */
+    public void repeatIdleCycle() {
+        cycles++;
+        if (lastGatedFrom >= 0) {
+            for (int j = lastGatedFrom; j < bands.length; j++) {
+                gatedCycles[j]++;
+            }
+        }
+        if (lastViolated) {
+            ceilingViolations++;
+        }
     }
 
     /** Payload estimate for the byte limit: about 4 bytes per prompt token plus a JSON envelope. */
@@ -99,21 +134,28 @@ public final class FlowController {
                     + " at t=" + nowUs / 1e6 + " s, saturation " + s, e);
         }
         cycles++;
+        long violations = ceilingViolations;
         checkCeilings(s);
+        lastViolated = ceilingViolations != violations;
         for (int i = 0; i < bands.length; i++) {
             if (s >= ceilings[i]) {
                 for (int j = i; j < bands.length; j++) {
                     gatedCycles[j]++;
                 }
+                lastIdle = true;
+                lastGatedFrom = i;
                 return null;
             }
             Request r = bands[i].poll(FlowController::requestBytes);
             if (r != null) {
                 queued--;
                 r.dispatchUs = nowUs;
+                lastIdle = false;
                 return r;
             }
         }
+        lastIdle = true;
+        lastGatedFrom = -1;
         return null;
     }
 

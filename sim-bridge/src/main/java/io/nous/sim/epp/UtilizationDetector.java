@@ -64,6 +64,14 @@ public final class UtilizationDetector implements SaturationDetector {
         return cached;
     }
 
+    /**
+     * Until when (exclusive) the value last computed stays what {@link #saturation} returns: the first
+     * instant a snapshot turns stale, or {@link Long#MIN_VALUE} once {@link #invalidate}d.
+     */
+    public long validUntilUs() {
+        return cachedUntilUs;
+    }
+
     /** Must be called whenever a snapshot is updated. */
     public void invalidate() {
         cachedUntilUs = Long.MIN_VALUE;

@@ -1,0 +1,110 @@
+package io.nous.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.sim.epp.StatelessPolicies;
+import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.sim.workload.ArrivalProcess;
+import io.nous.sim.workload.WorkloadCatalog;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Idle dispatch cycles of a stateless policy are run outside the event queue ({@code repeatIdleTicks})
+ * without calling the policy again; the run must be exactly the run in which every cycle calls it. The
+ * twin below answers the same but counts its calls, so it is not stateless, takes the ordinary path,
+ * and must be called once per cycle the result reports.
+ */
+class HeldTicksTest {
+    /** Lower bands closed from saturation {@code t}: stateless (one final primitive). */
+    static final class Gate implements UsageLimitPolicy {
+        private final double t;
+
+        Gate(double t) {
+            this.t = t;
+        }
+
+        @Override
+        public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+            for (int i = 1; i < ceilings.length; i++) {
+                ceilings[i] = t;
+            }
+        }
+    }
+
+    /** The same answers, counting its calls: a policy with state, which must see every cycle. */
+    static final class CountingGate implements UsageLimitPolicy {
+        private final double t;
+        long calls;
+
+        CountingGate(double t) {
+            this.t = t;
+        }
+
+        @Override
+        public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+            calls++;
+            for (int i = 1; i < ceilings.length; i++) {
+                ceilings[i] = t;
+            }
+        }
+    }
+
+    /** A wrapper holding its delegate (as the candidate guard does): not stateless, whatever it wraps. */
+    static final class Wrapper implements UsageLimitPolicy {
+        private final UsageLimitPolicy inner;
+
+        Wrapper(UsageLimitPolicy inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+            inner.computeLimit(saturation, priorities, ceilings);
+        }
+    }
+
+    @Test
+    void onlyClassesWithFinalValueFieldsAreStateless() {
+        assertThat(StatelessPolicies.isStateless(new Gate(0.8))).isTrue();
+        assertThat(StatelessPolicies.isStateless(new CountingGate(0.8))).isFalse();
+        assertThat(StatelessPolicies.isStateless(new Wrapper(new Gate(0.8)))).isFalse();
+        assertThat(StatelessPolicies.isStateless((s, p, c) -> { })).as("a lambda's class is synthetic").isFalse();
+    }
+
+    static Stream<Arguments> scenarios() {
+        MetricsConfig slowScrapes = new MetricsConfig(MetricsConfig.Timing.STEP_BOUNDARY, 50_000, 2_000, 100, 1_000_000);
+        return Stream.of(
+                Arguments.of("code-generation@16", scenario("code-generation", 16, MetricsConfig.DEFAULTS, null)),
+                Arguments.of("interactive-chat@80, scrapes taking 2 ms + 0.1 ms per request",
+                        scenario("interactive-chat", 80, slowScrapes, null)),
+                Arguments.of("reasoning@0.7, bursty", scenario("reasoning", 0.7, MetricsConfig.DEFAULTS, 2.0)),
+                Arguments.of("code-generation@13, 10 ms scrapes", scenario("code-generation", 13,
+                        new MetricsConfig(MetricsConfig.Timing.STEP_BOUNDARY, 10_000, 0, 0, 1_000_000), 2.0)));
+    }
+
+    private static Scenario scenario(String workload, double qps, MetricsConfig metrics, Double cv) {
+        var w = WorkloadCatalog.builtin().workload(workload);
+        if (cv != null) {
+            w = w.withArrival(new ArrivalProcess("gamma", cv));
+        }
+        return Scenario.builder(w).qps(qps).durationSeconds(300).seed(7).metrics(metrics).build();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void aStatelessPolicysRunIsTheRunThatCallsItEveryCycle(String label, Scenario s) {
+        for (double t : new double[] {0.5, 0.9}) {
+            SimulationResult held = new ClusterSimulation(s, new Gate(t), "gate", null, null).run().withWallSeconds(0);
+            CountingGate counting = new CountingGate(t);
+            SimulationResult every = new ClusterSimulation(s, counting, "gate", null, null).run().withWallSeconds(0);
+            assertThat(held.policy().calls()).as("gated cycles happened").isGreaterThan(1000);
+            assertThat(held).as(label + ", gate at " + t).isEqualTo(every);
+            assertThat(counting.calls).as("a policy with state is called on every cycle").isEqualTo(every.policy().calls());
+        }
+    }
+}
