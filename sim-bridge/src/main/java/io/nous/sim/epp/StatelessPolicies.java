@@ -18,7 +18,11 @@ public final class StatelessPolicies {
     private StatelessPolicies() {
     }
 
+    /** Whether {@code policy} is stateless; false for null (a run without flow control has no policy). */
     public static boolean isStateless(UsageLimitPolicy policy) {
+        if (policy == null) {
+            return false;
+        }
         Class<?> c = policy.getClass();
         if (c.getSuperclass() != Object.class || c.getDeclaredClasses().length > 0 || c.isAnonymousClass() || c.isSynthetic()) {
             return false;
