@@ -457,17 +457,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             throw new UserError("--head-to-head-seeds must be at least the search split's seeds (" + searchSeeds + "), not " + h2h
                     + ": a trial against the incumbent must not see less than the evaluation that made it promising");
         }
-        if (prefer != null) {
-            if (frontObjectives.isEmpty()) {
-                throw new UserError("--prefer chooses among trade-offs, so it needs --front (the objectives it trades)");
-            }
-            List<String> all = new java.util.ArrayList<>(List.of(objective));
-            frontObjectives.stream().filter(o -> !o.equals(objective)).forEach(all::add);
-            try {
-                io.nous.discover.Preference.parse(prefer, all);
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--prefer: " + e.getMessage());
-            }
+        if (prefer != null && frontObjectives.isEmpty()) {
+            throw new UserError("--prefer chooses among trade-offs, so it needs --front (the objectives it trades)");
         }
         if (!(noveltyTolerance >= 0 && noveltyTolerance <= 1)) {
             throw new UserError("--novelty-tolerance must be between 0 and 1 (a share of calls or a clamped score), not " + noveltyTolerance);
@@ -479,11 +470,19 @@ public final class DiscoverCommand implements Callable<Integer> {
                 throw new UserError("--promote-when: " + e.getMessage());
             }
         }
-        return DiscoveryConfig.builder().objective(objective).proposer(chosen).budget(budget).timeLimitSeconds(limitSeconds).seed(seed)
+        DiscoveryConfig config = DiscoveryConfig.builder().objective(objective).proposer(chosen).budget(budget).timeLimitSeconds(limitSeconds).seed(seed)
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
                 .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching)
                 .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).prefer(prefer).headToHeadSeeds(h2h).build();
+        if (prefer != null) {
+            try {
+                io.nous.discover.Preference.parse(prefer, config.tradeOffObjectives());
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--prefer: " + e.getMessage());
+            }
+        }
+        return config;
     }
 
     /** The principles {@code --principles} names, for a run of this problem class. */

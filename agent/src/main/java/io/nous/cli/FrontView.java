@@ -1,7 +1,6 @@
 package io.nous.cli;
 
 import io.nous.discover.TradeOffFront;
-import io.nous.export.Percent;
 import io.nous.report.TradeOffs;
 import io.nous.store.RunHistory;
 import java.io.PrintWriter;
@@ -78,16 +77,11 @@ final class FrontView {
         for (String o : objectives) {
             double[] nominal = p.nominal(o);
             double[] range = p.range(o);
-            line.append(String.format(Locale.ROOT, "  %s %s [%s, %s]", o, fmt(o, nominal[0]), fmt(o, nominal[1]), fmt(o, nominal[2])));
+            line.append(String.format(Locale.ROOT, "  %s %s [%s, %s]", o, TradeOffs.format(o, nominal[0]), TradeOffs.format(o, nominal[1]), TradeOffs.format(o, nominal[2])));
             if (p.byVariant().size() > 1) {
-                line.append(String.format(Locale.ROOT, " (variants %s..%s)", fmt(o, range[0]), fmt(o, range[1])));
+                line.append(String.format(Locale.ROOT, " (variants %s..%s)", TradeOffs.format(o, range[0]), TradeOffs.format(o, range[1])));
             }
         }
         return line.toString();
-    }
-
-    /** A relative objective's change as a percentage; an absolute one (e.g. sheddable-shed, in points) as its value. */
-    private static String fmt(String objective, double v) {
-        return TradeOffs.absolute(objective) ? String.format(Locale.ROOT, "%+.2f", v) : Percent.of(v);
     }
 }

@@ -146,14 +146,10 @@ public final class DiscoveryLoop {
         try (var journal = replay ? null : run.openJournal();
              PairedRunner baseRunner = sandbox.runner(problem.baseline(), config.threads())) {
             JournalFollower jf = new JournalFollower(journal, existing.records(), replay);
-            List<Objective> front = config.front().stream().filter(n -> !n.equals(objective.name())).map(Objectives::byName).toList();
+            frontObjectives = config.tradeOffObjectives();
+            List<Objective> front = frontObjectives.stream().skip(1).map(Objectives::byName).toList();
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats, front);
-            if (!front.isEmpty()) {
-                List<String> names = new ArrayList<>(List.of(objective.name()));
-                front.forEach(o -> names.add(o.name()));
-                frontObjectives = List.copyOf(names);
-                prefer = config.prefer() == null ? null : Preference.parse(config.prefer(), frontObjectives);
-            }
+            prefer = config.prefer() == null ? null : Preference.parse(config.prefer(), frontObjectives);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put, front, prefer,
                     config.headToHeadSeeds());
             jf.record(config);

@@ -72,16 +72,12 @@ final class Promoter implements AutoCloseable {
         Evidence vsIncumbent = null;
         boolean beatsIncumbent = true;
         if (incumbent != null) {
-            PairedRunner r = runnerFor(incumbent);
-            if (front.isEmpty()) {
-                EvaluationReport vs = new Evaluation(r, objective, stats).evaluate(candidate, headToHead, Split.SEARCH, Racing.HOPELESS_VERDICT);
-                vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
-                beatsIncumbent = vs.failure() == null && vs.verdictHolds();
-            } else {
-                EvaluationReport vs = new Evaluation(r, objective, stats, front).evaluate(candidate, headToHead, Split.SEARCH, Racing.NONE);
-                vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
-                beatsIncumbent = prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives());
-            }
+            // the objective alone may stop once it cannot hold; a front is judged on every variant of every objective
+            EvaluationReport vs = new Evaluation(runnerFor(incumbent), objective, stats, front)
+                    .evaluate(candidate, headToHead, Split.SEARCH, front.isEmpty() ? Racing.HOPELESS_VERDICT : Racing.NONE);
+            vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
+            beatsIncumbent = front.isEmpty() ? vs.failure() == null && vs.verdictHolds()
+                    : prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives());
         }
         Evidence validation = null;
         boolean confirmed = false;
@@ -165,7 +161,7 @@ final class Promoter implements AutoCloseable {
         if (upstreamHash != null && upstreamHash.equals(winnerHash)) {
             return UpstreamComparison.same(winner.candidateId(), problem.upstream(), split);
         }
-        try (PairedRunner runner = sandbox.runner(problem.upstreamUnderTest(), threads)) {
+        try (PairedRunner runner = upstreamRunner()) {
             EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST);
             var s = r.score();
             java.util.List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();

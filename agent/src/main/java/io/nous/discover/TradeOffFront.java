@@ -41,27 +41,10 @@ public final class TradeOffFront {
 
     /** The point of a search evaluation on these objectives (the first is the run's own), or null when it cannot be placed. */
     public static Point of(Evidence e, List<String> objectives) {
-        if (e.failure() != null || e.failedConstraint() != null || e.racedOut() != null || e.variants() == null
-                || e.variants().size() < e.variantsInMatrix()) {
+        if (e.failedConstraint() != null || e.variants() == null || !e.variants().stream().allMatch(Evidence.VariantEvidence::constraintsHold)) {
             return null;
         }
-        Map<String, Map<String, double[]>> byVariant = new LinkedHashMap<>();
-        for (Evidence.VariantEvidence v : e.variants()) {
-            if (v.change() == null || !v.constraintsHold()) {
-                return null;
-            }
-            Map<String, double[]> scores = new LinkedHashMap<>();
-            scores.put(objectives.get(0), new double[] {v.change(), v.ciLow(), v.ciHigh()});
-            for (String o : objectives.subList(1, objectives.size())) {
-                Evidence.ScoreEvidence s = v.also() == null ? null : v.also().get(o);
-                if (s == null || Double.isNaN(s.change())) {
-                    return null;
-                }
-                scores.put(o, new double[] {s.change(), s.ciLow(), s.ciHigh()});
-            }
-            byVariant.put(v.variant(), scores);
-        }
-        return new Point(e.candidate(), byVariant);
+        return placed(e, objectives);
     }
 
     /** The non-dominated points, in the order given. */
@@ -168,17 +151,24 @@ public final class TradeOffFront {
         return new Point(name, byVariant);
     }
 
-    /** {@link #of(Evidence, List)} for a paired evaluation whose constraints are not the question (one against the upstream policy). */
+    /**
+     * The point of a complete evaluation on these objectives (the first is the evaluation's own), or null
+     * when one is not scored under some variant; constraints are not asked ({@link #of} asks them).
+     */
     public static Point placed(Evidence e, List<String> objectives) {
         if (!complete(e)) {
             return null;
         }
         Map<String, Map<String, double[]>> byVariant = new LinkedHashMap<>();
         for (Evidence.VariantEvidence v : e.variants()) {
+            if (v.change() == null) {
+                return null;
+            }
             Map<String, double[]> scores = new LinkedHashMap<>();
-            for (String o : objectives) {
-                Evidence.ScoreEvidence s = score(v, e, o);
-                if (s == null) {
+            scores.put(objectives.get(0), new double[] {v.change(), v.ciLow(), v.ciHigh()});
+            for (String o : objectives.subList(1, objectives.size())) {
+                Evidence.ScoreEvidence s = v.also() == null ? null : v.also().get(o);
+                if (s == null || Double.isNaN(s.change())) {
                     return null;
                 }
                 scores.put(o, new double[] {s.change(), s.ciLow(), s.ciHigh()});
@@ -187,6 +177,7 @@ public final class TradeOffFront {
         }
         return new Point(e.candidate(), byVariant);
     }
+
 
     /** The variants under which one objective of an evaluation is worse with confidence. */
     public static List<String> worseUnder(Evidence e, String objective) {

@@ -358,9 +358,9 @@ public final class RunReport {
                     }
                     double[] n = r.point().nominal(o);
                     double[] range = r.point().range(o);
-                    sb.append("<td class=\"n\">").append(esc(value(o, n[0]))).append(" [").append(esc(value(o, n[1]))).append(", ")
-                            .append(esc(value(o, n[2]))).append("]</td><td class=\"n\">").append(esc(value(o, range[0]))).append(" .. ")
-                            .append(esc(value(o, range[1]))).append("</td>");
+                    sb.append("<td class=\"n\">").append(esc(TradeOffs.format(o, n[0]))).append(" [").append(esc(TradeOffs.format(o, n[1]))).append(", ")
+                            .append(esc(TradeOffs.format(o, n[2]))).append("]</td><td class=\"n\">").append(esc(TradeOffs.format(o, range[0]))).append(" .. ")
+                            .append(esc(TradeOffs.format(o, range[1]))).append("</td>");
                 }
                 String cls = switch (r.relation()) {
                     case "dominates" -> "better";
@@ -399,7 +399,4 @@ public final class RunReport {
         return objective + (TradeOffs.absolute(objective) ? " (points)" : " change (%)");
     }
 
-    private static String value(String objective, double v) {
-        return TradeOffs.absolute(objective) ? String.format(Locale.ROOT, "%+.2f", v) : Percent.of(v);
-    }
 }

@@ -62,8 +62,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
         if (c.front().isEmpty()) {
             return null;
         }
-        List<String> objectives = new ArrayList<>(List.of(c.objective()));
-        c.front().stream().filter(o -> !o.equals(c.objective())).forEach(objectives::add);
+        List<String> objectives = c.tradeOffObjectives();
         String upstreamName;
         String upstreamHash;
         try {
@@ -113,23 +112,25 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             if (mine.isEmpty()) {
                 continue;
             }
-            List<TradeOffFront.Point> placed = new ArrayList<>();
+            List<TradeOffFront.Point> pointOf = new ArrayList<>(); // one per evaluation, null where it cannot be placed
+            List<TradeOffFront.Point> all = new ArrayList<>();
             for (FrontEvaluation f : mine) {
                 TradeOffFront.Point p = TradeOffFront.placed(f.evidence(), objectives);
+                pointOf.add(p);
                 if (p != null) {
-                    placed.add(p);
+                    all.add(p);
                 }
             }
-            List<TradeOffFront.Point> all = new ArrayList<>(placed);
-            if (!placed.isEmpty()) {
-                all.add(TradeOffFront.origin(upstreamName, placed.get(0)));
+            if (!all.isEmpty()) {
+                all.add(TradeOffFront.origin(upstreamName, all.get(0)));
             }
             List<String> onFront = TradeOffFront.front(all).stream().map(TradeOffFront.Point::candidate).toList();
             List<Row> rows = new ArrayList<>();
             List<String> dominating = new ArrayList<>();
-            for (FrontEvaluation f : mine) {
-                byMember.computeIfAbsent(f.candidate(), k -> new ArrayList<>()).add(f);
-                TradeOffFront.Point p = TradeOffFront.placed(f.evidence(), objectives);
+            for (int k = 0; k < mine.size(); k++) {
+                FrontEvaluation f = mine.get(k);
+                byMember.computeIfAbsent(f.candidate(), x -> new ArrayList<>()).add(f);
+                TradeOffFront.Point p = pointOf.get(k);
                 String relation = TradeOffFront.dominatesPaired(f.evidence(), objectives) ? "dominates"
                         : TradeOffFront.dominatedPaired(f.evidence(), objectives) ? "dominated" : "neither";
                 if (relation.equals("dominates")) {
@@ -176,6 +177,11 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             }
         }
         return List.copyOf(out);
+    }
+
+    /** One objective's value as the views print it: a relative change as a percentage, an absolute one (e.g. points) as a number. */
+    public static String format(String objective, double v) {
+        return absolute(objective) ? String.format(java.util.Locale.ROOT, "%+.2f", v) : io.nous.export.Percent.of(v);
     }
 
     /** Whether an objective is absolute (shown in its own units, e.g. percentage points) rather than a relative change. */

@@ -172,10 +172,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         if (credited) {
             utilization.withInFlightCredit(inFlightLoad);
         }
-        this.holdsTicks = !"concurrency".equals(dc.kind()) && !dc.inflightCredit();
         this.detector = "concurrency".equals(dc.kind())
                 ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
                 : utilization;
+        this.holdsTicks = detector == utilization && !credited;
         List<RequestClass> classes = scenario.workload().classes();
         this.stats = new ClassStats[classes.size()];
         int[] priorities = new int[classes.size()];

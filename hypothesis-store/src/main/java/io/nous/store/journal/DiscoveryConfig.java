@@ -95,6 +95,16 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         splitSeeds = splitSeeds == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(splitSeeds));
     }
 
+    /** The run's objective, then its front's others, in order; empty without a front. */
+    public List<String> tradeOffObjectives() {
+        if (front.isEmpty()) {
+            return List.of();
+        }
+        List<String> all = new java.util.ArrayList<>(List.of(objective));
+        front.stream().filter(o -> !o.equals(objective)).forEach(all::add);
+        return List.copyOf(all);
+    }
+
     /** The same settings, starting from principles earlier runs learned. */
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,

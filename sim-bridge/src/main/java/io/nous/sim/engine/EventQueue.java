@@ -50,11 +50,6 @@ public final class EventQueue {
         return nextSeq++;
     }
 
-    /** The scheduling-order place of the earliest event; the queue must not be empty. */
-    public long peekSeq() {
-        return seqs[0];
-    }
-
     /** Whether an event at {@code time} with place {@code seq} comes before the earliest queued one (true when none is queued). */
     public boolean before(long time, long seq) {
         return size == 0 || less(time, seq, times[0], seqs[0]);
