@@ -350,7 +350,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             eventCount++;
             tickPending = false;
             virtualTickUs = -1;
-            flow.repeatIdleCycle();
+            flow.repeatIdleCycle(now);
             if (!flow.isEmpty()) {
                 tickPending = true;
                 virtualTickUs = (now / tickUs + 1) * tickUs;
@@ -514,7 +514,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     /**
      * Ticks run on a fixed 1 ms grid, and only while something is queued. A tick that would repeat
-     * the last cycle exactly (it was idle, the policy is stateless, and the saturation cannot change
+     * the last cycle exactly (it was idle, its call changed no state of the policy, and the saturation cannot change
      * before the tick: the utilization detector, no in-flight credit, no scrape in between) is held
      * outside the queue and run by {@link #repeatIdleTicks}, which is what makes gated stretches cheap.
      */

@@ -2,7 +2,7 @@ package io.nous.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.sim.epp.StatelessPolicies;
+import io.nous.sim.epp.PolicyState;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.ArrivalProcess;
@@ -68,12 +68,54 @@ class HeldTicksTest {
         }
     }
 
+    /**
+     * Soft-reflective-ceiling's shape: counts its calls only while the saturation is in [0.5, 1) and
+     * opens the lower bands one call in {@code period} there, so it repeats outside that range only.
+     */
+    static final class RangeCounter implements UsageLimitPolicy {
+        private final int period;
+        private long tick;
+
+        RangeCounter(int period) {
+            this.period = period;
+        }
+
+        @Override
+        public void computeLimit(double saturation, int[] priorities, double[] ceilings) {
+            Calls.made++; // outside its own state, which is all the flow controller reads: for the test to see the calls
+            boolean open = false;
+            if (saturation >= 0.5 && saturation < 1) {
+                tick++;
+                open = tick % period == 0;
+            }
+            for (int i = 1; i < ceilings.length; i++) {
+                ceilings[i] = saturation >= 1 ? 0.0 : open || saturation < 0.5 ? 1.0 : 0.0;
+            }
+        }
+    }
+
+    /** Calls of {@link RangeCounter} made, counted where it cannot see them (a policy must not do this). */
+    static final class Calls {
+        static long made;
+    }
+
     @Test
-    void onlyClassesWithFinalValueFieldsAreStateless() {
-        assertThat(StatelessPolicies.isStateless(new Gate(0.8))).isTrue();
-        assertThat(StatelessPolicies.isStateless(new CountingGate(0.8))).isFalse();
-        assertThat(StatelessPolicies.isStateless(new Wrapper(new Gate(0.8)))).isFalse();
-        assertThat(StatelessPolicies.isStateless((s, p, c) -> { })).as("a lambda's class is synthetic").isFalse();
+    void aPolicysStateIsItsValueFieldsAndOnlyFinalOnesAreStateless() {
+        assertThat(PolicyState.of(new Gate(0.8)).stateless()).isTrue();
+        assertThat(PolicyState.of(new CountingGate(0.8)).stateless()).isFalse();
+        assertThat(PolicyState.of(new Wrapper(new Gate(0.8)))).as("it holds an object").isNull();
+        assertThat(PolicyState.of((UsageLimitPolicy) (s, p, c) -> { })).as("a lambda's class is synthetic").isNull();
+        assertThat(PolicyState.of(null)).isNull();
+
+        RangeCounter r = new RangeCounter(3);
+        PolicyState state = PolicyState.of(r);
+        double[] ceilings = {1, 1};
+        state.capture(r);
+        r.computeLimit(0.7, new int[] {0, -1}, ceilings);
+        assertThat(state.unchanged(r)).as("it counted").isFalse();
+        state.capture(r);
+        r.computeLimit(1.2, new int[] {0, -1}, ceilings);
+        assertThat(state.unchanged(r)).as("it did not count").isTrue();
     }
 
     static Stream<Arguments> scenarios() {
@@ -107,4 +149,17 @@ class HeldTicksTest {
             assertThat(counting.calls).as("a policy with state is called on every cycle").isEqualTo(every.policy().calls());
         }
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void aPolicyThatCountsInARangeIsHeldOutsideItAndItsRunIsTheRunThatCallsItEveryCycle(String label, Scenario s) {
+        Calls.made = 0;
+        SimulationResult held = new ClusterSimulation(s, new RangeCounter(4), "range", null, null).run().withWallSeconds(0);
+        long made = Calls.made;
+        SimulationResult every = new ClusterSimulation(s, new Wrapper(new RangeCounter(4)), "range", null, null).run().withWallSeconds(0);
+        assertThat(held.policy().calls()).as("cycles happened").isGreaterThan(1000);
+        assertThat(held).as(label).isEqualTo(every);
+        assertThat(made).as("calls were held").isLessThan(held.policy().calls());
+    }
 }
+

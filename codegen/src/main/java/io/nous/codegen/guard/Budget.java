@@ -53,6 +53,8 @@ public final class Budget {
     // over the instance's life
     private long calls;
     private long spent;
+    /** Work the last accounted call used. */
+    private long lastCallUnits;
     private double allowance;
     private long lifetimeAllocated;
     // products of the array creation expressions being evaluated (their dimensions are evaluated left to right)
@@ -107,9 +109,29 @@ public final class Budget {
         }
     }
 
+    /**
+     * Accounts a usage-limit call that repeats the last exactly (same code path, so the same work,
+     * nothing allocated) without its having run, as {@link #endCall} accounted the last: the instance's
+     * average is the one it would have had, and it fails where the call would have failed.
+     */
+    public void repeatCall(int bands) {
+        calls++;
+        spent += lastCallUnits;
+        allowance += limit.unitsPerCall(bands);
+        if (spent > allowance + limit.warmUpUnits()) {
+            throw tooSlow(limit.describe(bands));
+        }
+    }
+
+    /** Array elements the call under way (or the last one) allocated. */
+    public long allocatedThisCall() {
+        return allocated;
+    }
+
     private void account(double units) {
         calls++;
-        spent += this.units - remaining;
+        lastCallUnits = this.units - remaining;
+        spent += lastCallUnits;
         allowance += units;
     }
 

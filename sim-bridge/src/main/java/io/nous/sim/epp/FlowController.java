@@ -47,8 +47,12 @@ public final class FlowController {
     private int lastGatedFrom = -1;
     /** Whether the last cycle's ceilings broke the contract (an idle repeat breaks it again). */
     private boolean lastViolated;
-    /** The policy's answer depends on its arguments alone ({@link StatelessPolicies}). */
-    private final boolean stateless;
+    /** The policy's own fields, read around each call; null when it does not qualify ({@link PolicyState}). */
+    private final PolicyState state;
+    /** The policy is a trusted wrapper that says itself whether its last call repeats; null otherwise. */
+    private final RepeatableCalls repeatable;
+    /** Whether a call now, with the last cycle's saturation, would be the last call again. */
+    private boolean lastRepeats;
 
     /**
      * @param provisioned band priorities to provision (any order; priority 0 is always added, as in
@@ -72,25 +76,34 @@ public final class FlowController {
         this.policy = policy;
         this.policyName = policyName;
         this.detector = detector;
-        this.stateless = StatelessPolicies.isStateless(policy);
+        this.repeatable = RepeatableCalls.trusted(policy) ? (RepeatableCalls) policy : null;
+        this.state = repeatable == null ? PolicyState.of(policy) : null;
     }
 
     /**
      * Whether the last cycle dispatched nothing and a cycle now would do exactly the same, given the
-     * same saturation and no dispatch since: the policy is stateless, so the same saturation gives the
-     * same ceilings, and a band it found empty and open can only fill through an arrival, whose own
-     * cycle dispatches it.
+     * same saturation and no dispatch since: the last call changed nothing the policy carries to the
+     * next ({@link PolicyState}, or the guard's word for the candidate it wraps) and left the priorities
+     * intact, so the same saturation gives the same ceilings; and a band it found empty and open can
+     * only fill through an arrival, whose own cycle dispatches it.
      */
     public boolean idleRepeats() {
-        return stateless && lastIdle;
+        return lastRepeats && lastIdle;
     }
 
     /**
-     * Accounts one cycle that {@link #idleRepeats} says would repeat the last: counted, gated and
-     * (when the last broke the contract) counted as a violation as that cycle was, without calling
-     * the policy.
+     * Accounts one cycle at {@code nowUs} that {@link #idleRepeats} says would repeat the last: counted,
+     * gated and (when the last broke the contract) counted as a violation as that cycle was, charged to
+     * a guarded candidate's budget, without calling the policy. Throws what the cycle would have thrown.
      */
-    public void repeatIdleCycle() {
+    public void repeatIdleCycle(long nowUs) {
+        if (repeatable != null) {
+            try {
+                repeatable.repeatLastCall();
+            } catch (RuntimeException e) {
+                throw thrown(e, nowUs, lastSaturation);
+            }
+        }
         cycles++;
         if (lastGatedFrom >= 0) {
             for (int j = lastGatedFrom; j < bands.length; j++) {
@@ -126,13 +139,16 @@ public final class FlowController {
         double s = detector.saturation(nowUs);
         lastSaturation = s;
         Arrays.fill(ceilings, 1.0);
+        if (state != null) {
+            state.capture(policy);
+        }
         try {
             policy.computeLimit(s, prioritiesView, ceilings);
         } catch (RuntimeException | StackOverflowError e) {
-            throw new PolicyException("usage-limit policy '" + policyName + "' threw " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                    + " at t=" + nowUs / 1e6 + " s, saturation " + s, e);
+            throw thrown(e, nowUs, s);
         }
+        lastRepeats = Arrays.equals(prioritiesView, priorities)
+                && (repeatable != null ? repeatable.lastCallRepeats() : state != null && state.unchanged(policy));
         cycles++;
         long violations = ceilingViolations;
         checkCeilings(s);
@@ -157,6 +173,12 @@ public final class FlowController {
         lastIdle = true;
         lastGatedFrom = -1;
         return null;
+    }
+
+    private PolicyException thrown(Throwable e, long nowUs, double s) {
+        return new PolicyException("usage-limit policy '" + policyName + "' threw " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                + " at t=" + nowUs / 1e6 + " s, saturation " + s, e);
     }
 
     /**
