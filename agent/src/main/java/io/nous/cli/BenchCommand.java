@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code nous bench}: measures the simulator's speed on the standard scenarios, one thread. Each
  * scenario is run once to warm the JIT, then {@code --repeat} times; the median wall time is
- * reported. This is a measurement, not a test: it prints numbers and never fails on them.
+ * reported. The untimed first run draws the scenario's arrivals, which the timed runs play back from
+ * the shared tape ({@code ArrivalTape}), as every simulation of an evaluation but the first does.
+ * This is a measurement, not a test: it prints numbers and never fails on them.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure simulated seconds per wall second on the standard scenarios (single thread).")

@@ -29,6 +29,7 @@ import io.nous.sim.routing.DetectorFilter;
 import io.nous.sim.routing.Router;
 import io.nous.sim.request.Request;
 import io.nous.sim.request.Arrivals;
+import io.nous.sim.request.ArrivalTape;
 import io.nous.sim.request.RequestSource;
 import io.nous.sim.workload.trace.TraceSource;
 import io.nous.sim.spi.AdmissionPolicy;
@@ -220,8 +221,13 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         RandomStreams streams = new RandomStreams(scenario.seed());
         int maxLen = scenario.profile().modelSpec().maxModelLen();
         long endUs = Math.round(scenario.durationSeconds() * 1e6);
-        return scenario.trace() != null ? new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen)
-                : new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
+        if (scenario.trace() != null) {
+            return new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen);
+        }
+        if (ArrivalTape.tapeable(scenario.workload(), scenario.qps(), scenario.durationSeconds())) {
+            return ArrivalTape.shared(scenario.workload(), scenario.qps(), scenario.seed(), endUs, maxLen);
+        }
+        return new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen);
     }
 
     /** Keep what happened to every request too (measured or not); read it with {@link #requestLog} after the run. */
