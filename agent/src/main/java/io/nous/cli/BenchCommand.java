@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code nous bench}: measures the simulator's speed on the standard scenarios, one thread. Each
- * scenario is run once to warm the JIT, then {@code --repeat} times; the median wall time is
+ * scenario is run untimed for {@code --warmup} seconds to warm the JIT, then {@code --repeat} times; the median wall time is
  * reported. The untimed first run draws the scenario's arrivals, which the timed runs play back from
  * the shared tape ({@code ArrivalTape}), as every simulation of an evaluation but the first does.
  * This is a measurement, not a test: it prints numbers and never fails on them.
@@ -42,6 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Timed runs per scenario; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
+
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
+            description = "Untimed runs of each scenario first, for at least this much wall time (at least one run; default: ${DEFAULT-VALUE}).")
+    double warmup;
 
     @Option(names = "--policy", paramLabel = "NAME", defaultValue = "static-usage-limit", description = "Usage-limit policy (default: ${DEFAULT-VALUE}).")
     String policy;
@@ -75,6 +79,9 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         if (!(duration > 0) || Double.isInfinite(duration)) {
             throw new UserError("--duration must be a positive number of seconds, got " + duration);
+        }
+        if (!(warmup >= 0) || Double.isInfinite(warmup)) {
+            throw new UserError("--warmup must be a number of seconds, 0 or more, got " + warmup);
         }
         if (repeat < 1) {
             throw new UserError("--repeat must be at least 1, got " + repeat);
@@ -117,7 +124,7 @@ public final class BenchCommand implements Callable<Integer> {
         points.add(new StudyGrid.Point(WorkloadCatalog.builtin().workload(PREFIX_HEAVY), 40));
         for (StudyGrid.Point p : points) {
             Scenario s = Scenario.builder(p.workload()).qps(p.qps()).seed(seed).durationSeconds(duration).routerRelease(router).build();
-            Simulations.prepare(s, policy, "none").run(); // JIT warm-up
+            warmUp(() -> Simulations.prepare(s, policy, "none").run());
             double[] walls = new double[repeat];
             SimulationResult r = null;
             for (int i = 0; i < repeat; i++) {
@@ -153,7 +160,7 @@ public final class BenchCommand implements Callable<Integer> {
         Scenario lab = Scenario.builder(WorkloadCatalog.builtin().workload(LAB)).qps(1).seed(seed).pods(8)
                 .inferenceSim(InferenceSimConfig.byNameOrFile("lab-inference-sim")).routing(RoutingConfig.byNameOrFile("lab-defaults"))
                 .flowControl(false).build();
-        Simulations.prepare(lab, policy, "none").run();
+        warmUp(() -> Simulations.prepare(lab, policy, "none").run());
         double[] labWalls = new double[repeat];
         for (int i = 0; i < repeat; i++) {
             labWalls[i] = Simulations.prepare(lab, policy, "none").run().wallSeconds();
@@ -180,5 +187,17 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Runs a scenario untimed until {@code --warmup} seconds of wall time have passed (once at least):
+     * on 2 cores the JIT is still compiling the later scenarios' paths (prefix caching, routing) after
+     * one run, and a median over runs that are still being compiled measures the compiler.
+     */
+    private void warmUp(Runnable run) {
+        long until = System.nanoTime() + Math.round(warmup * 1e9);
+        do {
+            run.run();
+        } while (System.nanoTime() < until);
     }
 }

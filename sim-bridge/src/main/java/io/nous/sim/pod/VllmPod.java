@@ -326,9 +326,8 @@ public final class VllmPod implements ModelServer {
         kvBlockUs += (double) usedBlocks * dur;
 
         // Decoders whose last token was produced in this step leave.
-        Request top;
-        while ((top = completions.peek()) != null && top.finishStep <= s) {
-            completions.poll();
+        while (completions.peekFinishStep() <= s) {
+            Request top = completions.poll();
             removeDecoding(top);
             releaseBlocks(top, (int) (top.ctxOffset + s + 1));
             forgetBlocks(top);
