@@ -8,24 +8,39 @@ import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.LocalBackend;
 import io.nous.evaluator.run.RunData;
 import io.nous.evaluator.run.SimulationTask;
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.spark.SparkConf;
-import org.apache.spark.api.java.JavaFutureAction;
+import org.apache.spark.FutureAction;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction0;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
 
 /**
- * Evaluations on a Spark cluster (or Spark's local mode): each submission is one Spark job with
- * one task per simulation, in the order given, so the results come back by index whatever
- * executor ran a task, how many there are, or in what order they finished. Spark retries a task
- * whose executor was lost; a policy that fails in its simulation fails only its own task's result,
- * with the message the local backend would give.
+ * Evaluations on a Spark cluster (or Spark's local mode): each submission is one Spark job whose
+ * tasks are batches of simulations, dealt out round-robin so that every batch gets a share of the
+ * long and the short ones, the candidates' sources broadcast once. Each batch's replies are delivered
+ * as soon as its task finishes, and each simulation's result lands by its index, whatever executor ran
+ * it, how many there are, or in what order they finished. Spark retries a task whose executor was
+ * lost; a policy that fails in its simulation fails only its own result, with the message the local
+ * backend would give.
  */
 public final class SparkBackend implements ExecutionBackend {
+    /** Batches per task slot of the cluster: enough for the slots to finish together, few enough that a task costs little beside its work. */
+    static final int BATCHES_PER_SLOT = 8;
+
     private final JavaSparkContext spark;
     private final WorkerPool.Options workers;
     private final SparkProgress progress;
@@ -78,40 +93,149 @@ public final class SparkBackend implements ExecutionBackend {
         if (tasks.isEmpty()) {
             return out;
         }
-        List<String> payloads = new ArrayList<>(tasks.size());
+        int batches = Math.min(tasks.size(), BATCHES_PER_SLOT * Math.max(1, spark.defaultParallelism()));
+        List<String> sources = new ArrayList<>();
+        Map<String, Integer> indexes = new HashMap<>();
+        List<List<RemoteTask>> remote = new ArrayList<>(batches);
+        int[][] members = new int[batches][];
+        for (int b = 0; b < batches; b++) {
+            remote.add(new ArrayList<>());
+            members[b] = new int[(tasks.size() - b + batches - 1) / batches];
+        }
         try {
-            for (SimulationTask t : tasks) {
-                payloads.add(RemoteTask.of(t, workers.maxHeap(), workers.timeout().toMillis()).toJson());
+            for (int i = 0; i < tasks.size(); i++) {
+                int b = i % batches;
+                members[b][remote.get(b).size()] = i;
+                remote.get(b).add(RemoteTask.of(tasks.get(i), workers.maxHeap(), workers.timeout().toMillis(), sources, indexes));
             }
         } catch (IllegalArgumentException e) {
             out.forEach(f -> f.completeExceptionally(new EvaluationFailure(e.getMessage(), e)));
             return out;
         }
-        JavaFutureAction<List<String>> job = spark.parallelize(payloads, payloads.size()).map(TaskRunner::run).collectAsync();
-        waiting.execute(() -> complete(job, out));
+        List<String> payloads = new ArrayList<>(batches);
+        remote.forEach(r -> payloads.add(WorkerProtocol.toJson(r)));
+        Broadcast<List<String>> shared = spark.broadcast(List.copyOf(sources));
+        JavaRDD<String> rdd = spark.parallelize(payloads, batches);
+        SparkProgress.Counter counter = progress == null ? null : progress.begin(tasks.size());
+        List<Object> partitions = new ArrayList<>(batches);
+        for (int b = 0; b < batches; b++) {
+            partitions.add(b);
+        }
+        FutureAction<BoxedUnit> job;
+        try {
+            job = spark.sc().submitJob(rdd.rdd(), new RunBatch(shared), CollectionConverters.asScala(partitions).toSeq(),
+                    new Deliver(members, out, counter), new Done());
+        } catch (RuntimeException e) {
+            shared.destroy();
+            out.forEach(f -> f.completeExceptionally(new BackendFailure("the Spark job could not start: " + e.getMessage(), e)));
+            return out;
+        }
+        if (counter != null && !job.jobIds().isEmpty()) {
+            counter.job((Integer) job.jobIds().head());
+        }
+        waiting.execute(() -> awaitJob(job, shared, out, counter));
         return out;
     }
 
-    private static void complete(JavaFutureAction<List<String>> job, List<CompletableFuture<RunData>> out) {
-        List<String> replies;
+    /** Executor side: the batch of a partition (it holds exactly one) run by {@link TaskRunner}. */
+    private static final class RunBatch extends AbstractFunction1<scala.collection.Iterator<String>, String> implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final Broadcast<List<String>> sources;
+
+        RunBatch(Broadcast<List<String>> sources) {
+            this.sources = sources;
+        }
+
+        @Override
+        public String apply(scala.collection.Iterator<String> batch) {
+            StringBuilder out = new StringBuilder();
+            try {
+                while (batch.hasNext()) {
+                    String replies = TaskRunner.runBatch(batch.next(), sources.value());
+                    if (out.length() > 0) {
+                        throw new IllegalStateException("a partition holds more than one batch");
+                    }
+                    out.append(replies);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            return out.toString();
+        }
+    }
+
+    /** Driver side, as each task finishes: its replies parsed once and handed to the waiting results. */
+    private static final class Deliver extends AbstractFunction2<Object, String, BoxedUnit> implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final transient int[][] members;
+        private final transient List<CompletableFuture<RunData>> out;
+        private final transient SparkProgress.Counter counter;
+
+        Deliver(int[][] members, List<CompletableFuture<RunData>> out, SparkProgress.Counter counter) {
+            this.members = members;
+            this.out = out;
+            this.counter = counter;
+        }
+
+        @Override
+        public BoxedUnit apply(Object partition, String replies) {
+            int[] indexes = members[(Integer) partition];
+            WorkerProtocol.Reply[] parsed;
+            try {
+                parsed = WorkerProtocol.fromJson(replies, WorkerProtocol.Reply[].class);
+                if (parsed.length != indexes.length) {
+                    throw new IllegalArgumentException("a batch of " + indexes.length + " simulations came back with " + parsed.length + " replies");
+                }
+            } catch (RuntimeException e) {
+                for (int i : indexes) {
+                    out.get(i).completeExceptionally(new BackendFailure("an executor's replies could not be read: " + e.getMessage(), e));
+                }
+                return BoxedUnit.UNIT;
+            }
+            for (int k = 0; k < indexes.length; k++) {
+                try {
+                    out.get(indexes[k]).complete(LocalBackend.runOf(parsed[k]));
+                } catch (RuntimeException e) {
+                    out.get(indexes[k]).completeExceptionally(e);
+                }
+            }
+            if (counter != null) {
+                counter.finished(indexes.length);
+            }
+            return BoxedUnit.UNIT;
+        }
+    }
+
+    /** The job's own result: nothing, every answer went through {@link Deliver}. */
+    private static final class Done extends AbstractFunction0<BoxedUnit> implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public BoxedUnit apply() {
+            return BoxedUnit.UNIT;
+        }
+    }
+
+    private static void awaitJob(FutureAction<BoxedUnit> job, Broadcast<List<String>> shared, List<CompletableFuture<RunData>> out,
+                                 SparkProgress.Counter counter) {
         try {
-            replies = job.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            out.forEach(f -> f.completeExceptionally(new EvaluationFailure("interrupted", e)));
-            return;
-        } catch (ExecutionException | RuntimeException e) {
+            job.get();
+        } catch (Exception e) { // Scala's get() declares SparkException and may throw InterruptedException undeclared
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                out.forEach(f -> f.completeExceptionally(new EvaluationFailure("interrupted", e)));
+                return;
+            }
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().lines().findFirst().orElse("");
+            // results already delivered stand (completing a done future does nothing); the rest fail with the job
             out.forEach(f -> f.completeExceptionally(new BackendFailure("the Spark job failed: " + why, cause)));
-            return;
-        }
-        for (int i = 0; i < out.size(); i++) {
-            try {
-                out.get(i).complete(LocalBackend.runOf(WorkerProtocol.fromJson(replies.get(i), WorkerProtocol.Reply.class)));
-            } catch (RuntimeException e) {
-                out.get(i).completeExceptionally(e);
+        } finally {
+            if (counter != null) {
+                counter.end();
             }
+            shared.destroy();
         }
     }
 

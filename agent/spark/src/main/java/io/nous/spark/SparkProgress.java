@@ -11,80 +11,96 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 
 /**
- * Reports on the console how far each of the driver's Spark jobs is: tasks done out of the job's
- * total, every tenth of the job (at most once a second) and when it ends, with failed attempts
- * that Spark retried counted apart.
+ * Reports on the console how far each submission to Spark is: simulations done out of its total,
+ * counted as their batches come back, every tenth of the total (at most once a second) and when it
+ * ends, with the task attempts that failed and that Spark ran again counted apart (a lost executor).
  */
 final class SparkProgress extends SparkListener {
     private final PrintStream out;
-    private final Map<Integer, Job> byStage = new ConcurrentHashMap<>();
-    private final Map<Integer, Job> byJob = new ConcurrentHashMap<>();
-
-    /** One job's counts. */
-    private static final class Job {
-        final int id;
-        final int total;
-        final AtomicInteger done = new AtomicInteger();
-        final AtomicInteger failed = new AtomicInteger();
-        volatile long lastReport = System.nanoTime();
-        volatile int lastDone;
-
-        Job(int id, int total) {
-            this.id = id;
-            this.total = total;
-        }
-    }
+    /** Failed task attempts by Spark job, and which job each stage belongs to. */
+    private final Map<Integer, AtomicInteger> failedByJob = new ConcurrentHashMap<>();
+    private final Map<Integer, Integer> jobOfStage = new ConcurrentHashMap<>();
 
     SparkProgress(PrintStream out) {
         this.out = out;
     }
 
+    /** A submission of {@code total} simulations begins; count its results with the counter. */
+    Counter begin(int total) {
+        return new Counter(total);
+    }
+
+    /** One submission's count, in simulations. */
+    final class Counter {
+        private final int total;
+        private int done;
+        private int lastDone;
+        private long lastReport = System.nanoTime();
+        private volatile int job = -1;
+
+        private Counter(int total) {
+            this.total = total;
+        }
+
+        /** The Spark job that runs this submission (its failed attempts are this submission's). */
+        void job(int id) {
+            job = id;
+        }
+
+        /** {@code n} more simulations came back. */
+        synchronized void finished(int n) {
+            done += n;
+            long now = System.nanoTime();
+            if (done < total && done - lastDone >= Math.max(1, total / 10) && now - lastReport >= 1_000_000_000L) {
+                lastDone = done;
+                lastReport = now;
+                report(false);
+            }
+        }
+
+        /** The submission's Spark job ended (done or failed). */
+        synchronized void end() {
+            report(true);
+            if (job >= 0) {
+                failedByJob.remove(job);
+                jobOfStage.values().removeIf(j -> j == job);
+            }
+        }
+
+        private void report(boolean finished) {
+            AtomicInteger f = job < 0 ? null : failedByJob.get(job);
+            int failed = f == null ? 0 : f.get();
+            out.printf(Locale.ROOT, "spark job %s: %d/%d simulations%s%s%n", job < 0 ? "?" : Integer.toString(job), done, total,
+                    failed > 0 ? " (" + failed + " failed task attempt" + (failed == 1 ? "" : "s") + " retried)" : "",
+                    finished ? ", done" : "");
+            out.flush();
+        }
+    }
+
     @Override
     public void onJobStart(SparkListenerJobStart start) {
-        int tasks = 0;
-        var stages = scala.jdk.javaapi.CollectionConverters.asJava(start.stageInfos());
-        for (var stage : stages) {
-            tasks += stage.numTasks();
-        }
-        Job j = new Job(start.jobId(), tasks);
-        byJob.put(start.jobId(), j);
-        for (var stage : stages) {
-            byStage.put(stage.stageId(), j);
+        failedByJob.putIfAbsent(start.jobId(), new AtomicInteger());
+        for (var stage : scala.jdk.javaapi.CollectionConverters.asJava(start.stageInfos())) {
+            jobOfStage.put(stage.stageId(), start.jobId());
         }
     }
 
     @Override
     public void onTaskEnd(SparkListenerTaskEnd end) {
-        Job j = byStage.get(end.stageId());
-        if (j == null) {
+        if (end.taskInfo().successful()) {
             return;
         }
-        if (!end.taskInfo().successful()) {
-            j.failed.incrementAndGet();
-            return;
+        Integer job = jobOfStage.get(end.stageId());
+        if (job != null) {
+            failedByJob.computeIfAbsent(job, j -> new AtomicInteger()).incrementAndGet();
         }
-        int n = j.done.incrementAndGet();
-        long now = System.nanoTime();
-        if (n < j.total && n - j.lastDone >= Math.max(1, j.total / 10) && now - j.lastReport >= 1_000_000_000L) {
-            j.lastDone = n;
-            j.lastReport = now;
-            report(j, n, false);
-        }
+        out.printf(Locale.ROOT, "spark job %s: a task attempt failed on executor %s (%s) and is retried%n", job == null ? "?" : job,
+                end.taskInfo().executorId(), end.reason().getClass().getSimpleName());
+        out.flush();
     }
 
     @Override
     public void onJobEnd(SparkListenerJobEnd end) {
-        Job j = byJob.remove(end.jobId());
-        if (j != null) {
-            byStage.values().removeIf(x -> x == j);
-            report(j, j.done.get(), true);
-        }
-    }
-
-    private void report(Job j, int n, boolean finished) {
-        int f = j.failed.get();
-        out.printf(Locale.ROOT, "spark job %d: %d/%d tasks%s%s%n", j.id, n, j.total,
-                f > 0 ? " (" + f + " failed attempt" + (f == 1 ? "" : "s") + " retried)" : "", finished ? ", done" : "");
-        out.flush();
+        // the counter reports the end, once every batch's results are in
     }
 }

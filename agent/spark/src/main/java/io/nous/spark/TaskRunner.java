@@ -9,16 +9,18 @@ import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.run.RunData;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkEnv;
 
 /**
- * What an executor does with one task: a policy given as source is verified, compiled and
- * simulated in one of this executor's worker JVMs, exactly as {@code nous evaluate} does it on one
- * machine (so a candidate that overruns its budget or its heap fails the same way, with the same
- * message, and only its own task); a built-in policy is simulated here. The answer is the worker's
- * reply as JSON: a result, or why there is none. A reply with an error is a finished task, not a
- * failed one; only a lost executor or a crash makes Spark run the task again.
+ * What an executor does with one Spark task, a batch of simulations: each policy given as source is
+ * verified, compiled and simulated in one of this executor's worker JVMs, exactly as
+ * {@code nous evaluate} does it on one machine (so a candidate that overruns its budget or its heap
+ * fails the same way, with the same message, and only its own simulation); a built-in policy is
+ * simulated here. The answer is the workers' replies as they wrote them, in the batch's order, as one
+ * JSON array: passed through, never parsed and written again. A reply with an error is a finished
+ * simulation, not a failed task; only a lost executor or a crash makes Spark run the task again.
  */
 final class TaskRunner {
     /** One pool of worker JVMs per executor JVM and setting, as many workers as the executor has cores. */
@@ -27,15 +29,18 @@ final class TaskRunner {
     private TaskRunner() {
     }
 
-    static String run(String taskJson) throws InterruptedException {
-        RemoteTask task = RemoteTask.fromJson(taskJson);
-        WorkerProtocol.Reply reply;
-        if (task.job() != null) {
-            reply = pool(task).run(task.job());
-        } else {
-            reply = builtin(task);
+    /** Runs a batch (a JSON array of {@link RemoteTask}s) with the job's broadcast sources; returns the replies as a JSON array. */
+    static String runBatch(String batchJson, List<String> sources) throws InterruptedException {
+        RemoteTask[] tasks = WorkerProtocol.fromJson(batchJson, RemoteTask[].class);
+        StringBuilder out = new StringBuilder(tasks.length * 4096).append('[');
+        for (int i = 0; i < tasks.length; i++) {
+            RemoteTask task = tasks[i];
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(task.job() != null ? pool(task).runJson(task.jobWith(sources)) : WorkerProtocol.toJson(builtin(task)));
         }
-        return WorkerProtocol.toJson(reply);
+        return out.append(']').toString();
     }
 
     private static WorkerProtocol.Reply builtin(RemoteTask task) {

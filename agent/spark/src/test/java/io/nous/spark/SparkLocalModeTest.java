@@ -61,9 +61,9 @@ class SparkLocalModeTest {
         assertThat(onSpark.failure()).isNull();
         assertThat(onSpark.scenarios()).hasSize(3);
         assertThat(Fixtures.bytes(onSpark)).isEqualTo(Fixtures.bytes(here));
-        // 3 scenarios x 2 seeds, candidate and baseline: 12 tasks in one job, and the console was told
+        // 3 scenarios x 2 seeds, candidate and baseline: 12 simulations in one job, and the console was told
         assertThat(onSpark.simulations()).isEqualTo(12);
-        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("12/12 tasks, done");
+        assertThat(progress.toString(StandardCharsets.UTF_8)).contains("12/12 simulations, done");
     }
 
     @Test

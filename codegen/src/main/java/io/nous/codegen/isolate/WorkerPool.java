@@ -99,6 +99,20 @@ public final class WorkerPool implements AutoCloseable {
 
     /** Runs one job in a worker and waits for its reply (a failure reply on timeout or crash). */
     public WorkerProtocol.Reply run(WorkerProtocol.Job job) throws InterruptedException {
+        String json = runJson(job);
+        try {
+            return WorkerProtocol.read(json, WorkerProtocol.Reply.class);
+        } catch (IOException e) {
+            return new WorkerProtocol.Reply(-1, null, "worker I/O failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@link #run}, the reply as the worker wrote it ({@link WorkerProtocol#toJson} form), checked for
+     * its job number only: for a caller that passes it on (a Spark executor), which would otherwise
+     * parse a reply of a few hundred kilobytes of samples only to write it out again.
+     */
+    public String runJson(WorkerProtocol.Job job) throws InterruptedException {
         if (closed) {
             throw new IllegalStateException("worker pool is closed");
         }
@@ -114,24 +128,28 @@ public final class WorkerPool implements AutoCloseable {
             if (line == null) {
                 String why = w.deathReason();
                 w = replace(w);
-                return new WorkerProtocol.Reply(id, null, why);
+                return failure(id, why);
             }
-            WorkerProtocol.Reply reply = WorkerProtocol.read(line, WorkerProtocol.Reply.class);
-            if (reply.id() != id) {
+            String json = line.startsWith(WorkerProtocol.MARKER) ? line.substring(WorkerProtocol.MARKER.length()) : line;
+            long answered = WorkerProtocol.replyId(json);
+            if (answered != id) {
                 w = replace(w);
-                return new WorkerProtocol.Reply(id, null, "worker answered job " + reply.id() + " instead of " + id);
+                return failure(id, "worker answered job " + answered + " instead of " + id);
             }
-            return reply;
+            return json;
         } catch (TimeoutException e) {
             w = replace(w);
-            return new WorkerProtocol.Reply(id, null, "timed out after " + options.timeout().toMillis() / 1000.0
-                    + " s; the worker was killed");
+            return failure(id, "timed out after " + options.timeout().toMillis() / 1000.0 + " s; the worker was killed");
         } catch (IOException e) {
             w = replace(w);
-            return new WorkerProtocol.Reply(id, null, "worker I/O failed: " + e.getMessage());
+            return failure(id, "worker I/O failed: " + e.getMessage());
         } finally {
             idle.put(w);
         }
+    }
+
+    private static String failure(long id, String why) {
+        return WorkerProtocol.toJson(new WorkerProtocol.Reply(id, null, why));
     }
 
     /** Workers killed and replaced so far (timeouts, crashes). */

@@ -1,6 +1,10 @@
 package io.nous.codegen.isolate;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.codegen.Contract;
@@ -59,6 +63,12 @@ public final class WorkerProtocol {
                    String admissionSource, String admissionOrigin, boolean samples, Contract contract, List<int[]> probePriorities) {
             this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples, contract,
                     probePriorities, null, null);
+        }
+
+        /** The same job with these candidate sources (each may be null), origins unchanged. */
+        public Job withSources(String usageLimit, String admission, String routing) {
+            return new Job(id, mode, scenario, policyName, usageLimit, usageLimitOrigin, admission, admissionOrigin, samples, contract,
+                    probePriorities, routing, routingOrigin);
         }
 
         /** The same job, its router scoring endpoints with this routing candidate in place of its config's scorers. */
@@ -180,6 +190,24 @@ public final class WorkerProtocol {
             return MARKER + JSON.writeValueAsString(message);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode " + message.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * The job number of a reply in {@link #toJson} form, read from its first field alone (a reply's
+     * {@code id} comes first), without parsing the rest.
+     */
+    static long replyId(String json) throws JsonProcessingException {
+        try (JsonParser p = JSON.getFactory().createParser(json)) {
+            if (p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME && "id".equals(p.currentName())
+                    && p.nextToken() == JsonToken.VALUE_NUMBER_INT) {
+                return p.getLongValue();
+            }
+            throw new JsonParseException(p, "a reply must start with its id");
+        } catch (JsonProcessingException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IllegalStateException("reading a string failed", e);
         }
     }
 
