@@ -11,20 +11,31 @@ final class Samples {
     private Samples() {
     }
 
-    /** Which per-request latency. */
+    /** Which per-request latency, as recorded and (for those a quantile is taken of) in ascending order. */
     enum Latency {
-        TTFT(RequestSamples::ttftMs), E2E(RequestSamples::e2eMs), ITL(RequestSamples::itlMs);
+        TTFT(RequestSamples::ttftMs, RequestSamples::sortedTtftMs), E2E(RequestSamples::e2eMs, RequestSamples::sortedE2eMs),
+        ITL(RequestSamples::itlMs, null);
 
         final Function<RequestSamples, float[]> get;
+        /** The run's own sorted copy, shared by every statistic that reads it; null: sort a copy each time. */
+        final Function<RequestSamples, float[]> sorted;
 
-        Latency(Function<RequestSamples, float[]> get) {
+        Latency(Function<RequestSamples, float[]> get, Function<RequestSamples, float[]> sorted) {
             this.get = get;
+            this.sorted = sorted;
         }
     }
 
     /** A latency quantile of one class, or with {@code cls} null of every request whatever its class. */
     static QuantileStatistic quantile(List<RunData> runs, String cls, Latency latency, double q) {
         float[][] perSeed = new float[runs.size()][];
+        if (cls != null && latency.sorted != null) {
+            for (int s = 0; s < runs.size(); s++) {
+                RequestSamples rs = runs.get(s).samples().get(cls);
+                perSeed[s] = rs == null ? new float[0] : latency.sorted.apply(rs);
+            }
+            return QuantileStatistic.ofSorted(perSeed, q);
+        }
         for (int s = 0; s < runs.size(); s++) {
             if (cls == null) {
                 perSeed[s] = pooled(runs.get(s), latency);

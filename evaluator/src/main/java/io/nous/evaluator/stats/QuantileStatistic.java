@@ -1,7 +1,6 @@
 package io.nous.evaluator.stats;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.BetaDistribution;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
@@ -14,18 +13,43 @@ import org.apache.commons.math3.random.RandomGenerator;
 public final class QuantileStatistic implements SeedStatistic {
     private final float[][] sorted;
     private final double q;
-    /** Beta samplers (Cheng's algorithm), bound to the generator in use. */
-    private BetaDistribution[] beta;
-    private RandomGenerator boundTo;
+    /** Per seed, the sampler of Beta(k, n - k + 1) (null for a seed without samples). */
+    private final BetaSampler[] beta;
 
     /** @param samples per seed, the per-request values (not modified) */
     public QuantileStatistic(float[][] samples, double q) {
+        this(q, sortedCopies(samples));
+    }
+
+    /** Over {@code sorted}, per seed in ascending order, kept as it is. */
+    private QuantileStatistic(double q, float[][] sorted) {
         this.q = q;
-        this.sorted = new float[samples.length][];
-        for (int s = 0; s < samples.length; s++) {
-            sorted[s] = samples[s].clone();
-            Arrays.sort(sorted[s]);
+        this.sorted = sorted;
+        this.beta = new BetaSampler[sorted.length];
+        for (int s = 0; s < sorted.length; s++) {
+            int n = sorted[s].length;
+            if (n > 0) {
+                int k = rank(n);
+                beta[s] = new BetaSampler(k, n - k + 1);
+            }
         }
+    }
+
+    /**
+     * The same statistic over samples that are already in ascending order, per seed (as
+     * {@code RequestSamples} keeps them sorted once for every comparison): read, never modified.
+     */
+    public static QuantileStatistic ofSorted(float[][] sortedSamples, double q) {
+        return new QuantileStatistic(q, sortedSamples.clone());
+    }
+
+    private static float[][] sortedCopies(float[][] samples) {
+        float[][] out = new float[samples.length][];
+        for (int s = 0; s < samples.length; s++) {
+            out[s] = samples[s].clone();
+            Arrays.sort(out[s]);
+        }
+        return out;
     }
 
     private int rank(int n) {
@@ -49,18 +73,7 @@ public final class QuantileStatistic implements SeedStatistic {
         if (x.length == 0) {
             return Double.NaN;
         }
-        if (rng != boundTo) {
-            beta = new BetaDistribution[sorted.length];
-            for (int i = 0; i < sorted.length; i++) {
-                int n = sorted[i].length;
-                if (n > 0) {
-                    int k = rank(n);
-                    beta[i] = new BetaDistribution(rng, k, n - k + 1);
-                }
-            }
-            boundTo = rng;
-        }
-        double u = beta[s].sample();
+        double u = beta[s].sample(rng);
         int j = Math.min(x.length, Math.max(1, (int) Math.ceil(u * x.length)));
         return x[j - 1];
     }

@@ -12,6 +12,9 @@ public final class RequestSamples {
     private float[] e2e = new float[256];
     private float[] itl = new float[256];
     private int size;
+    /** Ascending copies, made on first use by statistics (the samples are complete by then). */
+    private volatile float[] sortedTtft;
+    private volatile float[] sortedE2e;
 
     public RequestSamples() {
     }
@@ -54,6 +57,31 @@ public final class RequestSamples {
     /** End-to-end latency of each completed request, ms. */
     public float[] e2eMs() {
         return Arrays.copyOf(e2e, size);
+    }
+
+    /**
+     * {@link #ttftMs} in ascending order, sorted once and shared by every comparison that reads this
+     * run (a baseline's run is compared with every candidate): read it, never write to it.
+     */
+    public float[] sortedTtftMs() {
+        float[] s = sortedTtft;
+        if (s == null) {
+            s = ttftMs();
+            Arrays.sort(s);
+            sortedTtft = s;
+        }
+        return s;
+    }
+
+    /** {@link #e2eMs} in ascending order, shared as {@link #sortedTtftMs} is: read it, never write to it. */
+    public float[] sortedE2eMs() {
+        float[] s = sortedE2e;
+        if (s == null) {
+            s = e2eMs();
+            Arrays.sort(s);
+            sortedE2e = s;
+        }
+        return s;
     }
 
     /** Mean inter-token latency of each completed request, ms (0 for single-token outputs). */
