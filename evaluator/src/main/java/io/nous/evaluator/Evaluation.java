@@ -20,6 +20,7 @@ import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.metrics.ClassSummary;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,13 +81,28 @@ public final class Evaluation {
                 : matrix.variants().stream().map(List::of).toList();
         for (List<Variant> batch : batches) {
             List<PairedScenario> run;
+            Map<PairedScenario, Judged> judged = new IdentityHashMap<>();
+            RuntimeException[] judging = {null};
             try {
-                run = runner.run(candidate, matrix, entries, batch);
+                // each scenario is judged while later ones still simulate; a simulation that failed still wins over a judgement
+                // that threw, as when every simulation ended before the first judgement
+                run = runner.run(candidate, matrix, entries, batch, p -> {
+                    if (judging[0] == null) {
+                        try {
+                            judged.put(p, judge(p, matrix));
+                        } catch (RuntimeException e) {
+                            judging[0] = e;
+                        }
+                    }
+                });
             } catch (EvaluationFailure f) {
                 return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
                         matrix.seeds(split), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
                         runner.simulations() - before, (System.nanoTime() - t0) / 1e9, List.of(), matrix.variants().size(),
                         matrix.promotion(), null);
+            }
+            if (judging[0] != null) {
+                throw judging[0];
             }
             paired.addAll(run);
             for (Variant v : batch) {
@@ -96,17 +112,15 @@ public final class Evaluation {
                 Map<String, Tally> alsoTallies = new LinkedHashMap<>();
                 also.forEach(o -> alsoTallies.put(o.name(), new Tally()));
                 for (PairedScenario p : mine) {
-                    String label = p.label();
-                    Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
-                    ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
-                    comparisons.put(p.entry().label(), metrics);
-                    allComparisons.put(label, metrics);
+                    Judged j = judged.get(p);
+                    comparisons.put(p.entry().label(), j.metrics());
+                    allComparisons.put(p.label(), j.metrics());
                     boolean contended = p.entry().regime().contended();
-                    mineTally.add(score, contended);
-                    for (Objective o : also) {
-                        alsoTallies.get(o.name()).add(o.score(p, stats, rng(matrix, label, o.name())), contended);
+                    mineTally.add(j.score(), contended);
+                    for (int k = 0; k < also.size(); k++) {
+                        alsoTallies.get(also.get(k).name()).add(j.also().get(k), contended);
                     }
-                    reports.add(new ScenarioReport(p.entry(), v.name(), metrics, score.comparison(), arrived(p.baseline()),
+                    reports.add(new ScenarioReport(p.entry(), v.name(), j.metrics(), j.score().comparison(), arrived(p.baseline()),
                             dropped(p.baseline()), dropped(p.candidate()), satOne(p.baseline()), satOne(p.candidate()),
                             SeedRegimes.disagreement(p)));
                 }
@@ -133,6 +147,25 @@ public final class Evaluation {
                 matrix.seeds(split), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
                 runner.simulations() - before, (System.nanoTime() - t0) / 1e9, variants, matrix.variants().size(), matrix.promotion(),
                 racedOut);
+    }
+
+    /** One paired scenario's standard comparisons, its objective's score and the further objectives' scores (in {@code also}'s order). */
+    private record Judged(Map<String, Comparison> metrics, ScenarioScore score, List<ScenarioScore> also) {
+    }
+
+    /**
+     * Compares one paired scenario; each comparison draws from its own generator, seeded by the
+     * matrix, the scenario and what it measures, so the order scenarios are judged in never matters.
+     */
+    private Judged judge(PairedScenario p, Matrix matrix) {
+        String label = p.label();
+        Map<String, Comparison> metrics = StandardMetrics.compare(p, stats, rng(matrix, label, "standard"));
+        ScenarioScore score = objective.score(p, stats, rng(matrix, label, objective.name()));
+        List<ScenarioScore> alsoScores = new ArrayList<>(also.size());
+        for (Objective o : also) {
+            alsoScores.add(o.score(p, stats, rng(matrix, label, o.name())));
+        }
+        return new Judged(metrics, score, alsoScores);
     }
 
     /** A constraint holds overall when it holds under every variant; the detail names where it failed. */

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * Runs candidate and baseline on every scenario × seed of a matrix, on the same arrivals (common
@@ -71,6 +72,16 @@ public final class PairedRunner implements AutoCloseable {
      * entry and seed see the same arrivals under every variant (common random numbers).
      */
     public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries, List<Variant> variants) {
+        return run(candidate, matrix, entries, variants, p -> { });
+    }
+
+    /**
+     * {@link #run(PolicyUnderTest, Matrix, List, List)}, handing each paired scenario to {@code ready}
+     * as soon as its simulations (and those of every scenario before it) are done, in the order of
+     * the result, on the calling thread: its analysis overlaps the simulations still running.
+     */
+    public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries, List<Variant> variants,
+                                    Consumer<PairedScenario> ready) {
         List<CompletableFuture<RunData>> cand = new ArrayList<>();
         List<CompletableFuture<RunData>> base = new ArrayList<>();
         List<SimulationTask> tasks = new ArrayList<>();
@@ -120,7 +131,9 @@ public final class PairedRunner implements AutoCloseable {
                     b.add(get(base.get(i), where, seed, baseline.name()));
                     c.add(get(cand.get(i), where, seed, candidate.name()));
                 }
-                out.add(new PairedScenario(e, v, List.copyOf(b), List.copyOf(c)));
+                PairedScenario p = new PairedScenario(e, v, List.copyOf(b), List.copyOf(c));
+                out.add(p);
+                ready.accept(p);
             }
         }
         return out;
