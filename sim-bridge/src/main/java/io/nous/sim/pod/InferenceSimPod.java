@@ -441,20 +441,36 @@ public final class InferenceSimPod implements ModelServer {
 
     /** The block cache (block_cache.go): blocks in use with reference counts, and unused blocks by the time they were freed. */
     static final class KvBlockCache {
+        private static final int NONE = -1;
         private final int maxBlocks;
-        private final java.util.HashMap<Long, Integer> used = new java.util.HashMap<>();
+        /** Block hash to entry; an entry is in use ({@code refs > 0}) or unused (0, and in the unused list). */
+        private final BlockHashIndex index;
+        private long[] hashOf = new long[0];
+        private int[] refs = new int[0];
+        private int[] prev = new int[0];
+        private int[] next = new int[0];
+        /** Per block of the request being started: its entry as the first pass found it (reused, scratch). */
+        private int[] found = new int[0];
+        /** Entries that hold no block ({@code refs} -1), to be reused; {@code entries} have ever been handed out. */
+        private int[] spare = new int[0];
+        private int spareCount;
+        private int entries;
+        private int usedCount;
+        private int unusedCount;
         /** Unused blocks, least recently freed first (ties in the order the request held them). */
-        private final java.util.LinkedHashSet<Long> unused = new java.util.LinkedHashSet<>();
+        private int head = NONE;
+        private int tail = NONE;
         private long evictions;
         private int maxUsed;
         private final PrefixHashes sharedPrefixes = new PrefixHashes();
 
         KvBlockCache(int maxBlocks) {
             this.maxBlocks = maxBlocks;
+            this.index = new BlockHashIndex(Math.min(maxBlocks, 1 << 16));
         }
 
         int used() {
-            return used.size();
+            return usedCount;
         }
 
         int maxUsed() {
@@ -478,53 +494,113 @@ public final class InferenceSimPod implements ModelServer {
             int fresh = 0;
             int revived = 0;
             int inUse = 0;
-            for (long h : hashes) {
-                if (unused.contains(h)) {
-                    revived++;
-                } else if (used.containsKey(h)) {
-                    inUse++;
-                } else {
+            if (found.length < n) {
+                found = new int[Math.max(n, 2 * found.length)];
+            }
+            for (int i = 0; i < n; i++) {
+                int e = index.get(hashes[i]);
+                found[i] = e;
+                if (e < 0) {
                     fresh++;
+                } else if (refs[e] == 0) {
+                    revived++;
+                } else {
+                    inUse++;
                 }
             }
-            if (used.size() + fresh + revived > maxBlocks) {
+            if (usedCount + fresh + revived > maxBlocks) {
                 return -1;
             }
-            for (long h : hashes) {
-                Integer refs = used.get(h);
-                if (refs != null) {
-                    used.put(h, refs + 1);
-                } else if (unused.remove(h)) {
-                    used.put(h, 1);
+            for (int i = 0; i < n; i++) {
+                long h = hashes[i];
+                // what the first pass found, unless an eviction in this pass took it (or a repeated hash was added since)
+                int e = found[i];
+                if (e < 0 || refs[e] < 0 || hashOf[e] != h) {
+                    e = index.get(h);
+                }
+                if (e >= 0 && refs[e] > 0) {
+                    refs[e]++;
+                    continue;
+                }
+                if (e >= 0) {
+                    unlink(e);
                 } else {
-                    if (used.size() + unused.size() == maxBlocks) {
-                        java.util.Iterator<Long> oldest = unused.iterator();
-                        oldest.next();
-                        oldest.remove();
+                    if (usedCount + unusedCount == maxBlocks) {
+                        int oldest = head;
+                        unlink(oldest);
+                        index.remove(hashOf[oldest], oldest);
+                        refs[oldest] = -1;
+                        spare[spareCount++] = oldest;
                         evictions++;
                     }
-                    used.put(h, 1);
+                    e = newEntry();
+                    hashOf[e] = h;
+                    index.putIfAbsent(h, e);
                 }
+                refs[e] = 1;
+                usedCount++;
             }
-            maxUsed = Math.max(maxUsed, used.size());
+            maxUsed = Math.max(maxUsed, usedCount);
             r.blockHashes = hashes;
             return inUse + revived;
         }
 
         void finishRequest(Request r) {
             for (long h : r.blockHashes) {
-                Integer refs = used.get(h);
-                if (refs == null) {
+                int e = index.get(h);
+                if (e < 0 || refs[e] == 0) {
                     continue;
                 }
-                if (refs > 1) {
-                    used.put(h, refs - 1);
-                } else {
-                    used.remove(h);
-                    unused.add(h);
+                if (--refs[e] == 0) {
+                    usedCount--;
+                    append(e);
                 }
             }
             r.blockHashes = null;
+        }
+
+        /** An entry for a new block: a spare one, or the next never used (the arrays grow up to the cache's size). */
+        private int newEntry() {
+            if (spareCount > 0) {
+                return spare[--spareCount];
+            }
+            if (entries == hashOf.length) {
+                int cap = (int) Math.min(maxBlocks, Math.max(64L, 2L * entries));
+                hashOf = java.util.Arrays.copyOf(hashOf, cap);
+                refs = java.util.Arrays.copyOf(refs, cap);
+                prev = java.util.Arrays.copyOf(prev, cap);
+                next = java.util.Arrays.copyOf(next, cap);
+                spare = java.util.Arrays.copyOf(spare, cap);
+            }
+            return entries++;
+        }
+
+        private void append(int e) {
+            prev[e] = tail;
+            next[e] = NONE;
+            if (tail == NONE) {
+                head = e;
+            } else {
+                next[tail] = e;
+            }
+            tail = e;
+            unusedCount++;
+        }
+
+        private void unlink(int e) {
+            int p = prev[e];
+            int n = next[e];
+            if (p == NONE) {
+                head = n;
+            } else {
+                next[p] = n;
+            }
+            if (n == NONE) {
+                tail = p;
+            } else {
+                prev[n] = p;
+            }
+            unusedCount--;
         }
     }
 }
