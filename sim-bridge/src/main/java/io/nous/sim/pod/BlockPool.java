@@ -28,19 +28,37 @@ import java.util.function.IntToLongFunction;
  * at once, the first to register it is the one later lookups find (vLLM keeps both; the difference
  * shows only when that first copy is evicted while the second still lives).
  *
- * <p>Arrays indexed by block id; no allocation after construction except the index's growth.
+ * <p>Arrays indexed by block id; no allocation after construction except the growth of the index and,
+ * when stale entries fill it, of the free queue's ring.
  */
 public final class BlockPool {
     private static final int NONE = -1;
 
+    /** Fields of block b at {@code meta[b * STRIDE + field]}: one cache line serves every field an operation on b touches. */
+    private static final int STRIDE = 4;
+    private static final int REFS = 0;
+    /** 1 while the block names a cached prefix ({@link #hash} holds it), else 0. */
+    private static final int HASHED = 1;
+    /** While the block is free: the free queue's place of its live entry (see {@link #queue}). */
+    private static final int PLACE = 2;
+
     private final int blockSize;
-    private final int[] refCount;
+    private final int capacity;
+    private final int[] meta;
     private final long[] hash;
-    private final boolean[] hashed;
-    private final int[] prev;
-    private final int[] next;
-    private int head = NONE;
-    private int tail = NONE;
+    /**
+     * The free queue, least recently freed first, as a ring of block ids between the places
+     * {@code head} (inclusive) and {@code tail}: a block is appended at the tail when its last reference
+     * goes, and new blocks come from the head, so both ends move through the ring in order. A hit on a
+     * free cached block takes it out of the middle by leaving its entry behind, stale: an entry is live
+     * only while its block is free and its {@code PLACE} is the entry's own place. Places count up and
+     * wrap as ints; only equality is asked of them.
+     */
+    private int[] queue;
+    private int mask;
+    private int head;
+    private int tail;
+    /** Free blocks: the live entries of the queue. */
     private int free;
     private final BlockHashIndex index;
     private long queriedTokens;
@@ -56,11 +74,11 @@ public final class BlockPool {
             throw new IllegalArgumentException("a block pool needs >= 1 block of >= 1 token, got " + blocks + " x " + blockSize);
         }
         this.blockSize = blockSize;
-        refCount = new int[blocks];
+        this.capacity = blocks;
+        meta = new int[blocks * STRIDE];
         hash = new long[blocks];
-        hashed = new boolean[blocks];
-        prev = new int[blocks];
-        next = new int[blocks];
+        queue = new int[Integer.highestOneBit(Math.max(2, blocks - 1)) << 1];
+        mask = queue.length - 1;
         for (int b = 0; b < blocks; b++) {
             append(b);
         }
@@ -113,7 +131,7 @@ public final class BlockPool {
     public int freeAmong(int[] blocks, int n) {
         int free = 0;
         for (int i = 0; i < n; i++) {
-            if (refCount[blocks[i]] == 0) {
+            if (meta[blocks[i] * STRIDE + REFS] == 0) {
                 free++;
             }
         }
@@ -122,7 +140,7 @@ public final class BlockPool {
 
     /** Whether block {@code b} is the cached block named {@code blockHash} (the one the index names for it). */
     private boolean names(int b, long blockHash) {
-        return hashed[b] && hash[b] == blockHash;
+        return meta[b * STRIDE + HASHED] != 0 && hash[b] == blockHash;
     }
 
     /**
@@ -157,10 +175,9 @@ public final class BlockPool {
 
     /** Takes one more reference to cached block {@code b} (found by {@link #cachedRun}); a free one leaves the free queue. */
     public void take(int b) {
-        if (refCount[b] == 0) {
-            unlink(b);
+        if (meta[b * STRIDE + REFS]++ == 0) {
+            free--; // its queue entry goes stale where it stands
         }
-        refCount[b]++;
     }
 
     /** Whether {@code n} new blocks can be allocated now (free blocks, cached or not). */
@@ -177,29 +194,30 @@ public final class BlockPool {
             throw new IllegalStateException("allocating " + n + " blocks with " + free + " free");
         }
         for (int i = 0; i < n; i++) {
-            int b = head;
-            unlink(b);
-            if (hashed[b]) {
+            int b = popHead();
+            int m = b * STRIDE;
+            if (meta[m + HASHED] != 0) {
                 index.remove(hash[b], b);
-                hashed[b] = false;
+                meta[m + HASHED] = 0;
                 evictions++;
             }
-            refCount[b] = 1;
+            meta[m + REFS] = 1;
             out[offset + i] = b;
         }
     }
 
     /** Names a block its request has just filled (vLLM {@code cache_full_blocks}); later lookups may reuse it. */
     public void cache(int block, long blockHash) {
-        if (refCount[block] < 1) {
+        int m = block * STRIDE;
+        if (meta[m + REFS] < 1) {
             throw new IllegalStateException("block " + block + " is cached while no request holds it");
         }
-        if (hashed[block]) {
+        if (meta[m + HASHED] != 0) {
             return;
         }
         if (index.putIfAbsent(blockHash, block)) {
             hash[block] = blockHash;
-            hashed[block] = true;
+            meta[m + HASHED] = 1;
         }
     }
 
@@ -211,10 +229,12 @@ public final class BlockPool {
     public void free(int[] blocks, int n) {
         for (int i = n - 1; i >= 0; i--) {
             int b = blocks[i];
-            if (refCount[b] < 1) {
+            int r = meta[b * STRIDE + REFS];
+            if (r < 1) {
                 throw new IllegalStateException("block " + b + " freed more often than it was taken");
             }
-            if (--refCount[b] == 0) {
+            meta[b * STRIDE + REFS] = r - 1;
+            if (r == 1) {
                 append(b);
             }
         }
@@ -223,8 +243,8 @@ public final class BlockPool {
     /** References held on all blocks together (O(blocks); for invariant checks). */
     public long references() {
         long n = 0;
-        for (int c : refCount) {
-            n += c;
+        for (int b = 0; b < capacity; b++) {
+            n += meta[b * STRIDE + REFS];
         }
         return n;
     }
@@ -236,12 +256,12 @@ public final class BlockPool {
 
     /** Blocks some request holds. */
     public int usedBlocks() {
-        return refCount.length - free;
+        return capacity - free;
     }
 
     /** The share of blocks in use, as vLLM publishes {@code kv_cache_usage_perc}: cached free blocks do not count. */
     public double usage() {
-        return (double) usedBlocks() / refCount.length;
+        return (double) usedBlocks() / capacity;
     }
 
     /** Blocks that still name a prefix (held or free). */
@@ -299,36 +319,62 @@ public final class BlockPool {
 
     /** The block the next allocation takes, or -1 when none is free (for tests of the eviction order). */
     int nextToEvict() {
-        return head;
+        for (int at = head; at != tail; at++) {
+            int b = queue[at & mask];
+            if (live(b, at)) {
+                return b;
+            }
+        }
+        return NONE;
+    }
+
+    /** Whether the queue entry at {@code place} holding block {@code b} is b's live entry. */
+    private boolean live(int b, int place) {
+        int m = b * STRIDE;
+        return meta[m + REFS] == 0 && meta[m + PLACE] == place;
+    }
+
+    /** Takes the least recently freed free block out of the queue (stale entries before it are dropped). */
+    private int popHead() {
+        while (true) {
+            int at = head++;
+            int b = queue[at & mask];
+            if (live(b, at)) {
+                free--;
+                return b;
+            }
+        }
     }
 
     private void append(int b) {
-        prev[b] = tail;
-        next[b] = NONE;
-        if (tail == NONE) {
-            head = b;
-        } else {
-            next[tail] = b;
+        if (tail - head == queue.length) {
+            compact();
         }
-        tail = b;
+        int at = tail++;
+        queue[at & mask] = b;
+        meta[b * STRIDE + PLACE] = at;
         free++;
     }
 
-    private void unlink(int b) {
-        int p = prev[b];
-        int n = next[b];
-        if (p == NONE) {
-            head = n;
-        } else {
-            next[p] = n;
+    /**
+     * The ring is full of entries, some stale: keeps the live ones in order at places 0.., in a ring
+     * twice the size when they fill more than half of this one.
+     */
+    private void compact() {
+        int[] old = queue;
+        int oldMask = mask;
+        queue = new int[2 * free > old.length ? old.length * 2 : old.length];
+        mask = queue.length - 1;
+        int kept = 0;
+        for (int at = head; at != tail; at++) {
+            int b = old[at & oldMask];
+            if (live(b, at)) {
+                queue[kept] = b;
+                meta[b * STRIDE + PLACE] = kept;
+                kept++;
+            }
         }
-        if (n == NONE) {
-            tail = p;
-        } else {
-            prev[n] = p;
-        }
-        prev[b] = NONE;
-        next[b] = NONE;
-        free--;
+        head = 0;
+        tail = kept;
     }
 }

@@ -159,6 +159,97 @@ class BlockPoolTest {
         model.forEach((k, v) -> assertThat(index.get(k)).isEqualTo(v));
     }
 
+    /**
+     * The pool against the plainest model of vLLM's free queue (a linked hash set in free order, a hit
+     * on a free block removing it from the middle): under random admissions that share prefixes, frees
+     * and hits on free cached blocks, every block handed out, every eviction and every count agree, and
+     * the queue's ring is compacted and grown along the way.
+     */
+    @Test
+    void theFreeQueueHandsOutBlocksInExactlyTheOrderOfALinkedQueue() {
+        Random r = new Random(5);
+        int blocks = 64;
+        BlockPool pool = new BlockPool(blocks, B);
+        // the model
+        int[] refs = new int[blocks];
+        long[] hashOf = new long[blocks];
+        boolean[] hashed = new boolean[blocks];
+        Map<Long, Integer> index = new HashMap<>();
+        java.util.LinkedHashSet<Integer> freeQueue = new java.util.LinkedHashSet<>();
+        for (int b = 0; b < blocks; b++) {
+            freeQueue.add(b);
+        }
+        long evictions = 0;
+        java.util.List<int[]> held = new java.util.ArrayList<>();
+        for (int step = 0; step < 50_000; step++) {
+            if (held.size() < 3 || held.size() < 8 && r.nextBoolean()) {
+                // admit: a prompt of 1..12 blocks from one of 4 prefixes, its tail partly its own
+                long[] c = new long[1 + r.nextInt(r.nextBoolean() ? 6 : 12)];
+                int prefix = r.nextInt(4);
+                long parent = 0;
+                for (int k = 0; k < c.length; k++) {
+                    parent = BlockPool.chain(parent, k < 6 ? 100 * prefix + k : 1_000_000 + r.nextInt(50));
+                    c[k] = parent;
+                }
+                int[] out = new int[c.length];
+                int hits = pool.cachedRun(k -> c[k], c.length, out, null, 0);
+                int modelHits = 0;
+                while (modelHits < c.length && index.containsKey(c[modelHits])) {
+                    modelHits++;
+                }
+                assertThat(hits).isEqualTo(modelHits);
+                int fresh = c.length - hits;
+                int freeHits = pool.freeAmong(out, hits);
+                if (!pool.canAllocate(fresh + freeHits)) {
+                    assertThat(freeQueue.size()).isLessThan(fresh + freeHits);
+                    continue;
+                }
+                for (int k = 0; k < hits; k++) {
+                    int b = index.get(c[k]);
+                    assertThat(out[k]).isEqualTo(b);
+                    pool.take(b);
+                    if (refs[b]++ == 0) {
+                        freeQueue.remove(b);
+                    }
+                }
+                pool.allocate(fresh, out, hits);
+                for (int k = hits; k < c.length; k++) {
+                    int b = freeQueue.iterator().next();
+                    freeQueue.remove(b);
+                    if (hashed[b]) {
+                        index.remove(hashOf[b]);
+                        hashed[b] = false;
+                        evictions++;
+                    }
+                    refs[b] = 1;
+                    assertThat(out[k]).as("block handed out at step %d", step).isEqualTo(b);
+                }
+                for (int k = hits; k < c.length; k++) {
+                    pool.cache(out[k], c[k]);
+                    if (!hashed[out[k]] && !index.containsKey(c[k])) {
+                        index.put(c[k], out[k]);
+                        hashOf[out[k]] = c[k];
+                        hashed[out[k]] = true;
+                    }
+                }
+                held.add(out);
+            } else {
+                int[] out = held.remove(r.nextInt(held.size()));
+                pool.free(out, out.length);
+                for (int k = out.length - 1; k >= 0; k--) {
+                    if (--refs[out[k]] == 0) {
+                        freeQueue.add(out[k]);
+                    }
+                }
+            }
+            assertThat(pool.freeBlocks()).isEqualTo(freeQueue.size());
+            assertThat(pool.nextToEvict()).isEqualTo(freeQueue.isEmpty() ? -1 : freeQueue.iterator().next());
+            assertThat(pool.evictions()).isEqualTo(evictions);
+            assertThat(pool.cachedBlocks()).isEqualTo(index.size());
+        }
+        assertThat(evictions).isGreaterThan(100);
+    }
+
     private static long[] concat(long[] head, long... tail) {
         long[] all = new long[head.length + tail.length];
         System.arraycopy(head, 0, all, 0, head.length);
