@@ -159,7 +159,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.stepDueUs = new long[n];
         this.routed = new long[n];
         this.tenantsSeen = new java.util.BitSet[n];
-        CostModel cost = scenario.inferenceSim() == null ? scenario.profile().newModel() : null;
+        CostModel cost = scenario.inferenceSim() == null ? scenario.profile().costModel() : null;
         for (int i = 0; i < n; i++) {
             pods[i] = scenario.inferenceSim() == null ? new VllmPod(i, scenario.podConfig(), cost, this)
                     : new InferenceSimPod(i, scenario.inferenceSim(), this, this, streams.stream("inference-sim/" + i));
@@ -345,21 +345,47 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
      * last cycle again, counted as the flow controller would count it, then the next tick is held as
      * {@link #ensureTick} would schedule it. A tick at or past the instant the saturation can change
      * by staleness goes into the queue at its place instead, to run for real.
+     *
+     * <p>They run in bulk: only the first held tick can have taken its place in the event order before
+     * an event now queued at the same instant; each later one takes its place when the one before it
+     * runs, after everything queued, so the ticks that run are exactly those strictly before the next
+     * queued event's time, the staleness boundary and past the end, after the first (none after it when
+     * the bands emptied while it was held). The flow
+     * controller counts them at once; the event order's places of the ticks in between were taken by
+     * nothing else, so one place for the tick held after them keeps every comparison as it was.
      */
     private void repeatIdleTicks() {
         while (virtualTickUs >= 0 && virtualTickUs <= stopUs && events.before(virtualTickUs, virtualTickSeq)) {
-            if (virtualTickUs >= utilization.validUntilUs()) {
+            long validUntil = utilization.validUntilUs();
+            if (virtualTickUs >= validUntil) {
                 releaseHeldTick();
                 return;
             }
-            now = virtualTickUs;
-            eventCount++;
+            long first = virtualTickUs;
+            // the bands emptied since the tick was held (a sweep, a client gone): it runs, and no tick follows it
+            boolean follows = !flow.isEmpty();
+            long bound = Math.min(stopUs, validUntil - 1);
+            if (!events.isEmpty()) {
+                bound = Math.min(bound, events.peekTime() - 1);
+            }
+            long last = follows && bound > first ? first + (bound - first) / tickUs * tickUs : first;
+            long count = (last - first) / tickUs + 1;
+            long done = flow.repeatIdleCycles(count);
+            eventCount += done;
             tickPending = false;
             virtualTickUs = -1;
-            flow.repeatIdleCycle(now);
-            if (!flow.isEmpty()) {
+            if (done < count) {
+                // a guarded candidate's budget fails on this one: the cycle throws at its own time
+                now = first + done * tickUs;
+                eventCount++;
+                flow.repeatIdleCycle(now);
+                throw new IllegalStateException("a repeated cycle the budget refused did not fail at t=" + now / 1e6 + " s");
+            }
+            now = last;
+            if (follows) {
+                // an idle cycle dispatched nothing: the bands are as full as before, so the next tick is held
                 tickPending = true;
-                virtualTickUs = (now / tickUs + 1) * tickUs;
+                virtualTickUs = last + tickUs;
                 virtualTickSeq = events.reserveSeq();
             }
         }

@@ -123,6 +123,35 @@ public final class Budget {
         }
     }
 
+    /**
+     * How many of the next {@code n} {@link #repeatCall}s would pass (n, or the number before the first
+     * that would throw), summing exactly as they would; accounts nothing.
+     */
+    public long repeatableCalls(int bands, long n) {
+        long s = spent;
+        double a = allowance;
+        double perCall = limit.unitsPerCall(bands);
+        double warmUp = limit.warmUpUnits();
+        for (long i = 0; i < n; i++) {
+            s += lastCallUnits;
+            a += perCall;
+            if (s > a + warmUp) {
+                return i;
+            }
+        }
+        return n;
+    }
+
+    /** Accounts {@code n} {@link #repeatCall}s that {@link #repeatableCalls} said pass, with the same sums. */
+    public void repeatCalls(int bands, long n) {
+        double perCall = limit.unitsPerCall(bands);
+        for (long i = 0; i < n; i++) {
+            spent += lastCallUnits;
+            allowance += perCall;
+        }
+        calls += n;
+    }
+
     /** Array elements the call under way (or the last one) allocated. */
     public long allocatedThisCall() {
         return allocated;

@@ -105,6 +105,20 @@ public final class GuardedUsageLimitPolicy implements UsageLimitPolicy, Repeatab
         }
     }
 
+    @Override
+    public long repeatableCalls(long calls) {
+        return lastRepeats ? budget.repeatableCalls(lastBands, calls) : 0;
+    }
+
+    @Override
+    public void repeatLastCalls(long calls) {
+        if (!lastRepeats) {
+            throw new IllegalStateException("the last call of " + name + " does not repeat");
+        }
+        repeated += calls;
+        budget.repeatCalls(lastBands, calls);
+    }
+
     private RuntimeException fault(Throwable t, double saturation, int bands) {
         return Faults.translate(t, name, "computeLimit at saturation " + saturation + " with " + bands
                 + (bands == 1 ? " band" : " bands"));

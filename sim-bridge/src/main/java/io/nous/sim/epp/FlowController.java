@@ -115,6 +115,29 @@ public final class FlowController {
         }
     }
 
+    /**
+     * Accounts up to {@code count} cycles that {@link #idleRepeats} says repeat the last, as that many
+     * {@link #repeatIdleCycle}s would; returns how many, fewer only when a guarded candidate's budget
+     * would fail on the next (which {@link #repeatIdleCycle} then throws at its own time).
+     */
+    public long repeatIdleCycles(long count) {
+        long n = count;
+        if (repeatable != null) {
+            n = repeatable.repeatableCalls(count);
+            repeatable.repeatLastCalls(n);
+        }
+        cycles += n;
+        if (lastGatedFrom >= 0) {
+            for (int j = lastGatedFrom; j < bands.length; j++) {
+                gatedCycles[j] += n;
+            }
+        }
+        if (lastViolated) {
+            ceilingViolations += n;
+        }
+        return n;
+    }
+
     /** Payload estimate for the byte limit: about 4 bytes per prompt token plus a JSON envelope. */
     public static long requestBytes(Request r) {
         return 4L * r.inputTokens + 256;

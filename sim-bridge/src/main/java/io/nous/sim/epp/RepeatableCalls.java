@@ -17,6 +17,15 @@ public interface RepeatableCalls {
      */
     void repeatLastCall();
 
+    /**
+     * How many of the next {@code calls} repeats would be accounted without failing (all of them, or
+     * the number before the one that would throw); accounts nothing.
+     */
+    long repeatableCalls(long calls);
+
+    /** Accounts {@code calls} repeats at once, as many {@link #repeatLastCall}s would; {@link #repeatableCalls} said they pass. */
+    void repeatLastCalls(long calls);
+
     /** Whether {@code policy} is a platform wrapper whose answers are believed. */
     static boolean trusted(Object policy) {
         return policy instanceof RepeatableCalls && policy.getClass().getClassLoader() == RepeatableCalls.class.getClassLoader();
