@@ -188,6 +188,25 @@ public record CostProfile(
         return (long) kvBlocks * blockSize;
     }
 
+    /** Models built so far, by profile (a variant's profile is a new record equal to the last one like it). */
+    private static final Map<CostProfile, CostModel> MODELS = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<CostProfile, CostModel> eldest) {
+                    return size() > 32;
+                }
+            });
+
+    /**
+     * The cost model this profile describes, built once per distinct profile and shared (a model is
+     * pure, and building a roofline model tabulates its GEMM curve at 16,384 step sizes).
+     */
+    public CostModel costModel() {
+        return MODELS.computeIfAbsent(this, CostProfile::newModel);
+    }
+
     /** Builds the cost model this profile describes. */
     public CostModel newModel() {
         return switch (kind) {
