@@ -105,9 +105,7 @@ public final class RooflineCostModel implements CostModel {
             return fixedUs;
         }
         int sampled = b.decodeSeqs + b.prefillsCompleting;
-        double compute = gemmUs(tokens) + (sampled > 0 ? lmHeadUs(sampled) : 0);
-        double linear = ridge == 0 ? Math.max(compute, weightReadUs)
-                : weightReadUs * Math.pow(1 + Math.pow(compute / weightReadUs, ridge), 1 / ridge);
+        double linear = linearUs(tokens, sampled);
         double runtime = (b.prefillTokens * prefillScale + b.decodeSeqs * decodeScale) / tokens;
         return fixedUs
                 + usPerSeq * (b.prefillSeqs + b.decodeSeqs)
@@ -116,6 +114,50 @@ public final class RooflineCostModel implements CostModel {
                 + b.decodeContextTokens * usPerKvTokenRead
                 + tokens * usAllReducePerToken;
     }
+
+    /**
+     * The linear layers' time for a step of {@code tokens} tokens of which {@code sampled} sample: the
+     * (smooth) maximum of their compute and of streaming the weights. A pure function of the two counts,
+     * which steps repeat constantly (a decode step of n sequences is n and n), so its two powers are
+     * remembered in a small direct-mapped table, per thread.
+     */
+    private double linearUs(int tokens, int sampled) {
+        if (ridge == 0) {
+            return Math.max(compute(tokens, sampled), weightReadUs);
+        }
+        LinearMemo memo = LINEAR_MEMO.get();
+        if (memo.model != this) {
+            memo.reset(this);
+        }
+        long key = (long) tokens << 32 | sampled;
+        int slot = (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - LinearMemo.BITS));
+        if (memo.keys[slot] == key) {
+            return memo.values[slot];
+        }
+        double linear = weightReadUs * Math.pow(1 + Math.pow(compute(tokens, sampled) / weightReadUs, ridge), 1 / ridge);
+        memo.keys[slot] = key;
+        memo.values[slot] = linear;
+        return linear;
+    }
+
+    private double compute(int tokens, int sampled) {
+        return gemmUs(tokens) + (sampled > 0 ? lmHeadUs(sampled) : 0);
+    }
+
+    /** One thread's table of {@link #linearUs} for the model it last served (a model is shared across simulations and threads). */
+    private static final class LinearMemo {
+        static final int BITS = 12;
+        final long[] keys = new long[1 << BITS];
+        final double[] values = new double[1 << BITS];
+        RooflineCostModel model;
+
+        void reset(RooflineCostModel m) {
+            java.util.Arrays.fill(keys, -1L);
+            model = m;
+        }
+    }
+
+    private static final ThreadLocal<LinearMemo> LINEAR_MEMO = ThreadLocal.withInitial(LinearMemo::new);
 
     @Override
     public CostProfile profile() {
