@@ -109,7 +109,17 @@ public final class BlockPool {
      * hint changes the cost, never the answer.
      */
     public int cachedRun(IntToLongFunction hashOf, int cap, int[] out, int[] hint, int hintLimit) {
-        int hits = 0;
+        return cachedRun(hashOf, cap, out, hint, hintLimit, 0);
+    }
+
+    /**
+     * {@link #cachedRun(IntToLongFunction, int, int[], int[], int)} for a prompt whose first
+     * {@code known} blocks the caller already knows to be cached, their ids in {@code out}: the run
+     * goes on from there. A hint confirmed before the pool's last eviction ({@link #evictions}) still
+     * names what it named, since a block loses its hash only by being evicted.
+     */
+    public int cachedRun(IntToLongFunction hashOf, int cap, int[] out, int[] hint, int hintLimit, int known) {
+        int hits = known;
         while (hits < cap) {
             long h = hashOf.applyAsLong(hits);
             int b = hits < hintLimit ? hint[hits] : NONE;

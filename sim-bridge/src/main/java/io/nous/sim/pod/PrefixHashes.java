@@ -11,7 +11,9 @@ import java.util.List;
  * 3,800-token system prompt is 237 hashes). Blocks wholly inside a content's first span are named by
  * that span alone, so the chain is the same whatever follows it. It also remembers which block held
  * each hash when last found, so that a lookup can check that block instead of probing the cache's
- * index (the check is exact: a block that holds a hash is the one the index names).
+ * index (the check is exact: a block that holds a hash is the one the index names), and how many of
+ * those were confirmed at which count of the pool's evictions: until the next eviction they need no
+ * check at all.
  */
 final class PrefixHashes {
     private final BlockHashIndex slots = new BlockHashIndex(64);
@@ -20,11 +22,10 @@ final class PrefixHashes {
     private final List<int[]> seen = new ArrayList<>();
     /** Hashes computed so far, by slot. */
     private int[] known = new int[8];
+    /** By slot: leading entries of {@link #seen} confirmed to hold their hashes, and the pool's evictions then. */
+    private int[] confirmed = new int[8];
+    private long[] confirmedAt = new long[8];
 
-    /**
-     * Writes the hashes of {@code content}'s blocks that lie wholly inside its first span into
-     * {@code out} (from index 0) and returns how many, at most {@code out.length}.
-     */
     /**
      * Where the blocks of the chain of {@code content}'s first span were last found, by block index
      * (-1: not known), for the caller to read and update; only the first
@@ -45,6 +46,28 @@ final class PrefixHashes {
         return s;
     }
 
+    /**
+     * How many leading entries of {@link #blocksSeen} are known to hold their hashes without a check:
+     * those confirmed while the pool had made {@code evictions} evictions, as it still has; else none.
+     */
+    int confirmed(PromptContent content, long evictions) {
+        int slot = slots.get(content.firstSpanId());
+        return slot >= 0 && confirmedAt[slot] == evictions ? confirmed[slot] : 0;
+    }
+
+    /** The first {@code blocks} entries of {@link #blocksSeen} hold their hashes now, after {@code evictions} evictions. */
+    void confirm(PromptContent content, int blocks, long evictions) {
+        int slot = slots.get(content.firstSpanId());
+        if (slot >= 0) {
+            confirmed[slot] = blocks;
+            confirmedAt[slot] = evictions;
+        }
+    }
+
+    /**
+     * Writes the hashes of {@code content}'s blocks that lie wholly inside its first span into
+     * {@code out} (from index 0) and returns how many, at most {@code out.length}.
+     */
     int copy(PromptContent content, long[] out, int blockSize) {
         int n = Math.min(content.firstSpanTokens() / blockSize, out.length);
         if (n == 0) {
@@ -59,6 +82,8 @@ final class PrefixHashes {
             seen.add(new int[0]);
             if (slot == known.length) {
                 known = Arrays.copyOf(known, 2 * slot);
+                confirmed = Arrays.copyOf(confirmed, 2 * slot);
+                confirmedAt = Arrays.copyOf(confirmedAt, 2 * slot);
             }
         }
         long[] chain = chains.get(slot);

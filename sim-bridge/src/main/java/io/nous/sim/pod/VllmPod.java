@@ -259,15 +259,22 @@ public final class VllmPod implements ModelServer {
                     prepareBlocks(r);
                     // Content of its own can only be found again by itself, after a preemption.
                     int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
-                    // where this pod last found the blocks of the request's shared prefix: checked, not trusted
+                    // where this pod last found the blocks of the request's shared prefix: checked, unless no
+                    // block was evicted since they were last confirmed
                     int[] seen = null;
                     int seenLimit = 0;
+                    int known = 0;
                     if (cap > 0 && sharedTokens(r) > 0) {
                         blockHash(r, 0); // the request's chain starts from the pod's copy of its prefix
                         seen = sharedPrefixHashes.blocksSeen(r.kvContent);
                         seenLimit = Math.min(seen.length, r.kvContent.firstSpanTokens() / blockSize);
+                        known = Math.min(Math.min(cap, seenLimit), sharedPrefixHashes.confirmed(r.kvContent, pool.evictions()));
+                        System.arraycopy(seen, 0, r.blockIds, 0, known);
                     }
-                    hits = cap == 0 ? 0 : pool.cachedRun(k -> blockHash(r, k), cap, r.blockIds, seen, seenLimit);
+                    hits = cap == 0 ? 0 : pool.cachedRun(k -> blockHash(r, k), cap, r.blockIds, seen, seenLimit, known);
+                    if (seen != null) {
+                        sharedPrefixHashes.confirm(r.kvContent, Math.min(hits, seenLimit), pool.evictions());
+                    }
                     freeHits = pool.freeAmong(r.blockIds, hits);
                 }
                 int computed = hits * blockSize;
