@@ -487,7 +487,7 @@ public final class InferenceSimPod implements ModelServer {
             long[] hashes = new long[n];
             PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
             // the same chain the vLLM pod names blocks by, a shared prefix's computed once
-            int k = content.sharedTokens() > 0 ? sharedPrefixes.copy(content, hashes, blockSize) : 0;
+            int k = content.sharedTokens() > 0 ? sharedPrefixes.copy(content, hashes, hashes.length, blockSize) : 0;
             for (; k < n; k++) {
                 hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, blockSize));
             }

@@ -66,10 +66,10 @@ final class PrefixHashes {
 
     /**
      * Writes the hashes of {@code content}'s blocks that lie wholly inside its first span into
-     * {@code out} (from index 0) and returns how many, at most {@code out.length}.
+     * {@code out} (from index 0) and returns how many, at most {@code limit}.
      */
-    int copy(PromptContent content, long[] out, int blockSize) {
-        int n = Math.min(content.firstSpanTokens() / blockSize, out.length);
+    int copy(PromptContent content, long[] out, int limit, int blockSize) {
+        int n = Math.min(content.firstSpanTokens() / blockSize, limit);
         if (n == 0) {
             return 0;
         }

@@ -48,6 +48,8 @@ public final class VllmPod implements ModelServer {
     private final Request[] phaseHead;
     /** Decoding requests whose output another request may repeat (a session's rounds), whose blocks are named as they fill. */
     private int sharingDecoders;
+    /** Block tables of requests that left, for the next ones. */
+    private final BlockTables tables = new BlockTables();
     /** The hash chains of shared prefixes, computed once per pod instead of once per request. */
     private final PrefixHashes sharedPrefixHashes = new PrefixHashes();
     /** Running requests whose clients gave up, aborted at the start of the next step. */
@@ -470,18 +472,24 @@ public final class VllmPod implements ModelServer {
         }
     }
 
-    /** A request that has left: its block tables go (its content's blocks may stay cached). */
-    private static void forgetBlocks(Request r) {
+    /** A request that has left: its block tables go back to the pod's spares (its content's blocks may stay cached). */
+    private void forgetBlocks(Request r) {
+        tables.release(r.blockIds);
+        tables.release(r.blockHashes);
         r.blockIds = null;
         r.blockHashes = null;
         r.hashedBlocks = 0;
     }
 
+    /** Every block the request can come to hold. */
+    private int tableSize(Request r) {
+        return blocks(r.inputTokens + r.outputTokens);
+    }
+
     /** Room for every block the request can come to hold, kept across preemptions. */
     private void prepareBlocks(Request r) {
         if (r.blockIds == null) {
-            int n = blocks(r.inputTokens + r.outputTokens);
-            r.blockIds = new int[n];
+            r.blockIds = tables.ids(tableSize(r));
         }
     }
 
@@ -493,12 +501,12 @@ public final class VllmPod implements ModelServer {
     /** The hash of the request's block {@code k}: its content chained to the hash of block k - 1 (kv_cache_utils.hash_block_tokens). */
     private long blockHash(Request r, int k) {
         if (r.blockHashes == null) {
-            r.blockHashes = new long[r.blockIds.length];
+            r.blockHashes = tables.hashes(tableSize(r));
             if (r.kvContent == null) {
                 r.kvContent = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
             }
             if (sharedTokens(r) > 0) {
-                r.hashedBlocks = sharedPrefixHashes.copy(r.kvContent, r.blockHashes, blockSize);
+                r.hashedBlocks = sharedPrefixHashes.copy(r.kvContent, r.blockHashes, tableSize(r), blockSize);
             }
         }
         while (r.hashedBlocks <= k) {

@@ -223,8 +223,8 @@ class PrefixCachingPodTest {
         PromptContent longShare = PromptContent.sharedPrefix(3, 200, 2, 300, 5);
         long[] a = new long[20];
         long[] b = new long[20];
-        assertThat(memo.copy(shortShare, a, 16)).isEqualTo(6);
-        assertThat(memo.copy(longShare, b, 16)).isEqualTo(12);
+        assertThat(memo.copy(shortShare, a, a.length, 16)).isEqualTo(6);
+        assertThat(memo.copy(longShare, b, b.length, 16)).isEqualTo(12);
         long h = 0;
         for (int k = 0; k < 12; k++) {
             h = BlockPool.chain(h, longShare.blockContent(k, 16));
