@@ -74,8 +74,6 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     /** Per pod: requests routed to it, and the tenants they came from. */
     private final long[] routed;
     private final java.util.BitSet[] tenantsSeen;
-    /** All classes together, for the run's overall latencies. */
-    private final ClassStats overall = new ClassStats("all", 0);
     /** The first measured arrival and the last measured completion: the span throughput is taken over. */
     private long firstArrivalUs = -1;
     private long overallPromptTokens;
@@ -667,7 +665,6 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         }
         if (measured(r)) {
             stats[r.classIndex].completed(r);
-            overall.completed(r);
             overallPromptTokens += r.inputTokens;
             lastCompletionUs = nowUs;
         }
@@ -740,11 +737,18 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 scenario.workload().hasTimeouts(), runSummary());
     }
 
+    /** The run's requests of every class together (the class statistics merged, as one of all of them would record them). */
     private RunSummary runSummary() {
-        ClassSummary all = overall.summarize(1);
+        long completed = 0;
+        long cachedPromptTokens = 0;
+        for (ClassStats s : stats) {
+            completed += s.completed();
+            cachedPromptTokens += s.cachedPromptTokens();
+        }
         double span = (lastCompletionUs - firstArrivalUs) / 1e6;
-        return new RunSummary(scorerName == null ? scenario.routing().name() : scenario.routing().name() + " scored by " + scorerName, scenario.inferenceSim() == null ? "vllm" : "inference-sim", all.completed(),
-                overallPromptTokens, all.cachedPromptTokens(), all.ttft(), all.completed() > 0 && span > 0 ? all.completed() / span : 0);
+        return new RunSummary(scorerName == null ? scenario.routing().name() : scenario.routing().name() + " scored by " + scorerName,
+                scenario.inferenceSim() == null ? "vllm" : "inference-sim", completed, overallPromptTokens, cachedPromptTokens,
+                ClassStats.ttftAcross(stats), completed > 0 && span > 0 ? completed / span : 0);
     }
 
     /** The pods' prefix caches together, when some prompts share content and caching is on; else null. */

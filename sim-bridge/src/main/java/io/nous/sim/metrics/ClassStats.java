@@ -79,6 +79,29 @@ public final class ClassStats {
         }
     }
 
+    /** Requests completed so far. */
+    public long completed() {
+        return completed;
+    }
+
+    /** Prompt tokens that completed requests found in a prefix cache. */
+    public long cachedPromptTokens() {
+        return cachedPromptTokens;
+    }
+
+    /**
+     * The time to first token of several classes' requests together: their histograms merged, which is
+     * the histogram one statistic of all of them would have recorded (the same counts in the same
+     * buckets, so the same mean, percentiles and maximum).
+     */
+    public static Latency ttftAcross(ClassStats[] parts) {
+        Histogram all = new Histogram(MAX_US, 3);
+        for (ClassStats s : parts) {
+            all.add(s.ttft);
+        }
+        return Latency.of(all);
+    }
+
     private static long clamp(long us) {
         return Math.max(0, Math.min(MAX_US, us));
     }
