@@ -4,16 +4,15 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nous.codegen.Contract;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SimulationResult;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,8 +113,12 @@ public final class WorkerProtocol {
                                double[] signature) {
     }
 
-    /** Per-request samples of one class, each array as base64 of its little-endian float bits. */
-    public record EncodedSamples(String ttft, String e2e, String itl) {
+    /**
+     * Per-request samples of one class, each array as its little-endian float bits, which JSON carries
+     * as Base64 text (Jackson writes and reads a {@code byte[]} as Base64 directly, with no string in
+     * between).
+     */
+    public record EncodedSamples(byte[] ttft, byte[] e2e, byte[] itl) {
         static EncodedSamples of(RequestSamples s) {
             return new EncodedSamples(encode(s.ttftMs()), encode(s.e2eMs()), encode(s.itlMs()));
         }
@@ -149,20 +152,19 @@ public final class WorkerProtocol {
         return out;
     }
 
-    private static String encode(float[] xs) {
+    /** The floats' raw bits, little-endian (a bulk copy through a float view: every bit pattern, NaNs' too, kept). */
+    private static byte[] encode(float[] xs) {
         ByteBuffer b = ByteBuffer.allocate(xs.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-        for (float x : xs) {
-            b.putInt(Float.floatToRawIntBits(x));
-        }
-        return Base64.getEncoder().encodeToString(b.array());
+        b.asFloatBuffer().put(xs);
+        return b.array();
     }
 
-    private static float[] decode(String s) {
-        ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(s)).order(ByteOrder.LITTLE_ENDIAN);
-        float[] out = new float[b.remaining() / 4];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = Float.intBitsToFloat(b.getInt());
+    private static float[] decode(byte[] bits) {
+        if (bits.length % 4 != 0) {
+            throw new IllegalArgumentException("samples of " + bits.length + " bytes are not whole floats");
         }
+        float[] out = new float[bits.length / 4];
+        ByteBuffer.wrap(bits).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
         return out;
     }
 
@@ -177,6 +179,16 @@ public final class WorkerProtocol {
             return read(json, type);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** A job or reply from {@link #toJson}, as UTF-8 bytes. */
+    public static <T> T fromJson(byte[] json, Class<T> type) {
+        try {
+            return JSON.readValue(json, type);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + (e instanceof JsonProcessingException j
+                    ? j.getOriginalMessage() : e.getMessage()), e);
         }
     }
 
