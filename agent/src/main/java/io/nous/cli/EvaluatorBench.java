@@ -61,6 +61,10 @@ final class EvaluatorBench {
                 JsonReport.num(o, "first_evaluation_seconds", cold);
                 JsonReport.num(o, "seconds_per_evaluation", seconds / evaluations);
                 JsonReport.num(o, "evaluations_per_minute", perMinute);
+                String measured = runner.backend().measurements();
+                if (measured != null) {
+                    o.put("backend_measurements", measured);
+                }
                 out.println(JsonReport.write(o));
             } else {
                 out.printf(Locale.ROOT, "default matrix: %d scenarios x %d seeds x %d variants = %d candidate simulations per evaluation, "
@@ -70,6 +74,10 @@ final class EvaluatorBench {
                 out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s%n", cold);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",
                         evaluations, seconds / evaluations, perMinute);
+                String measured = runner.backend().measurements();
+                if (measured != null) {
+                    out.println(measured);
+                }
             }
             out.flush();
         }

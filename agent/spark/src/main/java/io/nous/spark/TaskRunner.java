@@ -7,6 +7,8 @@ import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.run.RunData;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -29,18 +31,24 @@ final class TaskRunner {
     private TaskRunner() {
     }
 
-    /** Runs a batch (a JSON array of {@link RemoteTask}s) with the job's broadcast sources; returns the replies as a JSON array. */
-    static String runBatch(String batchJson, List<String> sources) throws InterruptedException {
+    /**
+     * Runs a batch (a JSON array of {@link RemoteTask}s) with the job's broadcast sources; returns the
+     * replies as one JSON array in UTF-8.
+     */
+    static byte[] runBatch(String batchJson, List<String> sources) throws InterruptedException {
         RemoteTask[] tasks = WorkerProtocol.fromJson(batchJson, RemoteTask[].class);
-        StringBuilder out = new StringBuilder(tasks.length * 4096).append('[');
+        ByteArrayOutputStream out = new ByteArrayOutputStream(tasks.length * 65536);
+        out.write('[');
         for (int i = 0; i < tasks.length; i++) {
             RemoteTask task = tasks[i];
             if (i > 0) {
-                out.append(',');
+                out.write(',');
             }
-            out.append(task.job() != null ? pool(task).runJson(task.jobWith(sources)) : WorkerProtocol.toJson(builtin(task)));
+            String reply = task.job() != null ? pool(task).runJson(task.jobWith(sources)) : WorkerProtocol.toJson(builtin(task));
+            out.writeBytes(reply.getBytes(StandardCharsets.UTF_8));
         }
-        return out.append(']').toString();
+        out.write(']');
+        return out.toByteArray();
     }
 
     private static WorkerProtocol.Reply builtin(RemoteTask task) {

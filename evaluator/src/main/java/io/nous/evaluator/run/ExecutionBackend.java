@@ -21,6 +21,14 @@ public interface ExecutionBackend extends AutoCloseable {
      */
     List<CompletableFuture<RunData>> submit(List<SimulationTask> tasks);
 
+    /**
+     * What the backend measured of its own cost so far, as a line for a benchmark to print (for a
+     * cluster: its tasks' time beside the simulations' own); null when it measures nothing.
+     */
+    default String measurements() {
+        return null;
+    }
+
     /** Stops whatever the backend started; tasks still running fail. */
     @Override
     void close();

@@ -57,6 +57,11 @@ public final class PairedRunner implements AutoCloseable {
         return baseline;
     }
 
+    /** Where this runner's simulations run. */
+    public ExecutionBackend backend() {
+        return backend;
+    }
+
     /** Simulations actually run so far (cached baseline runs are not counted twice). */
     public int simulations() {
         return simulations.get();
