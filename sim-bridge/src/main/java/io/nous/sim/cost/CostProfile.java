@@ -188,23 +188,30 @@ public record CostProfile(
         return (long) kvBlocks * blockSize;
     }
 
-    /** Models built so far, by profile (a variant's profile is a new record equal to the last one like it). */
-    private static final Map<CostProfile, CostModel> MODELS = java.util.Collections.synchronizedMap(
+    /**
+     * Models built so far, by what a model is made of: the kind, the parameters, the GPU, the model
+     * geometry and the tensor parallelism (a variant's profile is a new record equal to the last one
+     * like it; its name, description and sources do not make a model, and hashing them cost more than
+     * a lookup should).
+     */
+    private static final Map<List<Object>, CostModel> MODELS = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
 
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<CostProfile, CostModel> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<List<Object>, CostModel> eldest) {
                     return size() > 32;
                 }
             });
 
     /**
-     * The cost model this profile describes, built once per distinct profile and shared (a model is
-     * pure, and building a roofline model tabulates its GEMM curve at 16,384 step sizes).
+     * The cost model this profile describes, built once per distinct model and shared (a model is
+     * pure, and building a roofline model tabulates its GEMM curve at 16,384 step sizes). Its
+     * {@link CostModel#profile} may be another profile with the same physics.
      */
     public CostModel costModel() {
-        return MODELS.computeIfAbsent(this, CostProfile::newModel);
+        return MODELS.computeIfAbsent(java.util.Arrays.asList(kind, roofline, linear, hardwareSpec, modelSpec, tensorParallel),
+                k -> newModel());
     }
 
     /** Builds the cost model this profile describes. */
