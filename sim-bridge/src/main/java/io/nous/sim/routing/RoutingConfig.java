@@ -37,10 +37,26 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                             @JsonIgnore List<WeightedRef> scorers, @JsonIgnore String picker, @JsonIgnore boolean flowControl,
                             @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service) {
 
-    /** A config carried by its name and text (to a worker JVM), read again on arrival. */
+    /** A config carried by its name and text (to a worker JVM), read again on arrival (once per JVM and text). */
     @JsonCreator
     public static RoutingConfig of(@JsonProperty("name") String name, @JsonProperty("text") String text) {
-        return "service".equals(name) && "service".equals(text) ? plainService() : parse(text, name, name);
+        return "service".equals(name) && "service".equals(text) ? plainService() : parsed(name, text, name);
+    }
+
+    /** Configs read so far by name and text: a config is immutable, and every scenario of a matrix carries the same one. */
+    private static final Map<String, RoutingConfig> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static RoutingConfig parsed(String name, String text, String origin) {
+        String key = name + "\n" + text;
+        RoutingConfig c = PARSED.get(key);
+        if (c == null) {
+            c = parse(text, name, origin);
+            if (PARSED.size() >= 64) {
+                PARSED.clear();
+            }
+            PARSED.put(key, c);
+        }
+        return c;
     }
 
     /** A scorer of the profile and its weight. */
@@ -95,6 +111,18 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     }
 
     private static RoutingConfig preset(String name) {
+        RoutingConfig c = PRESETS_READ.get(name);
+        if (c == null) {
+            c = readPreset(name);
+            PRESETS_READ.put(name, c);
+        }
+        return c;
+    }
+
+    /** The shipped configs read so far (each scenario a matrix builds starts from the default). */
+    private static final Map<String, RoutingConfig> PRESETS_READ = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static RoutingConfig readPreset(String name) {
         try (InputStream in = RoutingConfig.class.getResourceAsStream(PRESETS + name + ".yaml")) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + PRESETS + name + ".yaml");
