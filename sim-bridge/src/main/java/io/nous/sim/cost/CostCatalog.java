@@ -34,17 +34,26 @@ public final class CostCatalog {
     public static CostCatalog builtin() {
         CostCatalog c = builtin;
         if (c == null) {
-            try (InputStream in = CostCatalog.class.getResourceAsStream(RESOURCE)) {
-                if (in == null) {
-                    throw new ProfileException("missing resource " + RESOURCE);
+            synchronized (CostCatalog.class) { // one reader: a second caller (the CLI's start-up warm-up) waits for it
+                c = builtin;
+                if (c == null) {
+                    c = readBuiltin();
+                    builtin = c;
                 }
-                c = parse(in, RESOURCE);
-            } catch (IOException e) {
-                throw new ProfileException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
             }
-            builtin = c;
         }
         return c;
+    }
+
+    private static CostCatalog readBuiltin() {
+        try (InputStream in = CostCatalog.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new ProfileException("missing resource " + RESOURCE);
+            }
+            return parse(in, RESOURCE);
+        } catch (IOException e) {
+            throw new ProfileException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+        }
     }
 
     /** Reads a user profile file. */

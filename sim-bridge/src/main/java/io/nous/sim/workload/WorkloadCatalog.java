@@ -22,17 +22,26 @@ public final class WorkloadCatalog {
     public static WorkloadCatalog builtin() {
         WorkloadCatalog c = builtin;
         if (c == null) {
-            try (InputStream in = WorkloadCatalog.class.getResourceAsStream(RESOURCE)) {
-                if (in == null) {
-                    throw new WorkloadException("missing resource " + RESOURCE);
+            synchronized (WorkloadCatalog.class) { // one reader: a second caller (the CLI's start-up warm-up) waits for it
+                c = builtin;
+                if (c == null) {
+                    c = readBuiltin();
+                    builtin = c;
                 }
-                c = parse(in, RESOURCE);
-            } catch (IOException e) {
-                throw new WorkloadException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
             }
-            builtin = c;
         }
         return c;
+    }
+
+    private static WorkloadCatalog readBuiltin() {
+        try (InputStream in = WorkloadCatalog.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new WorkloadException("missing resource " + RESOURCE);
+            }
+            return parse(in, RESOURCE);
+        } catch (IOException e) {
+            throw new WorkloadException("cannot read " + RESOURCE + ": " + e.getMessage(), e);
+        }
     }
 
     public Workload workload(String name) {
