@@ -32,9 +32,33 @@ final class ApproxPrefixProducer implements DataProducer {
     private final RouterPrompt prompt;
     private final PrefixIndex index;
     private long[] hashes = new long[256];
-    /** Per shared first span, the chain of its whole router blocks (the same for every prompt that starts with it). */
-    private final java.util.HashMap<Long, long[]> sharedChains = new java.util.HashMap<>();
+    /** Per shared first span, its whole router blocks (the same for every prompt that starts with it). */
+    private final java.util.HashMap<Long, SharedSpan> sharedSpans = new java.util.HashMap<>();
     private int hashCount;
+    /** The span the last hashed prompt starts with, and how many of its blocks lie wholly inside it (0: none). */
+    private SharedSpan span;
+    private int spanBlocks;
+
+    /**
+     * A shared span's chain of block hashes, and the index entries of its first {@code known} blocks as
+     * they stood after the last request that carried it, while the index has released nothing since
+     * ({@code releases}): a tenant's every request reads and records the same entries, found once.
+     */
+    private static final class SharedSpan {
+        long[] chain;
+        int[] entries = new int[0];
+        int known;
+        long releases = -1;
+
+        SharedSpan(long[] chain) {
+            this.chain = chain;
+        }
+
+        /** Blocks whose entries still stand, of the first {@code n}. */
+        int trusted(PrefixIndex index, int n) {
+            return releases == index.releases() ? Math.min(known, n) : 0;
+        }
+    }
 
     ApproxPrefixProducer(Config config, RouterPrompt prompt, int pods) {
         this.config = config;
@@ -69,8 +93,9 @@ final class ApproxPrefixProducer implements DataProducer {
         int blockSize = blockSize(c);
         hashCount = hash(c.request, c.inputTokens, blockSize, maxBlocks(blockSize));
         Arrays.fill(c.matchBlocks, 0);
+        int trusted = span == null ? 0 : span.trusted(index, spanBlocks);
         for (int i = 0; i < hashCount; i++) {
-            long holders = index.holders(hashes[i]);
+            long holders = i < trusted ? index.holdersOfEntry(span.entries[i]) : index.holders(hashes[i]);
             if (holders == 0) {
                 break;
             }
@@ -87,7 +112,19 @@ final class ApproxPrefixProducer implements DataProducer {
 
     @Override
     public void preRequest(SchedulingContext c, int pod) {
-        index.add(hashes, hashCount, pod, capacity(c));
+        if (span == null) {
+            index.add(hashes, hashCount, pod, capacity(c));
+            return;
+        }
+        index.add(hashes, hashCount, pod, capacity(c), span.entries, span.trusted(index, spanBlocks));
+        if (span.entries.length < spanBlocks) {
+            span.entries = Arrays.copyOf(span.entries, spanBlocks);
+        }
+        for (int i = 0; i < spanBlocks; i++) {
+            span.entries[i] = index.addedEntry(i);
+        }
+        span.known = spanBlocks;
+        span.releases = index.releases();
     }
 
     /** The chained hashes of the prompt's router blocks; returns how many. */
@@ -98,19 +135,28 @@ final class ApproxPrefixProducer implements DataProducer {
         }
         PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
         int j = 0;
+        span = null;
+        spanBlocks = 0;
         if (content.sharedTokens() > 0) {
             // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
             int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
-            long[] chain = sharedChains.get(content.firstSpanId());
-            if (chain == null || chain.length < shared) {
-                chain = new long[shared];
+            SharedSpan s = sharedSpans.get(content.firstSpanId());
+            if (s == null || s.chain.length < shared) {
+                long[] chain = new long[shared];
                 for (int k = 0; k < shared; k++) {
                     chain[k] = chainHash(k == 0 ? 0 : chain[k - 1], content, k, blockSize, r.inputTokens, routerTokens);
                 }
-                sharedChains.put(content.firstSpanId(), chain);
+                if (s == null) {
+                    s = new SharedSpan(chain);
+                    sharedSpans.put(content.firstSpanId(), s);
+                } else {
+                    s.chain = chain;
+                }
             }
-            System.arraycopy(chain, 0, hashes, 0, shared);
+            System.arraycopy(s.chain, 0, hashes, 0, shared);
             j = shared;
+            span = s;
+            spanBlocks = shared;
         }
         for (; j < blocks; j++) {
             hashes[j] = chainHash(j == 0 ? 0 : hashes[j - 1], content, j, blockSize, r.inputTokens, routerTokens);

@@ -28,6 +28,8 @@ final class PrefixIndex {
     private final Lru[] lrus;
     private int[] added = new int[256];
     private boolean recycled;
+    /** Entries released so far: while it stays the same, an entry found for a hash still stands for it. */
+    private long releases;
 
     PrefixIndex(int pods) {
         if (pods > 64) {
@@ -45,8 +47,32 @@ final class PrefixIndex {
         return e == LongLongMap.MISSING ? 0 : masks[(int) e];
     }
 
+    /** Entries released so far; an entry id found while this stays the same still stands for its hash. */
+    long releases() {
+        return releases;
+    }
+
+    /** Endpoints that hold the hash of entry {@code e} (an id found for it since the last release), as a bit set. */
+    long holdersOfEntry(int e) {
+        return masks[e];
+    }
+
+    /** The entry of the i-th block of the last {@link #add}, as it stands after that add. */
+    int addedEntry(int i) {
+        return added[i];
+    }
+
     /** Records that {@code pod} was sent the blocks {@code hashes[0, n)}; {@code capacity} sizes its LRU on first use. */
     void add(long[] hashes, int n, int pod, int capacity) {
+        add(hashes, n, pod, capacity, null, 0);
+    }
+
+    /**
+     * {@link #add(long[], int, int, int)}, the entries of the first {@code knownCount} blocks given in
+     * {@code known} (found since the last release, so they still stand for those hashes) instead of
+     * looked up, until this add releases an entry itself.
+     */
+    void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount) {
         Lru lru = lrus[pod];
         if (lru == null) {
             lru = lrus[pod] = new Lru(capacity);
@@ -58,7 +84,7 @@ final class PrefixIndex {
         long bit = 1L << pod;
         // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update
         for (int i = 0; i < n; i++) {
-            int e = entry(hashes[i]);
+            int e = i < knownCount && !recycled ? known[i] : entry(hashes[i]);
             added[i] = e;
             int node = nodes[e * pods + pod];
             if (node >= 0) {
@@ -83,6 +109,7 @@ final class PrefixIndex {
         for (int i = 0; i < n; i++) {
             int e = recycled ? entry(hashes[i]) : added[i];
             masks[e] |= bit;
+            added[i] = e;
         }
     }
 
@@ -124,6 +151,7 @@ final class PrefixIndex {
         }
         free[freeCount++] = e;
         recycled = true;
+        releases++;
     }
 
     /** Blocks endpoint {@code pod}'s LRU holds now. */
