@@ -82,7 +82,7 @@ public final class BlockPool {
         for (int b = 0; b < blocks; b++) {
             append(b);
         }
-        index = new BlockHashIndex(Math.min(blocks, 1 << 16));
+        index = new BlockHashIndex(Math.min(blocks, 1 << 13)); // grows with what is cached
     }
 
     /**

@@ -466,7 +466,7 @@ public final class InferenceSimPod implements ModelServer {
 
         KvBlockCache(int maxBlocks) {
             this.maxBlocks = maxBlocks;
-            this.index = new BlockHashIndex(Math.min(maxBlocks, 1 << 16));
+            this.index = new BlockHashIndex(Math.min(maxBlocks, 1 << 10));
         }
 
         int used() {
