@@ -348,9 +348,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
      * an event now queued at the same instant; each later one takes its place when the one before it
      * runs, after everything queued, so the ticks that run are exactly those strictly before the next
      * queued event's time, the staleness boundary and past the end, after the first (none after it when
-     * the bands emptied while it was held). The flow
-     * controller counts them at once; the event order's places of the ticks in between were taken by
-     * nothing else, so one place for the tick held after them keeps every comparison as it was.
+     * the bands emptied while it was held). The flow controller counts them at once; the event order's
+     * places of the ticks in between were taken by nothing else, so one place for the tick held after
+     * them keeps every comparison as it was.
      */
     private void repeatIdleTicks() {
         while (virtualTickUs >= 0 && virtualTickUs <= stopUs && events.before(virtualTickUs, virtualTickSeq)) {

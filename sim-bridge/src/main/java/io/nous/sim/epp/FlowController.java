@@ -97,21 +97,14 @@ public final class FlowController {
      * a guarded candidate's budget, without calling the policy. Throws what the cycle would have thrown.
      */
     public void repeatIdleCycle(long nowUs) {
-        if (repeatable != null) {
+        if (repeatIdleCycles(1) == 0) {
+            // the budget refuses this one: its accounting throws what the call would have thrown
             try {
                 repeatable.repeatLastCall();
             } catch (RuntimeException e) {
                 throw thrown(e, nowUs, lastSaturation);
             }
-        }
-        cycles++;
-        if (lastGatedFrom >= 0) {
-            for (int j = lastGatedFrom; j < bands.length; j++) {
-                gatedCycles[j]++;
-            }
-        }
-        if (lastViolated) {
-            ceilingViolations++;
+            throw new IllegalStateException("a repeat the budget refused was accounted at t=" + nowUs / 1e6 + " s");
         }
     }
 
