@@ -66,9 +66,7 @@ public final class RequestSamples {
     public float[] sortedTtftMs() {
         float[] s = sortedTtft;
         if (s == null) {
-            s = ttftMs();
-            Arrays.sort(s);
-            sortedTtft = s;
+            sortedTtft = s = sortedCopy(ttft);
         }
         return s;
     }
@@ -77,10 +75,14 @@ public final class RequestSamples {
     public float[] sortedE2eMs() {
         float[] s = sortedE2e;
         if (s == null) {
-            s = e2eMs();
-            Arrays.sort(s);
-            sortedE2e = s;
+            sortedE2e = s = sortedCopy(e2e);
         }
+        return s;
+    }
+
+    private float[] sortedCopy(float[] values) {
+        float[] s = Arrays.copyOf(values, size);
+        Arrays.sort(s);
         return s;
     }
 
