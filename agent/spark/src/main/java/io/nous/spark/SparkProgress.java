@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 
@@ -97,10 +96,5 @@ final class SparkProgress extends SparkListener {
         out.printf(Locale.ROOT, "spark job %s: a task attempt failed on executor %s (%s) and is retried%n", job == null ? "?" : job,
                 end.taskInfo().executorId(), end.reason().getClass().getSimpleName());
         out.flush();
-    }
-
-    @Override
-    public void onJobEnd(SparkListenerJobEnd end) {
-        // the counter reports the end, once every batch's results are in
     }
 }

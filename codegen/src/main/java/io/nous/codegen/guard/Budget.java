@@ -124,32 +124,25 @@ public final class Budget {
     }
 
     /**
-     * How many of the next {@code n} {@link #repeatCall}s would pass (n, or the number before the first
-     * that would throw), summing exactly as they would; accounts nothing.
+     * Accounts up to {@code n} {@link #repeatCall}s at once, with the same sums, stopping before the
+     * first that would throw (which is left unaccounted, for {@link #repeatCall} to throw); returns how
+     * many were accounted.
      */
-    public long repeatableCalls(int bands, long n) {
-        long s = spent;
-        double a = allowance;
+    public long repeatCalls(int bands, long n) {
         double perCall = limit.unitsPerCall(bands);
         double warmUp = limit.warmUpUnits();
         for (long i = 0; i < n; i++) {
-            s += lastCallUnits;
-            a += perCall;
+            long s = spent + lastCallUnits;
+            double a = allowance + perCall;
             if (s > a + warmUp) {
+                calls += i;
                 return i;
             }
-        }
-        return n;
-    }
-
-    /** Accounts {@code n} {@link #repeatCall}s that {@link #repeatableCalls} said pass, with the same sums. */
-    public void repeatCalls(int bands, long n) {
-        double perCall = limit.unitsPerCall(bands);
-        for (long i = 0; i < n; i++) {
-            spent += lastCallUnits;
-            allowance += perCall;
+            spent = s;
+            allowance = a;
         }
         calls += n;
+        return n;
     }
 
     /** Array elements the call under way (or the last one) allocated. */

@@ -106,17 +106,13 @@ public final class GuardedUsageLimitPolicy implements UsageLimitPolicy, Repeatab
     }
 
     @Override
-    public long repeatableCalls(long calls) {
-        return lastRepeats ? budget.repeatableCalls(lastBands, calls) : 0;
-    }
-
-    @Override
-    public void repeatLastCalls(long calls) {
+    public long repeatLastCalls(long calls) {
         if (!lastRepeats) {
             throw new IllegalStateException("the last call of " + name + " does not repeat");
         }
-        repeated += calls;
-        budget.repeatCalls(lastBands, calls);
+        long n = budget.repeatCalls(lastBands, calls);
+        repeated += n;
+        return n;
     }
 
     private RuntimeException fault(Throwable t, double saturation, int bands) {

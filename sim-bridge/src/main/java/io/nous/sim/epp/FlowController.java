@@ -116,8 +116,7 @@ public final class FlowController {
     public long repeatIdleCycles(long count) {
         long n = count;
         if (repeatable != null) {
-            n = repeatable.repeatableCalls(count);
-            repeatable.repeatLastCalls(n);
+            n = repeatable.repeatLastCalls(count);
         }
         cycles += n;
         if (lastGatedFrom >= 0) {

@@ -18,13 +18,11 @@ public interface RepeatableCalls {
     void repeatLastCall();
 
     /**
-     * How many of the next {@code calls} repeats would be accounted without failing (all of them, or
-     * the number before the one that would throw); accounts nothing.
+     * Accounts up to {@code calls} repeats at once, as that many {@link #repeatLastCall}s would, stopping
+     * before the first that would throw (left unaccounted, for {@link #repeatLastCall} to throw);
+     * returns how many were accounted.
      */
-    long repeatableCalls(long calls);
-
-    /** Accounts {@code calls} repeats at once, as many {@link #repeatLastCall}s would; {@link #repeatableCalls} said they pass. */
-    void repeatLastCalls(long calls);
+    long repeatLastCalls(long calls);
 
     /** Whether {@code policy} is a platform wrapper whose answers are believed. */
     static boolean trusted(Object policy) {
