@@ -109,7 +109,9 @@ class AttackCorpusTest {
         long t0 = System.nanoTime();
         CliHarness h = CliHarness.run(all.toArray(String[]::new));
         double seconds = (System.nanoTime() - t0) / 1e9;
-        assertThat(seconds).as(what + " took " + seconds + " s").isLessThan(30);
+        // a hang guard, not a speed check: a contained attack ends in seconds (budget, deadline), a hang never does, and
+        // five minutes leaves room for a machine under any load the suite is run beside
+        assertThat(seconds).as(what + " took " + seconds + " s").isLessThan(300);
         assertOneCleanLine(h, what);
         return h;
     }

@@ -1,15 +1,11 @@
 package io.nous.observe.fake;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A model server's engine loop in real time, without a model: steps of continuous batching shaped
- * like vLLM's scheduler (running decodes first, one token each; then prompt chunks in admission
+ * A model server's engine loop in real time, without a model: {@link EngineSteps}' steps of
+ * continuous batching, slept through on one thread. The steps are shaped like vLLM's scheduler (running decodes first, one token each; then prompt chunks in admission
  * order within {@code max_num_batched_tokens}; new requests admitted up to {@code max_num_seqs}),
  * each step lasting {@code β0 + β1·prefill tokens + β2·decode sequences} microseconds. A request's
  * first token comes at the end of the step that finishes its prompt, then one per step. KV-cache
@@ -21,6 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@code prompt - 1} tokens, and prefills the rest; the cache keeps the most recently used blocks.
  * This is vLLM's rule without its block accounting (usage, refcounts): enough to check that a
  * simulation's hit rate is the server's.
+ *
+ * <p>{@link EngineTimeline} runs the same steps on a virtual clock: the schedule this engine keeps
+ * when the machine is quiet, whatever the machine is doing.
  */
 public final class FakeEngine implements AutoCloseable {
     /** Step-cost parameters and scheduler limits. */
@@ -67,41 +66,16 @@ public final class FakeEngine implements AutoCloseable {
     /** Tokens per prefix-cache block, vLLM's default block size. */
     public static final int BLOCK_TOKENS = 16;
 
-    private static final class Job {
-        final int prompt;
-        final int output;
-        final Sink sink;
-        final long[] blocks;
-        int computed;
-        int generated;
-        int chunk;
-
-        Job(int prompt, long[] blocks, int output, Sink sink) {
-            this.prompt = prompt;
-            this.blocks = blocks;
-            this.output = output;
-            this.sink = sink;
-        }
-    }
-
     private final Costs costs;
-    /** Block hashes of computed prompt blocks, least recently used first (engine thread only). */
-    private final LinkedHashMap<Long, Boolean> cache;
-    private final ArrayDeque<Job> waiting = new ArrayDeque<>();
-    private final List<Job> running = new ArrayList<>();
+    /** Requests handed over by connection threads, not yet seen by the engine thread. */
+    private final ArrayDeque<Runnable> incoming = new ArrayDeque<>();
+    private final EngineSteps engine;
     private final Thread thread;
     private volatile boolean closed;
-    private long steps;
 
     public FakeEngine(Costs costs) {
         this.costs = costs;
-        int capacity = costs.prefixCacheBlocks();
-        this.cache = capacity == 0 ? null : new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.engine = new EngineSteps(costs);
         this.thread = new Thread(this::loop, "fake-engine");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -117,58 +91,27 @@ public final class FakeEngine implements AutoCloseable {
      * naming the prefix up to its block; null: no name, never a hit).
      */
     public void submit(int prompt, long[] blocks, int output, Sink sink) {
-        synchronized (waiting) {
-            waiting.add(new Job(Math.max(1, prompt), blocks, Math.max(1, output), sink));
+        synchronized (incoming) {
+            incoming.add(() -> engine.submit(prompt, blocks, output, sink));
         }
         LockSupport.unpark(thread);
     }
 
     /** Whether the engine caches prompt prefixes. */
     public boolean cachesPrefixes() {
-        return cache != null;
-    }
-
-    /** Steps run so far. */
-    public long steps() {
-        return steps;
+        return costs.prefixCacheBlocks() > 0;
     }
 
     private void loop() {
-        List<Job> decodes = new ArrayList<>();
-        List<Job> prefills = new ArrayList<>();
         long lastEnd = Long.MIN_VALUE;
         while (!closed) {
-            decodes.clear();
-            prefills.clear();
-            int budget = costs.maxNumBatchedTokens();
-            for (Job j : running) {
-                if (j.computed >= j.prompt) {
-                    decodes.add(j);
+            synchronized (incoming) {
+                for (Runnable r; (r = incoming.poll()) != null; ) {
+                    r.run();
                 }
             }
-            budget -= decodes.size();
-            long prefillTokens = 0;
-            for (Job j : running) {
-                if (j.computed < j.prompt && budget > 0) {
-                    j.chunk = Math.min(j.prompt - j.computed, budget);
-                    budget -= j.chunk;
-                    prefillTokens += j.chunk;
-                    prefills.add(j);
-                }
-            }
-            synchronized (waiting) {
-                while (budget > 0 && running.size() < costs.maxNumSeqs() && !waiting.isEmpty()) {
-                    Job j = waiting.poll();
-                    running.add(j);
-                    j.computed = cachedPrefix(j);
-                    j.sink.cached(j.computed);
-                    j.chunk = Math.min(j.prompt - j.computed, budget);
-                    budget -= j.chunk;
-                    prefillTokens += j.chunk;
-                    prefills.add(j);
-                }
-            }
-            if (decodes.isEmpty() && prefills.isEmpty()) {
+            long ns = engine.plan();
+            if (ns < 0) {
                 lastEnd = Long.MIN_VALUE;
                 LockSupport.parkNanos(50_000_000);
                 continue;
@@ -176,45 +119,9 @@ public final class FakeEngine implements AutoCloseable {
             // Back to back, a step starts when the last one was due to end, not when this thread woke
             // (however late): the machine's scheduling delays make tokens late, never the engine slower.
             long start = lastEnd != Long.MIN_VALUE ? lastEnd : System.nanoTime();
-            double us = costs.beta0Us() + costs.beta1UsPerPrefillToken() * prefillTokens + costs.beta2UsPerDecodeSeq() * decodes.size();
-            lastEnd = start + Math.round(us * 1000);
+            lastEnd = start + ns;
             sleepUntil(lastEnd);
-            steps++;
-            for (Job j : decodes) {
-                j.generated++;
-                j.sink.token(j.generated, j.generated >= j.output, lastEnd);
-            }
-            for (Job j : prefills) {
-                j.computed += j.chunk;
-                if (j.computed >= j.prompt) {
-                    remember(j);
-                    j.generated++;
-                    j.sink.token(j.generated, j.generated >= j.output, lastEnd);
-                }
-            }
-            running.removeIf(j -> j.generated >= j.output);
-        }
-    }
-
-    /** Tokens of the job's prompt found cached: whole leading blocks, at most prompt - 1 tokens. */
-    private int cachedPrefix(Job j) {
-        if (cache == null || j.blocks == null) {
-            return 0;
-        }
-        int cap = Math.min(j.blocks.length, (j.prompt - 1) / BLOCK_TOKENS);
-        int hits = 0;
-        while (hits < cap && cache.get(j.blocks[hits]) != null) {
-            hits++;
-        }
-        return hits * BLOCK_TOKENS;
-    }
-
-    /** A prompt computed: its full blocks are cached. */
-    private void remember(Job j) {
-        if (cache != null && j.blocks != null) {
-            for (long b : j.blocks) {
-                cache.put(b, Boolean.TRUE);
-            }
+            engine.finish(lastEnd);
         }
     }
 

@@ -54,7 +54,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return t;
     });
     private final AtomicInteger received = new AtomicInteger();
-    private final DeliveryTiming timing = new DeliveryTiming();
     private final java.util.Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
     private volatile boolean closed;
@@ -78,15 +77,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
     /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
     public String url() {
         return "http://" + socket.getInetAddress().getHostAddress() + ":" + socket.getLocalPort();
-    }
-
-    /**
-     * How late this server wrote its streamed tokens against the engine's schedule: what the machine's
-     * load did to its timing, for a test to size its tolerance by (a client reading the stream adds
-     * its own scheduling delay on top).
-     */
-    public DeliveryTiming.Summary timing() {
-        return timing.summary();
     }
 
     public int port() {
@@ -220,7 +210,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
             first.withArray("choices").addObject().put("index", 0).putObject("delta").put("role", "assistant").put("content", "");
             event(out, JSON.writeValueAsString(first), split);
         }
-        long previousLate = Long.MIN_VALUE;
         while (true) {
             long[] t = take(tokens);
             if (cue.kind() == Cue.Kind.RESET && t[0] > cue.tokens()) {
@@ -245,9 +234,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 c.putNull("finish_reason");
             }
             event(out, JSON.writeValueAsString(o), split);
-            long late = System.nanoTime() - t[2];
-            timing.record(late, previousLate);
-            previousLate = late;
             if (t[1] == 1) {
                 ObjectNode u = chunk(id, chat);
                 u.putArray("choices");
