@@ -587,7 +587,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             RunSummary.Result test = best.test();
             boolean held = test != null && Boolean.TRUE.equals(test.held());
             if (test != null) {
-                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)" : "");
+                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)"
+                        : "better".equals(test.verdict()) ? " (did not hold under the rule that promoted it)" : "");
             }
             out.println();
             if (best.vsUpstream() != null) {
@@ -612,6 +613,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (best != null) {
             out.println("        nous review " + id + flag + " --out review.md");
             out.println(Summaries.exportHint(id, flag, best));
+        }
+        String recommendation = Summaries.recommendation(best, history.problem());
+        if (recommendation != null) {
+            out.println(recommendation);
         }
         out.flush();
     }

@@ -455,9 +455,12 @@ public final class ExportCommand implements Callable<Integer> {
                 : policy != null && CandidateFiles.isSourceReference(policy) ? "Exported by Nous from " + Path.of(policy).getFileName() + "."
                 : "The built-in Nous policy " + policy + ".";
         Path body = out.resolve("PR_DESCRIPTION.md");
+        // forced past the evidence: the PR says so in its title, so nobody merges it by mistake
+        String notForMerging = fromRun == null ? null : fromRun.standing().refusal();
+        String title = PullRequest.title(pkg, notForMerging);
         try {
             Files.writeString(body, PullRequest.body(pkg, review));
-            RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, new RouterCheckout.Commit(PullRequest.title(pkg),
+            RouterCheckout.Change change = RouterCheckout.apply(router, pkg, out, new RouterCheckout.Commit(title,
                     PullRequest.commitBody(pkg, summary, origin), author, !noSignoff));
             o.printf("committed %s on branch %s of %s (%d files)%n", change.commit().substring(0, 12), change.branch(), router,
                     change.files().size());
@@ -465,7 +468,7 @@ public final class ExportCommand implements Callable<Integer> {
                 o.println("note: " + change.note());
             }
             o.printf("open the pull request:  (cd %s && git push -u origin %s && gh pr create --title %s --body-file %s)%n",
-                    Shell.quote(router.toString()), change.branch(), Shell.quote(PullRequest.title(pkg)),
+                    Shell.quote(router.toString()), change.branch(), Shell.quote(title),
                     Shell.quote(body.toAbsolutePath().toString()));
         } catch (RouterCheckout.Refused e) {
             throw new UserError(e.getMessage() + " (the package itself is in " + out + ")");

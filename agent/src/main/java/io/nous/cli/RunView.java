@@ -109,6 +109,12 @@ final class RunView {
             out.println("  " + Summaries.exportHint(id, flag, best) + (plugins > 1 ? "   (" + plugins + " plugins and one config)" : ""));
             out.println("          nous report " + id + flag + " --out report.html");
         }
+        if (summary != null) {
+            String recommendation = Summaries.recommendation(best, history.problem());
+            if (recommendation != null) {
+                out.println("recommend " + recommendation.substring("recommendation: ".length()));
+            }
+        }
     }
 
     void printStory(PrintWriter out) {

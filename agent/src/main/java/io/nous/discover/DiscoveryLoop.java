@@ -517,8 +517,9 @@ public final class DiscoveryLoop {
             RunSummary.Result onTest = null;
             if (test != null && test.score() != null) {
                 Evidence.ScoreEvidence ts = test.score();
-                // held: better with confidence on scenarios nobody tuned on, and every constraint kept
-                boolean held = "better".equals(ts.verdict()) && test.failedConstraint() == null;
+                // held: the rule that promoted it, applied to scenarios nobody tuned on (better with confidence under the
+                // variants the promotion rule asks for, every constraint kept), not the pooled score alone
+                boolean held = "better".equals(ts.verdict()) && test.failedConstraint() == null && test.promotable();
                 onTest = new RunSummary.Result(ts.change(), ts.ciLow(), ts.ciHigh(), ts.verdict(), held);
             }
             best = new RunSummary.Best(incumbent.candidateId(), run.candidateFile(incumbent.candidateId()).toString(), config.objective(),

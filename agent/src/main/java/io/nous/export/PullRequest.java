@@ -16,6 +16,14 @@ public final class PullRequest {
         return "Add " + pkg.pluginType() + " " + pkg.noun() + " (Alpha)";
     }
 
+    /**
+     * The title of a PR exported against the evidence ({@code --force}): it opens with "Not for
+     * merging" so the reason travels with it; {@code notForMerging} null gives the plain title.
+     */
+    public static String title(RouterPlugin pkg, String notForMerging) {
+        return notForMerging == null ? title(pkg) : "Not for merging: " + title(pkg);
+    }
+
     /** The commit message body: what the change adds and where the evidence is. */
     public static String commitBody(RouterPlugin pkg, String summary, String origin) {
         return wrap(GoPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "

@@ -81,7 +81,9 @@ public final class Review {
         }
         sb.append("## What and why\n\n");
         if (s.statement() != null) {
-            sb.append("**Hypothesis.** ").append(s.statement().strip()).append("\n\n");
+            // a search's hypothesis is a step from its parent, which the router does not run: say so
+            sb.append("**Hypothesis** (the step from ").append(in.incumbentId()).append(" in the search; the diff below is against what the"
+                    + " router runs today). ").append(s.statement().strip()).append("\n\n");
             sb.append("**Mechanism.** ").append(s.mechanism().strip()).append("\n\n");
         } else {
             sb.append("Candidate ").append(s.id()).append(" is a seed of the run (").append(s.operator()).append("), not a new hypothesis.\n\n");
@@ -107,7 +109,15 @@ public final class Review {
                 ceilingTable(sb, part);
             }
         }
-        sb.append("\n## Diff against ").append(in.incumbentId()).append("\n\n```diff\n").append(diff(in)).append("```\n");
+        String upstreamSource = upstreamSource(in.problem());
+        if (upstreamSource != null && !upstreamSource.equals(in.source())) {
+            // what a reviewer weighs is the change to what the router runs today, not to a candidate of the search
+            sb.append("\n## Diff against what the router runs today (`").append(in.problem().upstream()).append("`)\n\n```diff\n")
+                    .append(diff(upstreamSource, in.problem().upstream(), in.source(), in.story().id())).append("```\n");
+        } else {
+            sb.append("\n## Diff against ").append(in.incumbentId()).append("\n\n```diff\n")
+                    .append(diff(in.incumbentSource(), in.incumbentId(), in.source(), in.story().id())).append("```\n");
+        }
 
         sb.append("\n## Results\n\nChange of ").append(in.objective())
                 .append(" versus ").append(in.problem().baselineDescription()).append(", paired by seed, with 95% bootstrap intervals.\n");
@@ -204,11 +214,20 @@ public final class Review {
         }
     }
 
-    private static String diff(Input in) {
-        List<String> a = in.incumbentSource().lines().toList();
-        List<String> b = in.source().lines().toList();
+    /** The source of the policy the router ships for this class, or null where there is none to show. */
+    private static String upstreamSource(Problem problem) {
+        try {
+            return problem.upstreamSource();
+        } catch (RuntimeException none) {
+            return null;
+        }
+    }
+
+    private static String diff(String fromSource, String fromName, String toSource, String toName) {
+        List<String> a = fromSource.lines().toList();
+        List<String> b = toSource.lines().toList();
         Patch<String> patch = DiffUtils.diff(a, b);
-        List<String> lines = UnifiedDiffUtils.generateUnifiedDiff(in.incumbentId() + ".java", in.story().id() + ".java", a, patch, 3);
+        List<String> lines = UnifiedDiffUtils.generateUnifiedDiff(fromName + ".java", toName + ".java", a, patch, 3);
         StringBuilder sb = new StringBuilder();
         lines.forEach(l -> sb.append(l).append('\n'));
         return sb.length() == 0 ? "(identical sources)\n" : sb.toString();
@@ -323,7 +342,11 @@ public final class Review {
         for (PolicyPart part : in.parts()) {
             String which = in.parts().size() > 1 ? "Its " + (part.kind() == CandidateKind.ADMISSION ? "admitter" : "usage-limit") + " half: " : "";
             if (part.kind() == CandidateKind.ADMISSION) {
-                r.add(which + "Every refused request is a 429 the client sees; check the sheddable completions in the results above.");
+                r.add(which + "Every refused request is an error the client sees (the router answers an admitter's denial with HTTP 500);"
+                        + " check the sheddable completions in the results above.");
+            } else if (part.kind() == CandidateKind.ROUTING) {
+                r.add(which + "It decides which endpoint every request goes to: a wrong score concentrates load on one endpoint, where"
+                        + " requests queue, preempt and fail; watch per-endpoint queue depth and KV usage, and the failed requests above.");
             } else {
                 if (part.stateful()) {
                     r.add(which + "It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
@@ -332,8 +355,10 @@ public final class Review {
                 r.add(which + "While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
             }
         }
+        boolean routing = in.parts().stream().allMatch(p -> p.kind() == CandidateKind.ROUTING);
         r.add("The evidence is simulated (cost profile h100-qwen3-14b, the studies' workloads), not measured on a cluster;"
-                + " canary it with the flow-control metrics before relying on it.");
+                + (routing ? " canary it on a share of the pool with the scheduler's per-endpoint metrics before relying on it."
+                : " canary it with the flow-control metrics before relying on it."));
         r.add("It is an Alpha plugin: the EPP must run with --allow-experimental-plugins.");
         return r;
     }

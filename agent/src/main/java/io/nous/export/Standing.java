@@ -25,13 +25,14 @@ import java.util.List;
  * @param notPromoted    why not, when it was not
  * @param replacedBy     the candidate that later replaced it as incumbent, or null
  * @param test           its test-split result (change, interval, verdict), or null when it was not tested
- * @param heldOnTest     better with confidence on the test split
+ * @param heldOnTest     better with confidence on the test split under the rule that promoted it
+ * @param notHeld        why it did not hold on test when its pooled score there was better, or null
  * @param upstream       its upstream comparison record, or null when it had none (only a run's winner is compared)
  * @param isUpstream     how it is an upstream policy ("the built-in soft-reflective-ceiling seed", "behaves exactly like
  *                       probabilistic-admitter"), or null when it is not
  */
 public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
-                       boolean heldOnTest, UpstreamComparison upstream, String isUpstream) {
+                       boolean heldOnTest, String notHeld, UpstreamComparison upstream, String isUpstream) {
 
     /** A relative change beyond this (±500 %) is not printed bare: it says more about the reference than about the candidate. */
     public static final double SANITY_BOUND = Change.SANITY_BOUND;
@@ -76,7 +77,10 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         Evidence tested = story == null ? null : story.test();
         Change test = tested == null ? null : tested.score() == null ? new Change(null, null, null, null, null) : Change.of(tested.score());
         boolean held = false;
-        if (test != null && "better".equals(test.verdict())) {
+        // a journal from before promotion rules were recorded has no rule to apply: its pooled verdict stands
+        boolean ruleKept = tested == null || tested.promotionRule() == null || tested.promotable();
+        if (test != null && "better".equals(test.verdict()) && ruleKept) {
+            // the rule that promoted it, on the test split: the pooled score alone is not enough
             held = true;
             for (Object kept : tested.constraints() == null ? List.of() : tested.constraints().values()) {
                 held &= !(kept instanceof Boolean b) || b;
@@ -92,8 +96,13 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         if (isUpstream == null && behavesLike != null) {
             isUpstream = "it behaves exactly like " + behavesLike + ", which the router already ships";
         }
+        String notHeld = null;
+        if (test != null && "better".equals(test.verdict()) && !ruleKept) {
+            notHeld = "better pooled, but not under " + ("all".equals(tested.promotionRule()) ? "every variant" : "the variants")
+                    + " as the promotion rule (" + tested.promotionRule() + ") asks";
+        }
         return new Standing(id, upstreamPolicy, promoted, notPromoted, acceptedAfter.isEmpty() ? null : acceptedAfter.get(acceptedAfter.size() - 1),
-                test, held, story == null ? null : story.upstream(), isUpstream);
+                test, held, notHeld, story == null ? null : story.upstream(), isUpstream);
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
@@ -125,7 +134,28 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         if (worseThanUpstream()) {
             return candidate + " is worse than the router's " + upstreamPolicy + " (" + headToHead() + ")";
         }
+        if (upstream != null && !upstream.samePolicy() && !notBetterThanUpstream().isEmpty()) {
+            return notBetterThanUpstream();
+        }
         return null;
+    }
+
+    /**
+     * Why the candidate is not better with confidence than the policy the router ships, or empty when
+     * it is (or when it was not compared). A plugin that adds nothing is not a result.
+     */
+    public String notBetterThanUpstream() {
+        if (upstream == null || upstream.samePolicy()) {
+            return "";
+        }
+        if (upstream.failure() != null) {
+            return candidate + " could not be compared with the router's " + upstreamPolicy + " (" + upstream.failure() + ")";
+        }
+        if ("better".equals(upstream.verdict())) {
+            return "";
+        }
+        return candidate + " is not better than the router's " + upstreamPolicy + " with confidence on the "
+                + (upstream.split() == null ? "test" : upstream.split()) + " split (" + Change.of(upstream).text() + ")";
     }
 
     /** The head-to-head against the upstream policy in words. */
@@ -159,7 +189,8 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             out.add(candidate + " was not promoted: " + notPromoted);
         }
         if (test != null) {
-            out.add("on the untouched test split: " + test.text() + (heldOnTest ? " (held)" : " (did not hold)"));
+            out.add("on the untouched test split: " + test.text() + (heldOnTest ? " (held)" : notHeld != null ? " (did not hold: " + notHeld + ")"
+                    : " (did not hold)"));
         } else {
             out.add("not evaluated on the untouched test split (only promoted winners are)");
         }
@@ -190,6 +221,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         if (worseThanUpstream()) {
             return " (worse than " + upstreamPolicy + ")";
+        }
+        if (!notBetterThanUpstream().isEmpty()) {
+            return " (no better than " + upstreamPolicy + ")";
         }
         if (isUpstream != null) {
             return " (the router's own " + upstreamPolicy + ")";

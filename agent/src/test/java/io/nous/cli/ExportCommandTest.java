@@ -284,29 +284,35 @@ class ExportCommandTest {
         try (Stream<Path> s = Files.list(runs)) {
             id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
         }
-        // a candidate of the run that is not an upstream policy
+        // a candidate of the run that is not an upstream policy; a four-proposal run does not beat the router's own policy, so
+        // the export needs --force and the PR says in its title that it is not for merging
         String candidate = "c0002";
         Path stub = RouterFixture.usageLimitStub(dir);
         Path router = RouterFixture.create(dir.resolve("router"), stub);
         String before = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
         Files.writeString(router.resolve("scratch.txt"), "uncommitted");
-        CliHarness dirty = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x1").toString(),
+        CliHarness refused = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x0").toString(),
                 "--router", router.toString());
+        assertThat(refused.exit()).isEqualTo(7);
+        assertThat(refused.err()).contains("not exported: " + candidate).contains("--force");
+        CliHarness dirty = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x1").toString(),
+                "--router", router.toString(), "--force");
         assertThat(dirty.exit()).isNotZero();
         assertThat(dirty.err()).contains("uncommitted changes").contains("scratch.txt");
         Files.delete(router.resolve("scratch.txt"));
 
         Path out = dir.resolve("x2");
         CliHarness h = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", out.toString(),
-                "--router", router.toString());
+                "--router", router.toString(), "--force");
         assertThat(h.exit()).as(h.err()).isZero();
         String type = "nous-" + candidate + "-policy";
-        assertThat(h.out()).contains("on branch nous/" + type).contains("gh pr create --title 'Add " + type + " usage-limit policy (Alpha)'")
+        assertThat(h.out()).contains("on branch nous/" + type)
+                .contains("gh pr create --title 'Not for merging: Add " + type + " usage-limit policy (Alpha)'")
                 .contains("--body-file");
         try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
             assertThat(git.getRepository().getBranch()).isEqualTo("nous/" + type);
             var head = git.log().setMaxCount(1).call().iterator().next();
-            assertThat(head.getShortMessage()).isEqualTo("Add " + type + " usage-limit policy (Alpha)");
+            assertThat(head.getShortMessage()).isEqualTo("Not for merging: Add " + type + " usage-limit policy (Alpha)");
             assertThat(head.getFullMessage()).endsWith("\n\nSigned-off-by: Ada Maintainer <ada@example.com>\n")
                     .doesNotContainPattern("[^\\x00-\\x7F]");
             assertThat(head.getAuthorIdent().getName()).isEqualTo("Ada Maintainer");
@@ -338,11 +344,12 @@ class ExportCommandTest {
         // gofmt -l, go vet, go test (the runner's test builds every registered plugin) and staticcheck, in the checkout
         GoToolchain.vetAndTest(router);
 
-        // the same candidate again: the checkout already has a package with exactly this behaviour
+        // the same candidate again without --force: the evidence refuses it before anything is built (a package the checkout
+        // already has is refused by name too: see the scorer export above)
         CliHarness again = CliHarness.run("export", id, candidate, "--runs-dir", runs.toString(), "--out", dir.resolve("x3").toString(),
                 "--router", router.toString(), "--name", "again");
-        assertThat(again.exit()).isEqualTo(2);
-        assertThat(again.err()).contains("already has").contains(pkg).contains("--force");
+        assertThat(again.exit()).isEqualTo(7);
+        assertThat(again.err()).contains("not exported: " + candidate).contains("--force");
         assertThat(dir.resolve("x3")).doesNotExist();
     }
 

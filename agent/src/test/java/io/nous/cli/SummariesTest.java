@@ -1,0 +1,51 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.store.journal.RunSummary;
+import io.nous.store.journal.UpstreamComparison;
+import org.junit.jupiter.api.Test;
+
+/** The end of a run: a winner that does not beat what the router ships is not recommended, and the upstream policy is. */
+class SummariesTest {
+    private static final RunSummary.Result SEARCH = new RunSummary.Result(-0.5, -0.6, -0.4, "better", null);
+
+    private static RunSummary.Best best(RunSummary.Result test, UpstreamComparison up) {
+        return new RunSummary.Best("c0053", "candidates/c0053.java", "critical-ttft", SEARCH, test, up);
+    }
+
+    private static UpstreamComparison vsUpstream(String verdict, double change) {
+        return new UpstreamComparison(null, "soft-reflective-ceiling", "test", false, change, change - 0.07, change + 0.07, verdict, null);
+    }
+
+    @Test
+    void aWinnerNoBetterThanTheRoutersPolicyRecommendsThatPolicyAndOffersNoPullRequest() {
+        RunSummary.Best b = best(new RunSummary.Result(-0.235, -0.29, -0.17, "better", true), vsUpstream("no-difference", -0.021));
+        assertThat(Summaries.beatsUpstream(b)).isFalse();
+        assertThat(Summaries.recommendation(b, "flow-control")).isEqualTo("recommendation: keep the router's soft-reflective-ceiling: c0053 is "
+                + "not better than it with confidence on the test split (-2.1% [-9.1%, +4.9%] no-difference)");
+        assertThat(Summaries.exportHint("r1", "", b)).contains("no pull request").contains("--force").contains("Not for merging");
+    }
+
+    @Test
+    void aWinnerThatBeatsItOnTestUnderItsPromotionRuleIsTheRecommendation() {
+        RunSummary.Best b = best(new RunSummary.Result(-0.3, -0.4, -0.2, "better", true), vsUpstream("better", -0.16));
+        assertThat(Summaries.beatsUpstream(b)).isTrue();
+        assertThat(Summaries.recommendation(b, "flow-control")).isNull();
+        assertThat(Summaries.exportHint("r1", "", b)).isEqualTo("        nous export r1 --out nous-c0053");
+    }
+
+    @Test
+    void betterThanUpstreamButNotHeldUnderThePromotionRuleIsNotEnough() {
+        RunSummary.Best b = best(new RunSummary.Result(-0.3, -0.4, -0.2, "better", false), vsUpstream("better", -0.16));
+        assertThat(Summaries.beatsUpstream(b)).isFalse();
+        assertThat(Summaries.recommendation(b, "flow-control")).contains("keep the router's soft-reflective-ceiling")
+                .contains("did not hold on the untouched test split");
+    }
+
+    @Test
+    void noWinnerAtAllRecommendsTheUpstreamPolicyOfTheClass() {
+        assertThat(Summaries.recommendation(null, "admission")).isEqualTo(
+                "recommendation: keep the router's probabilistic-admitter (nothing this run found beat it)");
+    }
+}
