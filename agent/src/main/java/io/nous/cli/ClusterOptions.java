@@ -109,7 +109,9 @@ public final class ClusterOptions {
     boolean noFlowControl;
 
     @Option(names = "--epp-config", paramLabel = "FILE|NAME", description = "The router's EndpointPickerConfig: a YAML file, or a shipped "
-            + "one (" + "default, lab-defaults, lab-prefill-calibrated, lab-decode). Its featureGates decide flow control. 'nous simulate' "
+            + "one (" + "default, lab-defaults, lab-prefill-calibrated, lab-decode). Its featureGates decide flow control, its "
+            + "usageLimitPolicyPluginRef and admitter the policies unless --policy or --admission name others; a config 'nous export' "
+            + "wrote runs its plugins from the export's sources. 'nous simulate' "
             + "takes several, to compare them on the same requests (default: the router's built-in profile, flow control on).")
     List<String> eppConfigs = new ArrayList<>();
 
@@ -160,9 +162,18 @@ public final class ClusterOptions {
         }
         List<RoutingConfig> out = new ArrayList<>();
         for (String c : eppConfigs) {
-            out.add(RoutingConfig.byNameOrFile(c));
+            ExportedPlugins ep = exportedPlugins.computeIfAbsent(c, ExportedPlugins::of);
+            out.add(RoutingConfig.byNameOrFile(c, ep.kinds()));
         }
         return out;
+    }
+
+    /** Exported Nous plugins each --epp-config names, by the config's name (its file as given). */
+    private final java.util.Map<String, ExportedPlugins> exportedPlugins = new java.util.HashMap<>();
+
+    /** The exported Nous plugins {@code c} names, with their sources (none for a shipped config). */
+    ExportedPlugins exportedPlugins(RoutingConfig c) {
+        return exportedPlugins.getOrDefault(c.name(), ExportedPlugins.NONE);
     }
 
     /** {@code s} routed by {@code c}: a given config's gate decides flow control, as in the router. */

@@ -81,6 +81,53 @@ public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What one router config runs, as this command's references: its usage-limit policy, its admitter and its scorer. */
+    private record Deployed(String policy, String admission, String scorer) {
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * The policies {@code c} configures (flowControl.usageLimitPolicyPluginRef, its admitter, an exported
+     * scorer), each unless a flag names one: so a config simulates as the router would run it, and a
+     * flag overrides it for a what-if.
+     */
+    private Deployed deployed(RoutingConfig c) {
+        ExportedPlugins exported = scenario.cluster.exportedPlugins(c);
+        String policy = policies.get(0);
+        RoutingConfig.PolicyPlugin u = c.usageLimitPolicy();
+        if (u != null) {
+            String configured = u.exported() ? exported.source(u.type()).toString() : u.reference();
+            if (!given("--policy")) {
+                policy = configured;
+            } else if (!policies.contains(configured)) {
+                spec.commandLine().getErr().println("nous: --policy replaces " + c.name() + "'s usageLimitPolicyPluginRef (" + u.type() + ")");
+            }
+        }
+        String admitter = admission;
+        List<RoutingConfig.PolicyPlugin> admitters = c.admitters();
+        if (!given("--admission") && !admitters.isEmpty()) {
+            if (admitters.size() > 1) {
+                throw new UserError(c.name() + " configures " + admitters.size() + " admitters (" + String.join(", ",
+                        admitters.stream().map(RoutingConfig.PolicyPlugin::type).toList()) + "); Nous simulates one");
+            }
+            RoutingConfig.PolicyPlugin a = admitters.get(0);
+            admitter = a.exported() ? exported.source(a.type()).toString() : a.reference();
+        }
+        String scoredBy = scorer;
+        List<String> exportedScorers = c.exportedScorers();
+        if (!given("--scorer") && !exportedScorers.isEmpty()) {
+            if (c.scorers().size() != 1) {
+                throw new UserError(c.name() + ": the exported scorer " + exportedScorers.get(0) + " is simulated as its profile's only "
+                        + "scorer, as it was measured; this profile has " + c.scorers().size());
+            }
+            scoredBy = exported.source(exportedScorers.get(0)).toString();
+        }
+        return new Deployed(policy, admitter, scoredBy);
+    }
+
     @Override
     public Integer call() {
         scenario.cluster.severalRoutings = true;
@@ -96,17 +143,20 @@ public final class SimulateCommand implements Callable<Integer> {
                     + scenario.skippedRows.get(0));
         }
         List<SimulationResult> results = new ArrayList<>();
+        List<RoutingConfig> configs = scenario.cluster.routings();
+        Deployed first = deployed(configs.get(0));
+        List<String> policyRefs = given("--policy") ? policies : List.of(first.policy());
         if (requestsFile != null) {
             if (policies.size() != 1 || isolate) {
                 throw new UserError("--requests writes one policy's requests, in process: give one --policy and no --isolate");
             }
-            ClusterSimulation sim = Simulations.prepare(s, policies.get(0), admission, contract());
+            ClusterSimulation sim = Simulations.prepare(s, policyRefs.get(0), first.admission(), contract(), first.scorer());
             java.util.List<PlannedRequest> plan = ObservationPlan.of(s);
             SimulationResult result = sim.recordRequests().run();
             java.util.List<ObservedRequest> requests = SimulatedRequests.fromLog(plan, sim.requestLog());
             RequestsHeader h = new RequestsHeader(RequestsHeader.FORMAT, "simulated",
                     s.workload().name(), s.qps(), s.seed(), s.durationSeconds(), s.warmupSeconds(),
-                    ObservationPlan.classes(s, c -> c), null, null, null, s.profile().name(), policies.get(0), null);
+                    ObservationPlan.classes(s, c -> c), null, null, null, s.profile().name(), policyRefs.get(0), null);
             RequestsFile.write(requestsFile, h, requests);
             results.add(result);
         } else if (isolate) {
@@ -119,19 +169,21 @@ public final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--worker-heap: " + e.getMessage());
             }
-            results.addAll(Simulations.runIsolated(s, policies, admission, options, contract(), scorer));
+            results.addAll(Simulations.runIsolated(s, policyRefs, first.admission(), options, contract(), first.scorer()));
         } else {
-            List<RoutingConfig> routings = scenario.cluster.routings();
+            List<RoutingConfig> routings = configs;
             if (routings.size() > 1 && policies.size() > 1) {
                 throw new UserError("compare several --policy or several --epp-config, not both at once");
             }
             List<ClusterSimulation> runs = new ArrayList<>();
-            for (String p : policies) {
-                runs.add(Simulations.prepare(s, p, admission, contract(), scorer)); // validate every reference before running any
+            for (String p : policyRefs) {
+                // validate every reference before running any
+                runs.add(Simulations.prepare(s, p, first.admission(), contract(), first.scorer()));
             }
             for (int i = 1; i < routings.size(); i++) {
-                runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), policies.get(0), admission, contract(),
-                        scorer));
+                Deployed d = deployed(routings.get(i));
+                runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), given("--policy") ? policies.get(0) : d.policy(),
+                        d.admission(), contract(), d.scorer()));
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

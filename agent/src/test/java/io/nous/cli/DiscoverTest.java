@@ -262,6 +262,23 @@ class DiscoverTest {
         assertThat(e.out().split("proved: ", -1)).as("both halves proved").hasSize(3);
         assertThat(out.resolve("epp-config.yaml")).content().contains("- flowControl").contains("type: nous-c0002-admitter")
                 .contains("usageLimitPolicyPluginRef: nous-c0002-policy");
+        // the config simulates unchanged: both halves run from the sources the export proved, as they would by flag
+        List<Path> halves;
+        try (java.util.stream.Stream<Path> f = Files.walk(out)) {
+            halves = f.filter(p -> p.getParent().getFileName().toString().equals("source") && p.toString().endsWith(".java")).sorted().toList();
+        }
+        assertThat(halves).hasSize(2);
+        // each half's folder holds the provenance that names its plugin type
+        Path policyHalf = halves.stream().filter(p -> {
+            try {
+                return Files.readString(p.getParent().getParent().resolve("provenance.json")).contains("\"nous-c0002-policy\"");
+            } catch (java.io.IOException unreadable) {
+                throw new java.io.UncheckedIOException(unreadable);
+            }
+        }).findFirst().orElseThrow();
+        Path admitterHalf = halves.stream().filter(p -> p != policyHalf).findFirst().orElseThrow();
+        assertThat(EppConfigRoundTripTest.simulated("--epp-config", out.resolve("epp-config.yaml").toString()))
+                .isEqualTo(EppConfigRoundTripTest.simulated("--policy", policyHalf.toString(), "--admission", admitterHalf.toString()));
         // c0002 was not promoted in this short run: without --force it does not leave, and says why
         Path upstream = dir.resolve("joint-upstream");
         CliHarness refused = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", upstream.toString());

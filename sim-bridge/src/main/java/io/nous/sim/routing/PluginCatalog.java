@@ -42,10 +42,30 @@ final class PluginCatalog {
         TYPES.put("weighted-random-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
         TYPES.put("single-profile-handler", new Entry(Kind.PROFILE_HANDLER, (p, n) -> NoParams.HANDLER));
         TYPES.put("metrics-data-source", new Entry(Kind.DATA_LAYER, (p, n) -> NoParams.DATA));
+        TYPES.put("static-usage-limit-policy", new Entry(Kind.USAGE_LIMIT, PluginCatalog::staticUsageLimit));
+        TYPES.put("priority-holdback-policy", new Entry(Kind.USAGE_LIMIT, PluginCatalog::priorityHoldback));
+        TYPES.put("soft-reflective-ceiling-policy", new Entry(Kind.USAGE_LIMIT, (p, n) -> new PolicyParams("soft-reflective-ceiling", List.of())));
+        TYPES.put("probabilistic-admitter", new Entry(Kind.ADMITTER, PluginCatalog::probabilisticAdmitter));
+        TYPES.put("fcfs-ordering-policy", new Entry(Kind.FLOW_CONTROL, (p, n) -> NoParams.FLOW));
+        TYPES.put("global-strict-fairness-policy", new Entry(Kind.FLOW_CONTROL, (p, n) -> NoParams.FLOW));
         TYPES.put("core-metrics-extractor", new Entry(Kind.DATA_LAYER, (p, n) -> NoParams.DATA));
     }
 
-    enum NoParams { QUEUE, RUNNING, KV, HANDLER, DATA }
+    enum NoParams { QUEUE, RUNNING, KV, HANDLER, DATA, FLOW }
+
+    /**
+     * A flow-control or admission plugin the router ships, as Nous's policy registry names it: the
+     * policy and its parameters as {@code key=value} (only those the config gives).
+     */
+    record PolicyParams(String policy, List<String> settings) {
+        String reference() {
+            return settings.isEmpty() ? policy : policy + ":" + String.join(",", settings);
+        }
+    }
+
+    /** A plugin type the simulator does not ship but the caller supplies (an exported Nous plugin, run from its Java source). */
+    record ExternalParams(String type) {
+    }
 
     record TokenLoadScorerParams(long queueThresholdTokens) {
     }
@@ -72,15 +92,95 @@ final class PluginCatalog {
     private PluginCatalog() {
     }
 
+    /** {@code static-usage-limit-policy} (usagelimits/usagelimitpolicy.go): one {@code threshold} for every band, default 1.0. */
+    private static Object staticUsageLimit(Params p, String name) {
+        List<String> settings = new ArrayList<>();
+        if (p.node("threshold") != null) {
+            double t = p.number("threshold", 1.0);
+            if (!(t >= 0 && t <= 1)) {
+                throw p.fail("threshold", "threshold must be in [0, 1], got " + t);
+            }
+            settings.add("threshold=" + t);
+        }
+        return new PolicyParams("static-usage-limit", settings);
+    }
+
+    /**
+     * {@code priority-holdback-policy} (usagelimits/priorityholdback/config.go): {@code minCeiling}
+     * required in [0, 1), {@code maxCeiling} in (0, 1] above it (default 1.0), {@code domain} rank or
+     * value, {@code shape} linear only.
+     */
+    private static Object priorityHoldback(Params p, String name) {
+        String shape = p.text("shape", "linear");
+        if (!shape.equals("linear")) {
+            throw p.fail("shape", "shape must be linear (the only shape the router accepts), got '" + shape + "'");
+        }
+        String domain = p.text("domain", "rank");
+        if (!domain.equals("rank") && !domain.equals("value")) {
+            throw p.fail("domain", "domain must be rank or value, got '" + domain + "'");
+        }
+        if (p.node("minCeiling") == null) {
+            throw p.fail("minCeiling", "priority-holdback-policy '" + name + "' needs minCeiling (the router has no default for it)");
+        }
+        double min = p.number("minCeiling", 0);
+        double max = p.number("maxCeiling", 1.0);
+        if (!(min >= 0 && min < 1)) {
+            throw p.fail("minCeiling", "minCeiling must be in [0, 1), got " + min);
+        }
+        if (!(max > 0 && max <= 1) || !(max > min)) {
+            throw p.fail("maxCeiling", "maxCeiling must be in (0, 1] and above minCeiling (" + min + "), got " + max);
+        }
+        List<String> settings = new ArrayList<>(List.of("minCeiling=" + min));
+        if (p.node("maxCeiling") != null) {
+            settings.add("maxCeiling=" + max);
+        }
+        if (!domain.equals("rank")) {
+            settings.add("domain=" + domain);
+        }
+        return new PolicyParams("priority-holdback", settings);
+    }
+
+    /**
+     * {@code probabilistic-admitter} (requestcontrol/admitter/probabilisticadmitter/plugin.go): {@code power}
+     * 5 and {@code k} 300, each > 0. Its own utilization thresholds are the detector's defaults (5, 0.8)
+     * in the simulator, so other values are refused rather than ignored.
+     */
+    private static Object probabilisticAdmitter(Params p, String name) {
+        List<String> settings = new ArrayList<>();
+        for (String key : List.of("power", "k")) {
+            if (p.node(key) != null) {
+                double v = p.number(key, 1);
+                if (!(v > 0) || Double.isInfinite(v)) {
+                    throw p.fail(key, key + " must be > 0, got " + v);
+                }
+                settings.add(key + "=" + v);
+            }
+        }
+        long depth = p.integer("queueDepthThreshold", 5);
+        double kv = p.number("kvCacheUtilThreshold", 0.8);
+        if (depth != 5 || kv != 0.8) {
+            throw p.fail(depth != 5 ? "queueDepthThreshold" : "kvCacheUtilThreshold", "the admitter's own queueDepthThreshold and "
+                    + "kvCacheUtilThreshold are simulated at their defaults (5, 0.8) only; drop them or set those values");
+        }
+        return new PolicyParams("probabilistic-admitter", settings);
+    }
+
     static List<String> types() {
         return List.copyOf(TYPES.keySet());
     }
 
     /** Reads one plugin entry's parameters strictly. */
-    static PluginDef read(String type, String name, YamlNode parameters, YamlNode typeNode, String where) {
+    static PluginDef read(String type, String name, YamlNode parameters, YamlNode typeNode, String where, Map<String, Kind> external) {
         Entry e = TYPES.get(type);
+        if (e == null && external.containsKey(type)) {
+            if (parameters != null && parameters.isMap() && !parameters.keys().isEmpty()) {
+                throw parameters.fail("'" + type + "' is an exported Nous plugin, which takes no parameters");
+            }
+            return new PluginDef(type, name, where, external.get(type), new ExternalParams(type));
+        }
         if (e == null) {
-            throw typeNode.fail("plugin type '" + type + "' is not simulated (known: " + String.join(", ", TYPES.keySet()) + ")");
+            throw typeNode.fail("plugin type '" + type + "' is not simulated (known: " + String.join(", ", TYPES.keySet())
+                    + "; an exported Nous plugin is found by the provenance.json of its export, beside the config)");
         }
         Params p = new Params(parameters, name, where);
         Object params = e.read().apply(p, name);

@@ -10,6 +10,12 @@ record PluginDef(String type, String name, String where, Kind kind, Object param
     enum Kind {
         PRODUCER, FILTER, SCORER, PICKER, PROFILE_HANDLER,
         /** The data layer's metrics source and extractor: the simulator scrapes every pod on its own schedule. */
-        DATA_LAYER
+        DATA_LAYER,
+        /** A flow-control usage-limit policy, named by {@code flowControl.usageLimitPolicyPluginRef}. */
+        USAGE_LIMIT,
+        /** An admitter: the router asks every configured one before scheduling. */
+        ADMITTER,
+        /** Flow control's per-band ordering and fairness defaults (fcfs, global-strict), which the simulator runs anyway. */
+        FLOW_CONTROL
     }
 }

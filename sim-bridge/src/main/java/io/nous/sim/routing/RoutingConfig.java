@@ -2,6 +2,7 @@ package io.nous.sim.routing;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.nous.sim.Scenario;
 import io.nous.sim.config.GoDuration;
@@ -35,22 +36,30 @@ import java.util.Map;
  */
 public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef> plugins, @JsonIgnore List<String> filters,
                             @JsonIgnore List<WeightedRef> scorers, @JsonIgnore String picker, @JsonIgnore boolean flowControl,
-                            @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service) {
+                            @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service,
+                            @JsonIgnore String usageLimitRef,
+                            @JsonProperty("exported") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> exported) {
 
     /** A config carried by its name and text (to a worker JVM), read again on arrival (once per JVM and text). */
+    public static RoutingConfig of(String name, String text) {
+        return of(name, text, null);
+    }
+
+    /** As {@link #of(String, String)}, with the exported plugin types it names and what each is ({@link #exported}). */
     @JsonCreator
-    public static RoutingConfig of(@JsonProperty("name") String name, @JsonProperty("text") String text) {
-        return "service".equals(name) && "service".equals(text) ? plainService() : parsed(name, text, name);
+    public static RoutingConfig of(@JsonProperty("name") String name, @JsonProperty("text") String text,
+                                   @JsonProperty("exported") Map<String, String> exported) {
+        return "service".equals(name) && "service".equals(text) ? plainService() : parsed(name, text, name, exported == null ? Map.of() : exported);
     }
 
     /** Configs read so far by name and text: a config is immutable, and every scenario of a matrix carries the same one. */
     private static final Map<String, RoutingConfig> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static RoutingConfig parsed(String name, String text, String origin) {
-        String key = name + "\n" + text;
+    private static RoutingConfig parsed(String name, String text, String origin, Map<String, String> exported) {
+        String key = name + "\n" + text + "\n" + new java.util.TreeMap<>(exported);
         RoutingConfig c = PARSED.get(key);
         if (c == null) {
-            c = parse(text, name, origin);
+            c = parse(text, name, origin, exported);
             if (PARSED.size() >= 64) {
                 PARSED.clear();
             }
@@ -72,6 +81,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             "lab-scorer");
 
     public RoutingConfig {
+        exported = exported == null ? Map.of() : Map.copyOf(exported);
         plugins = List.copyOf(plugins);
         filters = List.copyOf(filters);
         scorers = List.copyOf(scorers);
@@ -90,11 +100,16 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     /** A plain Service: kube-proxy sends each new connection to a pod at random. */
     public static RoutingConfig plainService() {
         return new RoutingConfig("service", "service", List.of(new PluginDef("random-picker", "random-picker", "service", Kind.PICKER,
-                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true);
+                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true, null, Map.of());
     }
 
     /** A shipped config ({@link #PRESET_NAMES}) or a file. */
     public static RoutingConfig byNameOrFile(String ref) {
+        return byNameOrFile(ref, Map.of());
+    }
+
+    /** A shipped config or a file that may name exported Nous plugins ({@link #parse(String, String, String, Map)}). */
+    public static RoutingConfig byNameOrFile(String ref, Map<String, String> exported) {
         if (PRESET_NAMES.contains(ref)) {
             return preset(ref);
         }
@@ -107,7 +122,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
         } catch (IOException e) {
             throw new RoutingException(ref + ": cannot read: " + e.getMessage());
         }
-        return parse(text, ref, ref);
+        return parse(text, ref, ref, exported);
     }
 
     private static RoutingConfig preset(String name) {
@@ -135,6 +150,22 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
 
     /** Reads a config's text; {@code origin} names it in messages. */
     public static RoutingConfig parse(String text, String name, String origin) {
+        return parse(text, name, origin, Map.of());
+    }
+
+    /**
+     * Reads a config's text that may name exported Nous plugins: {@code exported} maps each such
+     * plugin type to what it is ({@code usage-limit}, {@code admission} or {@code routing}); the
+     * caller runs them from their Java source.
+     */
+    public static RoutingConfig parse(String text, String name, String origin, Map<String, String> exported) {
+        Map<String, Kind> external = new LinkedHashMap<>();
+        exported.forEach((type, what) -> external.put(type, switch (what) {
+            case EXPORTED_USAGE_LIMIT -> Kind.USAGE_LIMIT;
+            case EXPORTED_ADMISSION -> Kind.ADMITTER;
+            case EXPORTED_ROUTING -> Kind.SCORER;
+            default -> throw new IllegalArgumentException("an exported plugin is usage-limit, admission or routing, not " + what);
+        }));
         YamlNode root = YamlNode.parse(text, origin, RoutingException::new).map("an EndpointPickerConfig");
         YamlNode api = root.get("apiVersion");
         if (api != null && !API_VERSIONS.contains(api.text("apiVersion"))) {
@@ -155,15 +186,66 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         boolean gate = featureGate(root.get("featureGates"));
-        Map<String, PluginDef> plugins = readPlugins(root.get("plugins"));
+        Map<String, PluginDef> plugins = readPlugins(root.get("plugins"), external);
         ProfileSpec profile = ProfileSpec.read(root, plugins);
-        FlowSettings flow = readFlowControl(root.get("flowControl"));
+        FlowSettings flow = readFlowControl(root.get("flowControl"), plugins);
         root.rejectUnknown("key", TOP_KEYS);
+        Map<String, String> used = new java.util.TreeMap<>();
+        for (PluginDef d : plugins.values()) {
+            if (d.params() instanceof PluginCatalog.ExternalParams) {
+                used.put(d.type(), exported.get(d.type()));
+            }
+        }
         return new RoutingConfig(name, text, List.copyOf(plugins.values()), profile.filters(), profile.scorers(), profile.picker(), gate,
-                flow.ttlUs(), flow.maxRequests(), false);
+                flow.ttlUs(), flow.maxRequests(), false, flow.usageLimitRef(), used);
     }
 
-    private static Map<String, PluginDef> readPlugins(YamlNode list) {
+    /** What an exported plugin is, in {@link #parse(String, String, String, Map)}'s map. */
+    public static final String EXPORTED_USAGE_LIMIT = "usage-limit";
+    public static final String EXPORTED_ADMISSION = "admission";
+    public static final String EXPORTED_ROUTING = "routing";
+
+    /** The plugin types Nous simulates from a config, in name order. */
+    public static List<String> simulatedTypes() {
+        return PluginCatalog.types();
+    }
+
+    /**
+     * A flow-control or admission plugin of the config: its type, and either the policy registry's
+     * reference for it (a built-in with the config's parameters) or, for an exported Nous plugin, null.
+     */
+    public record PolicyPlugin(String type, String reference) {
+        /** Whether the plugin is an exported Nous plugin, run from its Java source. */
+        public boolean exported() {
+            return reference == null;
+        }
+    }
+
+    /**
+     * The usage-limit policy flow control runs under this config: the plugin that
+     * {@code flowControl.usageLimitPolicyPluginRef} names; null when the config names none (the
+     * router then runs {@code static-usage-limit-policy}) or flow control is off.
+     */
+    public PolicyPlugin usageLimitPolicy() {
+        return usageLimitRef == null || !flowControl ? null : policyPlugin(plugin(usageLimitRef));
+    }
+
+    /** The admitters the config configures (the router asks each before scheduling), in order. */
+    public List<PolicyPlugin> admitters() {
+        return plugins.stream().filter(d -> d.kind() == Kind.ADMITTER).map(RoutingConfig::policyPlugin).toList();
+    }
+
+    /** The exported Nous scorers the profile scores with. */
+    public List<String> exportedScorers() {
+        return scorers.stream().map(r -> plugin(r.plugin())).filter(d -> d.params() instanceof PluginCatalog.ExternalParams)
+                .map(PluginDef::type).toList();
+    }
+
+    private static PolicyPlugin policyPlugin(PluginDef d) {
+        return new PolicyPlugin(d.type(), d.params() instanceof PluginCatalog.PolicyParams p ? p.reference() : null);
+    }
+
+    private static Map<String, PluginDef> readPlugins(YamlNode list, Map<String, Kind> external) {
         Map<String, PluginDef> plugins = new LinkedHashMap<>();
         if (list != null) {
             for (YamlNode p : list.list("plugins")) {
@@ -180,26 +262,42 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                 if (plugins.containsKey(n)) {
                     throw (nameNode == null ? type : nameNode).fail("plugin name '" + n + "' is used twice");
                 }
-                plugins.put(n, PluginCatalog.read(t, n, params, type, p.where()));
+                plugins.put(n, PluginCatalog.read(t, n, params, type, p.where(), external));
             }
         }
         checkProducerNames(list, plugins);
         return plugins;
     }
 
-    /** {@code flowControl.defaultRequestTTL} and {@code defaultPriorityBand.maxRequests}, each null when not given. */
-    private record FlowSettings(Long ttlUs, Integer maxRequests) {
+    /**
+     * {@code flowControl.defaultRequestTTL}, {@code defaultPriorityBand.maxRequests} and the plugin
+     * {@code usageLimitPolicyPluginRef} names, each null when not given.
+     */
+    private record FlowSettings(Long ttlUs, Integer maxRequests, String usageLimitRef) {
     }
 
-    private static FlowSettings readFlowControl(YamlNode fc) {
+    private static FlowSettings readFlowControl(YamlNode fc, Map<String, PluginDef> plugins) {
         Long ttl = null;
         Integer maxRequests = null;
+        String usageLimitRef = null;
         if (fc != null) {
             fc.map("flowControl");
             YamlNode ttlNode = fc.get("defaultRequestTTL");
             YamlNode band = fc.get("defaultPriorityBand");
-            fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests)",
-                    List.of("defaultRequestTTL", "defaultPriorityBand"));
+            YamlNode ref = fc.get("usageLimitPolicyPluginRef");
+            fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, usageLimitPolicyPluginRef)",
+                    List.of("defaultRequestTTL", "defaultPriorityBand", "usageLimitPolicyPluginRef"));
+            if (ref != null) {
+                usageLimitRef = ref.text("usageLimitPolicyPluginRef");
+                PluginDef d = plugins.get(usageLimitRef);
+                if (d == null) {
+                    throw ref.fail("usageLimitPolicyPluginRef '" + usageLimitRef + "' names no plugin (plugins: "
+                            + String.join(", ", plugins.keySet()) + ")");
+                }
+                if (d.kind() != Kind.USAGE_LIMIT) {
+                    throw ref.fail("usageLimitPolicyPluginRef '" + usageLimitRef + "' is a " + d.type() + ", which is not a usage-limit policy");
+                }
+            }
             if (ttlNode != null) {
                 ttl = durationUs(ttlNode, "defaultRequestTTL");
             }
@@ -216,7 +314,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                 }
             }
         }
-        return new FlowSettings(ttl, maxRequests);
+        return new FlowSettings(ttl, maxRequests, usageLimitRef);
     }
 
     /** Producer-name parameters must name a plugin of the right type. */
