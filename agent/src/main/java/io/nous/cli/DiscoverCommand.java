@@ -280,6 +280,12 @@ public final class DiscoverCommand implements Callable<Integer> {
             result = result.withLlm(LlmCosts.summarize(history, config.llm()));
             run.writeSummary(result);
         }
+        io.nous.report.TradeOffs front = io.nous.report.TradeOffs.of(history);
+        if (front != null) {
+            // the front as the journal's front records place it, in the summary a script reads
+            result = result.withFront(front.summary());
+            run.writeSummary(result);
+        }
         printSummary(out, result, history);
         RunStopped stopped = result.stopped();
         if (stopped != null && ProposalFailure.ENDPOINT_UNUSABLE.equals(stopped.kind())) {
@@ -577,6 +583,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (s.llm() != null && s.llm().proposals() != null) {
             out.println(LlmCosts.line(s.llm()));
         }
+        new FrontView(history).print(out);
         RunSummary.Best best = s.best();
         String id = history.id();
         String flag = new RunStore(history.run().dir().getParent()).runsDirFlag();

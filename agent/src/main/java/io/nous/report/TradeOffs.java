@@ -179,6 +179,33 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
         return List.copyOf(out);
     }
 
+    /** The front as {@code summary.json} keeps it: the search front with the upstream policy, each paired split's members, the goal. */
+    public io.nous.store.journal.RunSummary.Front summary() {
+        List<io.nous.store.journal.RunSummary.Member> members = new ArrayList<>();
+        for (Row r : search) {
+            if (r.onFront() || r.upstream()) {
+                members.add(new io.nous.store.journal.RunSummary.Member(r.candidate(), "search", r.onFront(), r.upstream(), values(r.point()),
+                        null, null));
+            }
+        }
+        for (SplitFront f : paired) {
+            for (Row r : f.rows()) {
+                members.add(new io.nous.store.journal.RunSummary.Member(r.candidate(), f.split(), r.onFront(), false,
+                        r.point() == null ? null : values(r.point()), r.relation(), r.why()));
+            }
+        }
+        return new io.nous.store.journal.RunSummary.Front(objectives, upstream, List.copyOf(members), goal == null ? List.of() : goal);
+    }
+
+    private Map<String, io.nous.store.journal.RunSummary.Result> values(TradeOffFront.Point p) {
+        Map<String, io.nous.store.journal.RunSummary.Result> out = new LinkedHashMap<>();
+        for (String o : objectives) {
+            double[] v = p.nominal(o);
+            out.put(o, new io.nous.store.journal.RunSummary.Result(v[0], v[1], v[2], null, null));
+        }
+        return out;
+    }
+
     /** One objective's value as the views print it: a relative change as a percentage, an absolute one (e.g. points) as a number. */
     public static String format(String objective, double v) {
         return absolute(objective) ? String.format(java.util.Locale.ROOT, "%+.2f", v) : io.nous.export.Percent.of(v);

@@ -313,12 +313,22 @@ class LlmDiscoverTest {
                 .containsSubsequence("careless", "careless", "careless", "careful");
         CliHarness show = CliHarness.run("runs", "show", id, "--runs-dir", runs.toString());
         assertThat(show.out()).contains("models    careless 2 proposals").contains("careful 6 proposals")
-                .containsPattern("front     search: \\d+ of \\d+ placed candidates are not dominated \\(critical-ttft, critical-e2e, goodput vs the baseline;")
-                .containsPattern("\n  c00\\d\\d  critical-ttft [-+]\\d+\\.\\d% \\[.*\\] \\(variants .*\\)  critical-e2e .*  goodput ")
-                .contains("soft-reflective-ceiling (upstream")
-                .containsPattern("front     validation: \\d+ search-front members paired with soft-reflective-ceiling")
-                .containsPattern("front     test: \\d+ search-front members paired with soft-reflective-ceiling")
+                .containsPattern("front     \\d+ of \\d+ placed candidates are not dominated on search \\(critical-ttft, critical-e2e, goodput")
+                .containsPattern("\n  split +member +critical-ttft +critical-e2e +goodput +vs upstream\n")
+                .containsPattern("\n  search +c00\\d\\d +[-+]\\d+\\.\\d% \\[")
+                .containsPattern("\n  search +upstream ")
+                .containsPattern("\n  validation +c00\\d\\d ")
+                .containsPattern("\n  test +c00\\d\\d ")
                 .containsPattern("\ngoal      ");
+        String table = show.out().substring(show.out().indexOf("front     "), show.out().indexOf("\ngoal      "));
+        assertThat(table.lines()).as("the front fits 100 columns").allMatch(l -> l.length() <= FrontView.WIDTH);
+        // the run ends with the same front, and summary.json keeps it for scripts
+        assertThat(h.out()).contains(table);
+        JsonNode front = new ObjectMapper().readTree(runs.resolve(id).resolve("summary.json").toFile()).get("front");
+        assertThat(front.get("objectives")).hasSize(3);
+        assertThat(front.get("upstream").asText()).isEqualTo("soft-reflective-ceiling");
+        assertThat(front.get("members")).anyMatch(m -> m.get("split").asText().equals("test") && m.has("vs_upstream"))
+                .anyMatch(m -> m.get("split").asText().equals("search") && m.get("upstream").asBoolean());
         List<JsonNode> placed = records.stream().filter(r -> r.type().equals("front-evaluation")).map(r -> (JsonNode) r.body()).toList();
         assertThat(placed.stream().filter(f -> f.get("split").asText().equals("validation")).map(f -> f.get("candidate").asText()).toList())
                 .as("the same members are placed against the upstream policy on validation and on test")

@@ -163,7 +163,9 @@ public final class Run {
             throw new JournalDivergence(e.getMessage());
         }
         ObjectNode a = Journal.body(written);
-        ObjectNode b = Journal.body(derived.withLlm(written.llm()).withBestSourcePath(movedSourcePath(written, derived)));
+        // the front is placed by the views from the journal's front records (which replay checks), and a summary written
+        // before it was recorded has none
+        ObjectNode b = Journal.body(derived.withLlm(written.llm()).withFront(written.front()).withBestSourcePath(movedSourcePath(written, derived)));
         if (!a.equals(b)) {
             throw new JournalDivergence("summary.json differs from the summary the run re-derives (" + JournalDivergence
                     .firstDifference("", a, b).replace(" in the journal but ", " in summary.json but ") + "): it was changed after the run");

@@ -14,17 +14,55 @@ import java.util.List;
 public record RunSummary(@JsonProperty("run_id") String runId, String objective, String proposer, int iterations, int evaluations,
                          int duplicates, int rejected, @JsonInclude(JsonInclude.Include.NON_NULL) RunStopped stopped,
                          List<String> principles, @JsonInclude(JsonInclude.Include.ALWAYS) Best best,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) LlmUsage llm) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) LlmUsage llm,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Front front) {
+
+    public RunSummary(String runId, String objective, String proposer, int iterations, int evaluations, int duplicates, int rejected,
+                      RunStopped stopped, List<String> principles, Best best, LlmUsage llm) {
+        this(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, null);
+    }
 
     /** The same summary with what the language model cost (runs with the LLM proposer). */
     public RunSummary withLlm(LlmUsage costs) {
-        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs);
+        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs, front);
+    }
+
+    /** The same summary with the run's trade-off front (runs with {@code --front}), as its journal's front records place it. */
+    public RunSummary withFront(Front f) {
+        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, f);
+    }
+
+    /**
+     * A {@code --front} run's trade-off front: on search, the members no other candidate dominates (and
+     * the upstream policy, placed among them); on validation and test, each confirmed member paired with
+     * the upstream policy; and the members that dominate it on both.
+     *
+     * @param objectives        the objectives traded off, in order
+     * @param upstream          the policy the router ships for the class
+     * @param members           one row per member and split
+     * @param dominatesUpstream members that dominate the upstream policy on validation and test under every variant
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Front(List<String> objectives, String upstream, List<Member> members,
+                        @JsonProperty("dominates_upstream") List<String> dominatesUpstream) {
+    }
+
+    /**
+     * One member on one split: its change per objective (nominal variant; value, 95 % interval), whether
+     * it is on that split's front, whether it is the upstream policy, and on validation and test its
+     * relation to the upstream policy ({@code dominates}, {@code dominated}, {@code neither}).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Member(String candidate, String split, @JsonProperty("on_front") boolean onFront, boolean upstream,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) java.util.Map<String, Result> values,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("vs_upstream") String vsUpstream,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("not_placed") String notPlaced) {
     }
 
     /** The same summary with the winner's source file at another path (no winner: unchanged). */
     public RunSummary withBestSourcePath(String path) {
         return best == null ? this : new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped,
-                principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream()), llm);
+                principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream()), llm, front);
     }
 
     /** The winner. */
