@@ -109,7 +109,7 @@ public final class ClusterOptions {
     boolean noFlowControl;
 
     @Option(names = "--epp-config", paramLabel = "FILE|NAME", description = "The router's EndpointPickerConfig: a YAML file, or a shipped "
-            + "one (" + "default, lab-defaults, lab-prefill-calibrated, lab-decode). Its featureGates decide flow control, its "
+            + "one (${bundle:epp.presets}). Its featureGates decide flow control, its "
             + "usageLimitPolicyPluginRef and admitter the policies unless --policy or --admission name others; a config 'nous export' "
             + "wrote runs its plugins from the export's sources. 'nous simulate' "
             + "takes several, to compare them on the same requests (default: the router's built-in profile, flow control on).")

@@ -58,13 +58,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code nous discover}: runs (or resumes) the discovery loop and names the winner. */
-@Command(name = "discover", mixinStandardHelpOptions = true, resourceBundle = "io.nous.cli.DiscoverHelp",
+@Command(name = "discover", mixinStandardHelpOptions = true, resourceBundle = "io.nous.cli.HelpLists",
         description = "Search for a better usage-limit policy by hypothesis-driven experiment; every step is journaled in runs/<id>/.")
 public final class DiscoverCommand implements Callable<Integer> {
 
     @Option(names = "--objective", paramLabel = "NAME",
-            description = "critical-ttft, critical-e2e or goodput; for admission and joint also critical-ttft-shed or "
-                    + "ms-saved-per-shed (default: ${bundle:default.objective}).")
+            description = "One of ${bundle:objectives} (default: ${bundle:default.objective}).")
     String objective;
 
     @Option(names = "--proposer", paramLabel = "NAME",
@@ -121,17 +120,16 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = DiscoveryConfig.Builder.SEED, paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "flow-control|admission|joint|routing",
-            description = "What to search: flow-control (usage-limit policies, against static-usage-limit), admission (admitters, "
-                    + "against the legacy path, on the admission matrix) joint (both in one class, on the joint matrix) "
-                    + "or routing (endpoint scorers, against the lab's default router profile, on the routing matrix) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "${bundle:problems}",
+            description = "What to search: ${bundle:problem.descriptions} (default: ${DEFAULT-VALUE}).")
     String problem;
 
     @Option(names = "--seed-policies", paramLabel = "LIST",
             description = "Comma-separated starting policies (default: ${bundle:default.seeds}).")
     String seedPolicies;
 
-    @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix (default: ${bundle:default.matrix}).")
+    @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix: ${bundle:matrices} or a file "
+            + "(default: ${bundle:default.matrix}).")
     String matrix;
 
     @Option(names = "--seeds", defaultValue = DiscoveryConfig.Builder.SEEDS, paramLabel = "N", description = "Seeds per scenario (default: ${DEFAULT-VALUE}).")
@@ -594,16 +592,16 @@ public final class DiscoverCommand implements Callable<Integer> {
             RunSummary.Result test = best.test();
             boolean held = test != null && Boolean.TRUE.equals(test.held());
             if (test != null) {
-                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)"
-                        : "better".equals(test.verdict()) ? " (did not hold under the rule that promoted it)" : "");
+                out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)" : " (did not hold)");
             }
             out.println();
             if (best.vsUpstream() != null) {
                 out.println("  " + Summaries.upstream(best.vsUpstream()));
             }
             if (test != null && !held) {
-                out.println("warning: the winner did not hold on the untouched test split (" + test.verdict()
-                        + "); treat it as unconfirmed before exporting it");
+                out.println("warning: the winner did not hold on the untouched test split (" + ("better".equals(test.verdict())
+                        ? "better pooled, but not under every variant the rule that promoted it asks for" : test.verdict())
+                        + "); treat it as unconfirmed");
             }
             out.println("source  " + best.sourcePath());
         }

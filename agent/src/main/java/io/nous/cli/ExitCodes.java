@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The exit codes of every {@code nous} command, one list for all of them, shown at the end of each
- * command's {@code --help} and in the README.
+ * command's {@code --help} and in docs/cli.md.
  */
 final class ExitCodes {
     static final int OK = 0;

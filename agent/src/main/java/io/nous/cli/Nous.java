@@ -70,6 +70,7 @@ public final class Nous implements Runnable {
         for (String name : names) {
             cl.addSubcommand(name, COMMANDS.get(name).get());
         }
+        cl.setResourceBundle(java.util.ResourceBundle.getBundle(HelpLists.class.getName()));
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         withExitCodes(cl);
         return cl;
