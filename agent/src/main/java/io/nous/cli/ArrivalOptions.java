@@ -51,8 +51,8 @@ public final class ArrivalOptions {
             description = "Arrival rate for the whole cluster, requests per second (required with --workload; overrides a spec's aggregate_rate).")
     Double qps;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of all random streams (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of all random streams (default: a workload spec's seed, else 1).")
+    Long seed;
 
     @Option(names = "--duration", paramLabel = "SECONDS",
             description = "Seconds of arrivals (default: 600, or a workload spec's own).")
@@ -96,8 +96,12 @@ public final class ArrivalOptions {
         double seconds = duration != null ? duration : Scenario.DEFAULT_DURATION_SECONDS;
         TraceReplay replay = null;
         List<String> skipped = List.of();
+        long streams = seed == null ? 1 : seed;
         if (workloadSpec != null) {
             WorkloadSpec spec = WorkloadSpecReader.read(workloadSpec);
+            if (seed == null && spec.seed() != null) {
+                streams = spec.seed(); // the spec's own seed, as BLIS reads it, unless --seed names another
+            }
             w = spec.workload();
             rate = qps != null ? qps : spec.aggregateRate();
             if (spec.durationSeconds() != null && duration == null) {
@@ -130,6 +134,6 @@ public final class ArrivalOptions {
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
         }
-        return new Resolved(w, rate, seed, seconds, warmup, replay, skipped);
+        return new Resolved(w, rate, streams, seconds, warmup, replay, skipped);
     }
 }

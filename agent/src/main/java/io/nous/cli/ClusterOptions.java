@@ -207,10 +207,26 @@ public final class ClusterOptions {
         return c.profiles().values().iterator().next();
     }
 
+    /** The most pods one simulation takes. */
+    static final int MAX_PODS = 4096;
+
     /** Validates the options and builds the scenario they describe with these arrivals. */
     Scenario toScenario(ArrivalOptions.Resolved a) {
         if (pods != null && pods < 1) {
             throw new UserError("--pods must be at least 1, got " + pods);
+        }
+        if (pods != null && pods > MAX_PODS) {
+            throw new UserError("--pods " + pods + " is more than the " + MAX_PODS + " pods Nous simulates (one event loop holds every pod)");
+        }
+        if (pods != null) {
+            // checked before anything is built: a config whose prefix index tracks 64 endpoints cannot route among more
+            for (RoutingConfig c : routings()) {
+                if (pods > c.maxEndpoints()) {
+                    throw new UserError("--pods " + pods + ": the router config " + c.name() + " reads the approximate prefix index, which "
+                            + "tracks at most " + c.maxEndpoints() + " endpoints; use fewer pods, or a config without prefix-cache plugins "
+                            + "(e.g. --routing service)");
+                }
+            }
         }
         if (maxNumSeqs < 1 || maxNumBatchedTokens < 1 || maxNumSeqs > maxNumBatchedTokens) {
             throw new UserError("--max-num-seqs and --max-num-batched-tokens must be >= 1, with max-num-seqs <= max-num-batched-tokens");

@@ -430,8 +430,14 @@ public final class DiscoverCommand implements Callable<Integer> {
                     first.usdPerMillionIn(), first.usdPerMillionOut(), format == LlmSettings.ReplyFormat.TEXT ? null : format.flag(),
                     members.size() > 1 ? members : List.of());
         }
-        if (budget < 1 || seeds < 1 || !(duration > 0)) {
-            throw new UserError("--budget, --seeds and --duration must be positive");
+        if (budget < 1) {
+            throw new UserError("--budget must be at least 1 proposal, got " + budget);
+        }
+        if (seeds < 1) {
+            throw new UserError("--seeds must be at least 1, got " + seeds);
+        }
+        if (!(duration > 0) || Double.isInfinite(duration)) {
+            throw new UserError("--duration must be a positive number of seconds, got " + duration);
         }
         List<String> seedsList = Arrays.stream(seedPolicies.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (seedsList.isEmpty()) {

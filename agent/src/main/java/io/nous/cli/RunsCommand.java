@@ -36,13 +36,26 @@ public final class RunsCommand implements Runnable {
         @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept (default: ${DEFAULT-VALUE}).")
         Path runsDir;
 
+        @Option(names = "--json", description = "Print the runs as a JSON array (id, problem, objective, proposer, status, proposals, winner, "
+                + "its search change, recommendation).")
+        boolean json;
+
         @Spec
         CommandSpec spec;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            if (!java.nio.file.Files.isDirectory(runsDir)) {
+                throw new UserError("no runs directory " + runsDir + (runsDir.toString().equals("runs")
+                        ? " here (runs are kept in ./runs of the directory discover ran in, or --runs-dir DIR)" : ""));
+            }
             var runs = new RunStore(runsDir).list();
+            if (json) {
+                out.println(JsonReport.write(listJson(runs)));
+                out.flush();
+                return 0;
+            }
             if (runs.isEmpty()) {
                 out.println("no runs in " + runsDir);
             }
@@ -72,6 +85,32 @@ public final class RunsCommand implements Runnable {
             }
             out.flush();
             return 0;
+        }
+
+        /** One object per run; a run that cannot be read says why instead of hiding the others. */
+        private com.fasterxml.jackson.databind.node.ArrayNode listJson(java.util.List<Run> runs) {
+            var all = new com.fasterxml.jackson.databind.ObjectMapper().createArrayNode();
+            for (Run r : runs) {
+                var o = all.addObject().put("id", r.id());
+                try {
+                    DiscoveryConfig c = DiscoveryConfig.fromJson(r.config());
+                    o.put("problem", c.problem()).put("objective", c.objective()).put("proposer", c.proposer());
+                    Optional<RunSummary> summary = r.summaryRecord();
+                    o.put("status", summary.isPresent() ? "finished" : "unfinished");
+                    summary.ifPresent(sm -> {
+                        o.put("proposals", sm.iterations());
+                        if (sm.best() != null) {
+                            o.put("winner", sm.best().candidateId()).put("search_change", sm.best().search().change());
+                        }
+                        String rec = Summaries.recommendation(sm.best(), c.problem());
+                        o.put("recommendation", rec == null ? "the winner " + sm.best().candidateId()
+                                : rec.substring("recommendation: ".length()));
+                    });
+                } catch (StoreException e) {
+                    o.put("status", "unreadable").put("error", e.getMessage());
+                }
+            }
+            return all;
         }
     }
 

@@ -57,6 +57,9 @@ public final class ComparisonReport {
             sb.append(String.format(Locale.ROOT, " %24.2f", r.saturation().mean()));
         }
         sb.append(System.lineSeparator());
+        if (results.stream().anyMatch(r -> r.saturation().mean() >= 1)) {
+            sb.append(TableReport.SATURATION_LEGEND).append(System.lineSeparator());
+        }
         return sb.toString();
     }
 

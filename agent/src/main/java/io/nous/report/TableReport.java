@@ -11,6 +11,10 @@ import java.util.stream.Collectors;
 
 /** Renders a simulation result as a compact human-readable table. */
 public final class TableReport {
+    /** What a saturation above 1 means, printed under one. */
+    static final String SATURATION_LEGEND = "            (the detector's signal, a mean over pods: 1 is a pod whose waiting queue or KV cache is at the "
+            + "detector's threshold, 5 requests or 80 % by default, so 42 is queues 42x that; from 1 up flow control holds every band)";
+
     private TableReport() {
     }
 
@@ -52,6 +56,9 @@ public final class TableReport {
         sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),
                 100 * r.saturation().shareAtLeastOne()));
+        if (r.saturation().max() >= 1) {
+            sb.append(SATURATION_LEGEND).append(System.lineSeparator());
+        }
         for (PodSummary p : r.podStats()) {
             sb.append(String.format(Locale.ROOT, "pod %-3d     busy %3.0f%%, mean batch %.1f, kv mean %.0f%% max %.0f%%, queue max %d, %d preemptions"
                             + ", %d requests from %d tenants%n",

@@ -19,6 +19,12 @@ import java.util.Set;
  */
 final class ReplyParser {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** What models write that strict JSON is not: comments, trailing commas, raw newlines and tabs inside strings. */
+    private static final ObjectMapper LENIENT = com.fasterxml.jackson.databind.json.JsonMapper.builder()
+            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_JAVA_COMMENTS)
+            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .enable(com.fasterxml.jackson.core.json.JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
+            .build();
     private static final Set<String> DIRECTIONS = Set.of("decrease", "none", "increase");
 
     /** A reply that cannot be used, and why. */
@@ -76,11 +82,12 @@ final class ReplyParser {
         List<Fence> fences = fences(text);
         JsonNode o = object(text, fences, notes);
         String source = source(o, "the reply", notes);
-        if (source.isBlank()) {
+        if (source.isBlank() || missing(source, entries) != null) {
             for (Fence f : fences) {
-                if (f.language().equalsIgnoreCase("java") && !f.body().isBlank()) {
+                if (f.language().equalsIgnoreCase("java") && !f.body().isBlank() && missing(f.body(), entries) == null) {
+                    notes.add(source.isBlank() ? "the Java was read from a ```java fence beside the JSON object, not from \"source\""
+                            : "\"source\" held a placeholder (" + quote(source) + "); the Java was read from the ```java fence beside the object");
                     source = f.body();
-                    notes.add("the Java was read from a ```java fence beside the JSON object, not from \"source\"");
                     break;
                 }
             }
@@ -132,40 +139,98 @@ final class ReplyParser {
         return new Parsed(hypothesis, mechanism, List.copyOf(preds), source, List.copyOf(arms), List.copyOf(notes));
     }
 
-    /** The reply's JSON object: the whole text, a fenced block, or the outermost braces around prose. */
+    /**
+     * The reply's JSON object: the whole text, a fenced block, or the first balanced braces among prose
+     * or beside a fence; strict JSON first, then what models write beside it (comments, trailing commas,
+     * raw newlines in strings), with a note.
+     */
     private static JsonNode object(String text, List<Fence> fences, List<String> notes) throws BadReply {
         String firstProblem;
         try {
             return asObject(JSON.readTree(text));
         } catch (Exception e) {
-            firstProblem = e instanceof BadReply ? e.getMessage() : firstLine(e.getMessage());
+            firstProblem = e instanceof BadReply ? e.getMessage() : problem(e);
         }
+        List<String> candidates = new ArrayList<>();
+        List<String> where = new ArrayList<>();
+        candidates.add(text);
+        where.add(null);
         for (Fence f : fences) {
             if (f.language().isEmpty() || f.language().equalsIgnoreCase("json")) {
-                try {
-                    JsonNode o = asObject(JSON.readTree(f.body()));
-                    if (!text.startsWith("```") || !text.endsWith("```") || fences.size() > 1) {
-                        notes.add("the JSON object was read from a fenced block among other text");
-                    }
-                    return o;
-                } catch (Exception notThisOne) {
-                    // try the next block
-                }
+                candidates.add(f.body());
+                where.add(!text.startsWith("```") || !text.endsWith("```") || fences.size() > 1
+                        ? "the JSON object was read from a fenced block among other text" : null);
             }
         }
         int open = text.indexOf('{');
-        int close = text.lastIndexOf('}');
-        if (open > 0 && close > open) {
-            try {
-                JsonNode o = asObject(JSON.readTree(text.substring(open, close + 1)));
-                notes.add("the JSON object was read from between prose (" + open + " characters before it)");
-                return o;
-            } catch (Exception notThisEither) {
-                // fall through to the first problem
+        int close = open < 0 ? -1 : balancedEnd(text, open);
+        if (open >= 0 && close > open) {
+            candidates.add(text.substring(open, close + 1));
+            where.add(open > 0 ? "the JSON object was read from between prose (" + open + " characters before it)"
+                    : close < text.length() - 1 ? "the JSON object was read from the start of the reply, before other text" : null);
+        }
+        for (ObjectMapper mapper : List.of(JSON, LENIENT)) {
+            for (int i = 0; i < candidates.size(); i++) {
+                if (mapper == JSON && i == 0) {
+                    continue; // already tried
+                }
+                try {
+                    JsonNode o = asObject(mapper.readTree(candidates.get(i)));
+                    if (where.get(i) != null) {
+                        notes.add(where.get(i));
+                    }
+                    if (mapper == LENIENT) {
+                        notes.add("the JSON was not strict (comments, trailing commas or raw line breaks inside strings); it was read leniently");
+                    }
+                    return o;
+                } catch (Exception notThisOne) {
+                    // try the next reading
+                }
             }
         }
+        boolean truncated = open >= 0 && close < 0;
         throw new BadReply(firstProblem.startsWith("the reply") ? firstProblem
-                : "the reply is not one valid JSON object (" + firstProblem + "); it may have been cut off");
+                : "the reply is not one valid JSON object (" + firstProblem + ")" + (truncated
+                        ? "; its braces never close, so it may have been cut off (a larger --llm-max-tokens helps)" : ""));
+    }
+
+    /** Where the object opened at {@code open} closes (strings and escapes respected), or -1 if it never does. */
+    private static int balancedEnd(String text, int open) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = open; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A JSON parse failure in words: where, and what was found, without the parser's internals. */
+    private static String problem(Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+            String what = j.getOriginalMessage() == null ? "not JSON" : firstLine(j.getOriginalMessage())
+                    .replaceAll(" \\(code \\d+\\)", "").replaceAll("\\(for Object starting at \\[.*$", "").strip();
+            var at = j.getLocation();
+            return at == null ? what : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + what;
+        }
+        return firstLine(e.getMessage());
+    }
+
+    private static String quote(String s) {
+        String one = s.strip().replaceAll("\\s+", " ");
+        return "\"" + (one.length() > 40 ? one.substring(0, 40) + "..." : one) + "\"";
     }
 
     private static JsonNode asObject(JsonNode n) throws BadReply {

@@ -24,6 +24,33 @@ class ReplyParserTest {
     }
 
     @Test
+    void readsTheThreeReplyStylesModelsWriteMostBesideTheFormat() throws Exception {
+        String java = "public final class P implements io.nous.sim.spi.UsageLimitPolicy {\n"
+                + "    public void computeLimit(double s, int[] p, double[] c) {\n        // open every band\n    }\n}";
+        // a placeholder in "source", the Java in a fence after the object (whose braces the fence's braces must not confuse)
+        ReplyParser.Parsed placeholder = ReplyParser.parse("{\"hypothesis\": \"h\", \"mechanism\": \"m\", " + PREDICTIONS
+                + ", \"source\": \"see the Java below\"}\n\n```java\n" + java + "\n```\n");
+        assertThat(placeholder.source()).isEqualTo(java);
+        assertThat(placeholder.notes()).anyMatch(n -> n.contains("placeholder (\"see the Java below\")"));
+        // raw line breaks inside the JSON string that holds the Java
+        ReplyParser.Parsed rawNewlines = ReplyParser.parse("{\"hypothesis\": \"h\", \"mechanism\": \"m\", " + PREDICTIONS
+                + ", \"source\": \"" + java + "\"}");
+        assertThat(rawNewlines.source()).isEqualTo(java);
+        assertThat(rawNewlines.notes()).anyMatch(n -> n.contains("read leniently"));
+        // comments and a trailing comma
+        ReplyParser.Parsed commented = ReplyParser.parse("{\n  // the idea\n  \"hypothesis\": \"h\",\n  \"mechanism\": \"m\", /* why */\n  "
+                + PREDICTIONS + ",\n  \"source\": \"" + SOURCE + "\",\n}");
+        assertThat(commented.hypothesis()).isEqualTo("h");
+        assertThat(commented.source()).isEqualTo(SOURCE);
+    }
+
+    @Test
+    void aReplyThatIsMerelyWrongIsNotCalledCutOff() {
+        assertThatThrownBy(() -> ReplyParser.parse("{\"hypothesis\": \"h\" \"mechanism\": \"m\"}"))
+                .hasMessageContaining("line 1, column").hasMessageNotContaining("cut off").hasMessageNotContaining("Source:");
+    }
+
+    @Test
     void saysWhatIsWrongWithAnUnusableReply() {
         assertThatThrownBy(() -> ReplyParser.parse("")).hasMessageContaining("empty");
         assertThatThrownBy(() -> ReplyParser.parse(reply("").substring(0, 60))).hasMessageContaining("cut off");

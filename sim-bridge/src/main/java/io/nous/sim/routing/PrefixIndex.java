@@ -31,8 +31,11 @@ final class PrefixIndex {
     /** Entries released so far: while it stays the same, an entry found for a hash still stands for it. */
     private long releases;
 
+    /** Endpoints one index tracks at most (one bit each in a 64-bit mask). */
+    static final int MAX_ENDPOINTS = 64;
+
     PrefixIndex(int pods) {
-        if (pods > 64) {
+        if (pods > MAX_ENDPOINTS) {
             throw new RoutingException("the approximate prefix index supports at most 64 endpoints, got " + pods);
         }
         this.pods = pods;

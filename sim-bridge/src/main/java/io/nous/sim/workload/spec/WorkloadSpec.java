@@ -4,7 +4,8 @@ import io.nous.sim.workload.Workload;
 
 /**
  * A workload read from a BLIS workload-spec file, with the total rate it asks for and, when it says,
- * how long to run ({@code horizon}, or {@code num_requests} / rate).
+ * how long to run ({@code horizon}, or {@code num_requests} / rate), and the {@code seed} it names
+ * (null: none).
  */
-public record WorkloadSpec(Workload workload, double aggregateRate, Double durationSeconds) {
+public record WorkloadSpec(Workload workload, double aggregateRate, Double durationSeconds, Long seed) {
 }

@@ -213,7 +213,15 @@ public final class WorkloadSpecReader {
         String description = "BLIS workload spec " + file + (users > 0 ? " (" + users + " closed-loop users)" : "");
         Workload w = new Workload("spec:" + f, description, file.toString(), normalized, first.input(), first.output(),
                 first.arrival(), List.of(rate), 2, 1, specs, null, limit, 0);
-        return new WorkloadSpec(w, rate, duration);
+        Long seed = null;
+        if (root.has("seed")) {
+            JsonNode sd = root.get("seed");
+            if (!sd.canConvertToLong() || !sd.isIntegralNumber()) {
+                throw new WorkloadException(f + ": seed must be a whole number, got '" + sd.asText() + "'");
+            }
+            seed = sd.asLong();
+        }
+        return new WorkloadSpec(w, rate, duration, seed);
     }
 
     private static void keys(JsonNode node, String at, Set<String> known, Set<String> unsupported) {
