@@ -137,8 +137,28 @@ class RoutingConfigTest {
         assertThat(c.ttlUs()).isEqualTo(90_000_000L);
         assertThat(c.maxRequestsPerBand()).isEqualTo(200);
         assertThatThrownBy(() -> parse("flowControl: {usageLimitPolicyPluginRef: x}\n"))
-                .hasMessageContaining("unknown flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests) "
-                        + "'usageLimitPolicyPluginRef'");
+                .hasMessageContaining("op.yaml:1: usageLimitPolicyPluginRef 'x' names no plugin");
+        assertThatThrownBy(() -> parse("flowControl: {maxBytes: 1Gi}\n"))
+                .hasMessageContaining("unknown flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, "
+                        + "usageLimitPolicyPluginRef) 'maxBytes'");
+        // the router's flow-control plugins, read with their rules
+        RoutingConfig holdback = parse("""
+                featureGates: [flowControl]
+                plugins:
+                  - {type: priority-holdback-policy, name: hb, parameters: {minCeiling: 0.25, domain: value}}
+                  - {type: probabilistic-admitter, parameters: {k: 100}}
+                flowControl: {usageLimitPolicyPluginRef: hb}
+                """);
+        assertThat(holdback.usageLimitPolicy()).isEqualTo(new RoutingConfig.PolicyPlugin("priority-holdback-policy",
+                "priority-holdback:minCeiling=0.25,domain=value"));
+        assertThat(holdback.admitters()).containsExactly(new RoutingConfig.PolicyPlugin("probabilistic-admitter", "probabilistic-admitter:k=100.0"));
+        assertThatThrownBy(() -> parse("plugins: [{type: priority-holdback-policy, parameters: {minCeiling: 0.5, maxCeiling: 0.4}}]\n"))
+                .hasMessageContaining("maxCeiling must be in (0, 1] and above minCeiling (0.5), got 0.4");
+        assertThatThrownBy(() -> parse("plugins: [{type: priority-holdback-policy, parameters: {minCeiling: 0.5, shape: cubic}}]\n"))
+                .hasMessageContaining("shape must be linear");
+        // without the gate the router runs no flow control, whatever the config names
+        assertThat(parse("plugins: [{type: soft-reflective-ceiling-policy}]\nflowControl: {usageLimitPolicyPluginRef: "
+                + "soft-reflective-ceiling-policy}\n").usageLimitPolicy()).isNull();
     }
 
     @Test
