@@ -219,6 +219,16 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (resume != null) {
             run = store.open(resume);
             config = DiscoveryConfig.fromJson(run.config());
+            if (run.summaryRecord().isPresent()) {
+                // nothing to continue: say so, and where its outcome is, instead of printing the whole run again
+                RunSummary done = run.summaryRecord().get();
+                out.println("run " + run.id() + " already finished (" + done.iterations() + " proposals); nothing was resumed");
+                String recommendation = Summaries.recommendation(done.best(), config.problem());
+                out.println(recommendation != null ? recommendation : "winner " + done.best().candidateId());
+                out.println("see it with: nous runs show " + run.id() + store.runsDirFlag());
+                out.flush();
+                return 0;
+            }
             out.println("resuming run " + run.id() + " from " + run.journal().records().size() + " journaled records");
         } else {
             config = validate(out);

@@ -52,8 +52,18 @@ public final class ReplayCommand implements Callable<Integer> {
         out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), history.lines().size(), proposals.size());
         out.flush();
         try {
+            // a replay re-simulates everything the run did: say how far it is, about ten times, on stderr
+            PrintWriter err = spec.commandLine().getErr();
+            int total = Math.max(1, proposals.size());
+            int[] shown = {0};
             try (Sandbox sandbox = sandboxOptions.open(config.threads())) {
-                new DiscoveryLoop(config, run, proposals, (it, budget, what, inc) -> { }, true, sandbox).run();
+                new DiscoveryLoop(config, run, proposals, (it, budget, what, inc) -> {
+                    if (it >= shown[0] + Math.max(1, total / 10) && it < total) {
+                        shown[0] = it;
+                        err.printf("replayed %d of %d proposals, every record so far reproduced%n", it, total);
+                        err.flush();
+                    }
+                }, true, sandbox).run();
             }
         } catch (JournalDivergence d) {
             out.println("replay differs: " + d.getMessage());

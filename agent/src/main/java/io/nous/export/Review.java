@@ -159,7 +159,7 @@ public final class Review {
         }
         sb.append("```bash\n");
         String flag = new RunStore(Path.of(in.runsDir())).runsDirFlag();
-        sb.append("nous replay ").append(in.runId()).append(" --verify").append(flag).append('\n');
+        sb.append("nous replay ").append(in.runId()).append(flag).append('\n');
         String file = Shell.quote(Path.of(in.runsDir(), in.runId(), "candidates", s.id() + ".java").toString());
         String evaluate = in.problem().evaluateFlags(file);
         if (evaluate != null) {

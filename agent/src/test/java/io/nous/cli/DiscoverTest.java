@@ -393,6 +393,12 @@ class DiscoverTest {
         CliHarness resumed = CliHarness.run("discover", "--resume", id, "--runs-dir", killed.toString());
         assertThat(resumed.exit()).as(resumed.err()).isZero();
         assertThat(content(killed, id)).isEqualTo(content(straight, onlyRun(straight)));
+        // a finished run has nothing to resume: it says so in a few lines, and nothing changes
+        CliHarness again = CliHarness.run("discover", "--resume", id, "--runs-dir", killed.toString());
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(again.out()).contains("run " + id + " already finished").contains("nothing was resumed").contains("nous runs show " + id);
+        assertThat(again.out().lines().count()).isLessThan(6);
+        assertThat(content(killed, id)).isEqualTo(content(straight, onlyRun(straight)));
     }
 
     @Test

@@ -88,7 +88,7 @@ class ReviewTest {
     @Test
     void reproduceCommandsKeepTheRunsDirectoryQuoted() throws Exception {
         String md = review(evaluation("search", "better", -0.2, -0.3, -0.1, ""), null, null);
-        assertThat(md).contains("nous replay r1 --verify --runs-dir 'my runs'")
+        assertThat(md).contains("nous replay r1 --runs-dir 'my runs'")
                 .contains("nous evaluate --policy 'my runs/r1/candidates/c0007.java' --objective critical-ttft --matrix default --seeds 2"
                         + " --duration 120")
                 .contains("nous export r1 c0007 --runs-dir 'my runs' --out /tmp/nous-c0007");

@@ -67,17 +67,16 @@ public final class Candidates {
         if (!v.accepted()) {
             return new CheckResult(origin, v.kind(), v.className(), hash, v.violations(), List.of(), null, null, t1 - t0, 0);
         }
-        if (contract == Contract.ROUTER) {
-            List<Violation> unexportable = RouterContract.check(source, v.kind());
-            if (!unexportable.isEmpty()) {
-                return new CheckResult(origin, v.kind(), v.className(), hash, unexportable, List.of(), null, null, t1 - t0, 0);
-            }
-        }
+        List<Violation> unexportable = contract == Contract.ROUTER ? RouterContract.check(source, v.kind()) : List.of();
         String instrumented = GuardInstrumenter.instrument(source, v.unit());
         CandidateCompiler.Result r = new CandidateCompiler().compile(instrumented, v.className(), origin);
         long t2 = System.nanoTime();
         if (!r.ok()) {
+            // a source that does not compile (an unknown name, a wrong type) is that first, not something the router cannot express
             return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), r.diagnostics(), null, null, t1 - t0, t2 - t1);
+        }
+        if (!unexportable.isEmpty()) {
+            return new CheckResult(origin, v.kind(), v.className(), hash, unexportable, List.of(), null, null, t1 - t0, t2 - t1);
         }
         String simpleName = v.className().substring(v.className().lastIndexOf('.') + 1);
         Candidate c = new Candidate(simpleName, v.kind(), r.compiled().policyClass(), hash,

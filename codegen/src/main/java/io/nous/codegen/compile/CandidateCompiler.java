@@ -45,7 +45,7 @@ public final class CandidateCompiler {
             diagnostics.add(internal(e));
         }
         if (!diagnostics.isEmpty()) {
-            return new Result(null, List.copyOf(diagnostics));
+            return new Result(null, rootCauses(diagnostics));
         }
         Map<String, byte[]> bytecode = janino.getBytecodes();
         for (String problem : ConstantPoolCheck.check(bytecode)) {
@@ -68,6 +68,28 @@ public final class CandidateCompiler {
      * A failure inside the compiler (Janino's InternalCompilerException and the like), as a
      * diagnostic in the author's terms: where, and what to change, never the compiler's own text.
      */
+    /**
+     * The diagnostics a person needs: duplicates dropped, and after an unknown name the compiler's
+     * follow-on complaints about that name on its line (not an rvalue, a conversion from Object).
+     */
+    static List<CompileDiagnostic> rootCauses(List<CompileDiagnostic> all) {
+        java.util.Set<Integer> unknownOnLine = new java.util.HashSet<>();
+        for (CompileDiagnostic d : all) {
+            if (d.message().startsWith("Unknown variable or type")) {
+                unknownOnLine.add(d.line());
+            }
+        }
+        java.util.LinkedHashSet<CompileDiagnostic> kept = new java.util.LinkedHashSet<>();
+        for (CompileDiagnostic d : all) {
+            boolean followOn = unknownOnLine.contains(d.line()) && (d.message().endsWith("is not an rvalue")
+                    || d.message().contains("from type \"java.lang.Object\""));
+            if (!followOn) {
+                kept.add(d);
+            }
+        }
+        return List.copyOf(kept);
+    }
+
     static CompileDiagnostic internal(Throwable e) {
         String text = e.getMessage() == null ? "" : e.getMessage();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("Line (\\d+), Column (\\d+)").matcher(text);

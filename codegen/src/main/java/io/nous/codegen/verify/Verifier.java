@@ -144,9 +144,13 @@ public final class Verifier {
                     + e.getClass().getSimpleName() + ")", "simplify the nesting and length of expressions.")), null, null, null);
         }
         if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
-            for (Problem p : parsed.getProblems()) {
+            // the first problem only: the parser's later ones follow from it
+            for (Problem p : parsed.getProblems().subList(0, Math.min(1, parsed.getProblems().size()))) {
                 Position pos = p.getLocation().flatMap(t -> t.toRange()).map(r -> r.begin).orElse(new Position(1, 1));
-                out.add(new Violation(pos.line, pos.column, "syntax", firstLine(p.getMessage()), "fix the Java syntax."));
+                out.add(new Violation(pos.line, pos.column, "syntax", syntaxMessage(firstLine(p.getMessage())), "fix the Java syntax."));
+            }
+            if (out.isEmpty()) {
+                out.add(new Violation(1, 1, "syntax", "the source is not a Java compilation unit", "fix the Java syntax."));
             }
             return new Verification(out, null, null, null);
         }
@@ -569,6 +573,31 @@ public final class Verifier {
             }
         }
         return out;
+    }
+
+    /**
+     * The parser's message as a person reads it: "expected one of" and thirty tokens becomes the one
+     * that matters (a missing {@code ;} is the usual case) or the first few.
+     */
+    static String syntaxMessage(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Parse error\\. Found (.+?),? expected one of (.*)$").matcher(message);
+        if (!m.find()) {
+            return message;
+        }
+        String found = m.group(1).strip();
+        List<String> expected = new ArrayList<>();
+        java.util.regex.Matcher t = java.util.regex.Pattern.compile("\"([^\"]*)\"").matcher(m.group(2));
+        while (t.find()) {
+            expected.add(t.group(1));
+        }
+        if (expected.contains(";")) {
+            return "found " + found + " where a \";\" (or an operator) was expected: is a semicolon missing before it?";
+        }
+        if (expected.contains(")")) {
+            return "found " + found + " where a \")\" was expected: is a parenthesis unclosed?";
+        }
+        return "found " + found + " where one of " + String.join(" ", expected.subList(0, Math.min(5, expected.size())).stream()
+                .map(x -> "\"" + x + "\"").toList()) + (expected.size() > 5 ? " (or " + (expected.size() - 5) + " more)" : "") + " was expected";
     }
 
     private static String firstLine(String s) {
