@@ -255,15 +255,22 @@ public final class DiscoverCommand implements Callable<Integer> {
         RunSummary result;
         boolean terminal = System.console() != null && !noProgress;
         try (Sandbox sandbox = executorOptions.apply(sandboxOptions.open(config.threads()), sandboxOptions);
-             ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget())
+             ProgressBar bar = terminal ? new ProgressBarBuilder().setTaskName("discover").setInitialMax(config.budget() + config.seedPolicies().size())
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err)).build() : null) {
             Proposer live = proposer(config, run);
             Proposer chosen = resume != null ? new ResumingProposer(RunHistory.read(run), live) : live;
+            int seeds = config.seedPolicies().size();
+            int[] seedsDone = {0};
             DiscoveryLoop loop = new DiscoveryLoop(config, run, chosen, (it, budget, what, inc) -> {
                 String incumbent = inc == null ? "" : String.format(Locale.ROOT, "incumbent %s %+.1f%%", inc.candidateId(), 100 * inc.change());
+                if (it == 0 && what.contains(" seed: ")) {
+                    seedsDone[0] = Math.min(seeds, seedsDone[0] + 1);
+                }
                 if (bar != null) {
-                    bar.stepTo(it);
-                    bar.setExtraMessage(incumbent);
+                    // the seeds are evaluated before the first proposal, and take as long as proposals: the bar counts them
+                    bar.stepTo(it + (it > 0 ? seeds : seedsDone[0]));
+                    bar.setExtraMessage(it == 0 && seedsDone[0] < seeds ? "evaluating the seeds (" + seedsDone[0] + " of " + seeds + " done)"
+                            : incumbent);
                     if (what.startsWith("promoted")) {
                         out.printf(Locale.ROOT, "%s at proposal %d%n", what, it);
                         out.flush();

@@ -69,8 +69,14 @@ class ObserveCommandTest {
             return Cue.SERVE;
         })) {
             CliHarness h = observe(s, "obs", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--seed", "5",
-                    "--objective", "critical=chat-critical");
+                    "--objective", "critical=chat-critical", "--warmup", "1");
             assertThat(h.exit()).as(h.out() + h.err()).isZero();
+            // the table is the window after the warm-up, and says where the other requests went
+            long total = requests("obs").requests().size();
+            long early = requests("obs").requests().stream().filter(r -> r.scheduledUs() < 1_000_000).count();
+            assertThat(early).isPositive();
+            assertThat(h.out()).contains("(the table counts the " + (total - early) + " requests scheduled after the 1 s warm-up; the " + early
+                    + " before it are in the requests file");
         }
         CliHarness sim = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "20", "--duration", "3", "--seed", "5",
                 "--requests", dir.resolve("sim.jsonl").toString());

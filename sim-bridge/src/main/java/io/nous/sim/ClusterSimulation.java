@@ -696,8 +696,20 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     // ---------------------------------------------------------------- results
 
+    /**
+     * Where the measured window ends: the nominal end, or for a run capped by its request count
+     * ({@code num_requests}) that finished early, its last completion: throughput is over the time the
+     * requests took, as Little's law and the run's own total have it.
+     */
+    private long windowEndUs() {
+        if (scenario.workload().requestLimit() > 0 && now < endUs && lastCompletionUs > warmupUs) {
+            return lastCompletionUs;
+        }
+        return endUs;
+    }
+
     private SimulationResult summarize(double wallSeconds) {
-        double window = (endUs - warmupUs) / 1e6;
+        double window = (windowEndUs() - warmupUs) / 1e6;
         Map<String, ClassSummary> classes = new LinkedHashMap<>();
         for (ClassStats s : stats) {
             ClassSummary cs = s.summarize(window);
@@ -733,7 +745,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
-                classes, podStats, sat, policy, inSystemArea / ((endUs - warmupUs)), prefixCacheSummary(),
+                classes, podStats, sat, policy, inSystemArea / ((windowEndUs() - warmupUs)), prefixCacheSummary(),
                 scenario.workload().hasTimeouts(), runSummary());
     }
 

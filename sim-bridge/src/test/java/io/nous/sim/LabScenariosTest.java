@@ -33,6 +33,17 @@ class LabScenariosTest {
     }
 
     @Test
+    void aRunCappedByItsRequestCountMeasuresThroughputOverTheTimeTheRequestsTook() {
+        SimulationResult r = run("lab-16-tenants", RoutingConfig.byNameOrFile("lab-defaults"));
+        assertThat(r.simulatedSeconds()).as("320 requests finish long before the nominal window").isLessThan(r.durationSeconds() / 4);
+        double perClass = r.classes().values().stream().mapToDouble(c -> c.throughputRps()).sum();
+        // the class figures and the run's own total agree, and Little's law holds over the same window
+        assertThat(perClass).isCloseTo(r.run().throughputRps(), org.assertj.core.api.Assertions.within(0.02 * r.run().throughputRps()));
+        double meanE2eS = r.classes().values().iterator().next().e2e().meanMs() / 1000;
+        assertThat(r.meanInSystem()).isCloseTo(perClass * meanE2eS, org.assertj.core.api.Assertions.within(0.05 * perClass * meanE2eS));
+    }
+
+    @Test
     void prefixAffinityPinsTenantsAndWinsOnSixteenTenants() {
         SimulationResult service = run("lab-16-tenants", RoutingConfig.plainService());
         SimulationResult affinity = run("lab-16-tenants", RoutingConfig.byNameOrFile("lab-defaults"));
