@@ -133,7 +133,11 @@ public final class ExportCommand implements Callable<Integer> {
             exported = fromRun.id();
             check = fromRun.check();
             CandidateStory story = fromRun.story();
-            summary = story != null && story.statement() != null ? sentence(story.statement()) + " " + sentence(story.mechanism())
+            // the hypothesis is the search's step from a parent the router does not run: say so, so nobody reads it as a change
+            // to what the router runs today
+            String step = story != null && !story.parents().isEmpty() ? "The search's step from " + String.join(" and ", story.parents())
+                    + ": " : "";
+            summary = story != null && story.statement() != null ? step + sentence(story.statement()) + " " + sentence(story.mechanism())
                     : "Candidate " + exported + " of Nous run " + fromRun.run().id() + ".";
         }
         if (fromRun != null) {

@@ -52,6 +52,15 @@ final class ExpressionTranslator {
         this.tr = tr;
     }
 
+    /** Double products written as {@code float64(x*y)}, by identity, with the bare product each wraps. */
+    private final java.util.Map<GoExpr, GoExpr> products = new java.util.IdentityHashMap<>();
+
+    /** The bare product a protective conversion wraps, or {@code e} itself. */
+    private GoExpr unfused(GoExpr e) {
+        GoExpr bare = products.get(e);
+        return bare == null ? e : bare;
+    }
+
     // ---- constants ----
 
     /** The value of {@code e} when Java evaluates it at compile time (JLS 15.29, and pure Math calls); else null. */
@@ -491,6 +500,12 @@ final class ExpressionTranslator {
                 return GoExpr.literal(v);
             }
         }
+        if (op != BinaryExpr.Operator.PLUS && op != BinaryExpr.Operator.MINUS) {
+            // a product consumed by a division, a remainder, another product or a comparison cannot be fused into an
+            // addition there: its protective conversion would only be noise
+            l = unfused(l);
+            r = unfused(r);
+        }
         switch (op) {
             case EQUALS, NOT_EQUALS, LESS, LESS_EQUALS, GREATER, GREATER_EQUALS -> {
                 if (l.type() == JavaType.BOOL && r.type() == JavaType.BOOL && (op == BinaryExpr.Operator.EQUALS
@@ -514,7 +529,10 @@ final class ExpressionTranslator {
                 }
                 if (op == BinaryExpr.Operator.MULTIPLY && t == JavaType.DOUBLE) {
                     // an explicit conversion keeps Go from fusing this product into a later addition (Go spec, Arithmetic operators)
-                    return new GoExpr("float64(" + join(a, "*", c, t).go() + ")", t);
+                    GoExpr product = join(a, "*", c, t);
+                    GoExpr wrapped = new GoExpr("float64(" + product.go() + ")", t);
+                    products.put(wrapped, product);
+                    return wrapped;
                 }
                 return join(a, op.asString(), c, t);
             }

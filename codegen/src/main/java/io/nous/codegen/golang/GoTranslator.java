@@ -163,6 +163,7 @@ public final class GoTranslator {
         if (classes.size() != 1) {
             throw new Untranslatable(1, "class", "expected exactly one top-level class");
         }
+        SourceSimplifier.simplify(cu);
         return new GoTranslator(cu).run(classes.get(0), entry);
     }
 
