@@ -20,6 +20,7 @@ import io.nous.export.PolicyPart;
 import io.nous.export.Provenance;
 import io.nous.export.PullRequest;
 import io.nous.export.RouterCheckout;
+import io.nous.export.Runbook;
 import io.nous.export.Standing;
 import io.nous.export.UpstreamMatch;
 import io.nous.policy.PolicyRegistry;
@@ -243,11 +244,30 @@ public final class ExportCommand implements Callable<Integer> {
     /** One part as its router plugin, written to {@code dest} (staged) and shown to the user as {@code shown}. */
     private Written exportPart(Path dest, Path shown, PolicyPart part, String summary, String exported, String policyName,
                                RunCandidate fromRun) {
-        return switch (part.kind()) {
+        Written w = switch (part.kind()) {
             case USAGE_LIMIT -> exportUsageLimit(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
             case ADMISSION -> exportAdmitter(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
             case ROUTING -> exportScorer(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
         };
+        if (w.plugin() != null) {
+            // the operator's page beside the provenance: what it does under load, what to watch, how to roll back
+            String upstream = fromRun != null ? fromRun.problem().upstream() : switch (part.kind()) {
+                case USAGE_LIMIT -> "soft-reflective-ceiling";
+                case ADMISSION -> "probabilistic-admitter";
+                case ROUTING -> "active-request";
+            };
+            String upstreamType = PolicyRegistry.builtin().templates().containsKey(upstream)
+                    ? PolicyRegistry.builtin().template(upstream).routerType() : upstream;
+            try {
+                Files.writeString(dest.resolve("RUNBOOK.md"), Runbook.markdown(w.pluginType(), part, upstreamType));
+            } catch (IOException e) {
+                throw new UserError("cannot write " + shown.resolve("RUNBOOK.md") + ": " + e.getMessage());
+            }
+            List<String> lines = new ArrayList<>(w.lines());
+            lines.add("the operator's runbook (signals, rollback):  " + shown.resolve("RUNBOOK.md"));
+            w = new Written(w.plugin(), w.pluginType(), lines);
+        }
+        return w;
     }
 
     /** The plugin the router already ships that behaves exactly like this part, if any. */

@@ -259,6 +259,8 @@ class ExportCommandTest {
         assertThat(router.resolve("pkg/epp/framework/plugins/scheduling/scorer/labaffinitytokenload/testdata/golden_vectors.json")).exists();
         assertThat(router.resolve("deploy/config/lab-affinity-token-load-scorer-epp-config.yaml")).content()
                 .contains("pluginRef: lab-affinity-token-load-scorer");
+        assertThat(dir.resolve("placed/RUNBOOK.md")).content().contains("## What it prefers").contains("vllm:num_requests_waiting")
+                .contains("replace `pluginRef: lab-affinity-token-load-scorer`");
         assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content().contains("an Alpha scheduling scorer (which endpoint a request goes to)")
                 .contains("New Alpha scheduling scorer `lab-affinity-token-load-scorer`");
         try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(router.toFile())) {
@@ -338,6 +340,10 @@ class ExportCommandTest {
         assertThat(runner.lines().count()).isEqualTo(before.lines().count() + 2);
         assertThat(router.resolve("pkg/epp/framework/plugins/flowcontrol/usagelimits/" + pkg + "/testdata/golden_vectors.json")).exists();
         assertThat(router.resolve("deploy/config/nous-" + candidate + "-epp-config.yaml")).exists();
+        // the operator's page: what the policy does under load, the router's signals, and the way back
+        assertThat(out.resolve("RUNBOOK.md")).content().contains("# Runbook: " + type).contains("| saturation | critical band | sheddable band |")
+                .contains("`llm_d_epp_flow_control_queue_size{priority}`").contains("## Roll back")
+                .contains("usageLimitPolicyPluginRef` back at `soft-reflective-ceiling-policy`");
         String body = Files.readString(out.resolve("PR_DESCRIPTION.md"));
         assertThat(body).startsWith("**What type of PR is this?**\n\n/kind feature\n").contains("**What this PR does / why we need it**:")
                 .contains("```release-note\nNew Alpha usage-limit policy `" + type + "`").contains("### Regressions");

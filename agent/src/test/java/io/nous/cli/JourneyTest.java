@@ -89,7 +89,7 @@ class JourneyTest {
         assertThat(html).contains("<h2>What and why</h2>").contains("<h2>Risks</h2>").contains("<h3>Regressions</h3>")
                 .contains("<h3>Against the upstream policy</h3>").contains("<code class=\"language-diff\">")
                 .contains("<td align=\"right\">").doesNotContain("| ---");
-        assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --verify");
+        assertThat(Files.readString(md)).contains("# Add `nous-" + winner + "-policy`").contains("nous replay " + id + " --runs-dir ").doesNotContain("--verify");
 
         // the HTML report: six SVG charts, the same intervals as the review, drawn by a real browser
         Path reportFile = dir.resolve("report.html");

@@ -207,7 +207,11 @@ public final class GoPackage implements RouterPlugin {
             code.constants().forEach(c -> sb.append(c).append('\n'));
             sb.append(")\n\n");
         }
-        sb.append("var _ fwkfc.UsageLimitPolicy = (*policy)(nil)\n\n");
+        sb.append("var _ fwkfc.UsageLimitPolicy = (*policy)(nil)\n");
+        if (code.counterField() != null) {
+            sb.append("var _ fwkplugin.StateDumper = (*policy)(nil)\n");
+        }
+        sb.append('\n');
         sb.append("type policy struct {\n\tname string\n");
         if (code.counterField() != null) {
             sb.append('\t').append(code.counterComment("Counts dispatch cycles; shared by all bands so gated bands open together.")).append('\n');
@@ -221,6 +225,12 @@ public final class GoPackage implements RouterPlugin {
         sb.append("\treturn &policy{name: name}, nil\n}\n\n");
         sb.append("// TypedName returns the type and name of this plugin instance.\n");
         sb.append("func (p *policy) TypedName() fwkplugin.TypedName {\n\treturn fwkplugin.TypedName{Type: PolicyType, Name: p.name}\n}\n\n");
+        if (code.counterField() != null) {
+            // the router's /debug/plugins/state shows what StateDumper plugins report: here the one counter the policy keeps
+            sb.append("// DumpState reports the dispatch-cycle counter, the policy's only state, for /debug/plugins/state.\n");
+            sb.append("func (p *policy) DumpState() (json.RawMessage, error) {\n\treturn json.Marshal(map[string]int64{\"")
+                    .append(code.counterField()).append("\": p.").append(code.counterField()).append(".Load()})\n}\n\n");
+        }
         sb.append("// ComputeLimit writes one ceiling per priority band (highest first) into ceilings.\n");
         // the Java parameter names, which the translated body uses
         List<String> names = code.entryParameters();
@@ -308,7 +318,7 @@ public final class GoPackage implements RouterPlugin {
                 	}
                 }
 
-                func TestComputeLimit_NoBands(t *testing.T) {
+                %DUMPSTATE%func TestComputeLimit_NoBands(t *testing.T) {
                 	p := newTestPolicy(t)
                 	if got := computeLimits(p, 0.9, nil); len(got) != 0 {
                 		t.Fatalf("len = %d, want 0", len(got))
@@ -378,7 +388,11 @@ public final class GoPackage implements RouterPlugin {
                 	return cases
                 }
                 """);
-        return sb.toString();
+        String c = code.counterField();
+        String dump = c == null ? "" : "func TestDumpState(t *testing.T) {\n\tp := newTestPolicy(t)\n\tp." + c + ".Store(42)\n"
+                + "\traw, err := p.DumpState()\n\tif err != nil || string(raw) != `{\"" + c + "\":42}` {\n"
+                + "\t\tt.Fatalf(\"DumpState() = %s, %v\", raw, err)\n\t}\n}\n\n";
+        return sb.toString().replace("%DUMPSTATE%", dump);
     }
 
     /** The golden vectors as the test's fixture: one case per line, each value as Java printed it (it parses to the same double). */
@@ -449,6 +463,11 @@ public final class GoPackage implements RouterPlugin {
                 // Plugin is implemented by every plugin.
                 type Plugin interface {
                 	TypedName() TypedName
+                }
+
+                // StateDumper is implemented by plugins that report their state at /debug/plugins/state.
+                type StateDumper interface {
+                	DumpState() (json.RawMessage, error)
                 }
 
                 // Handle gives plugins access to the framework (unused by usage-limit policies).
