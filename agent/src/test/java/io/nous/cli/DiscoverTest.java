@@ -277,6 +277,8 @@ class DiscoverTest {
             }
         }).findFirst().orElseThrow();
         Path admitterHalf = halves.stream().filter(p -> p != policyHalf).findFirst().orElseThrow();
+        assertThat(RouterLoaderRules.problems(Files.readString(out.resolve("epp-config.yaml")),
+                java.util.Set.of("nous-c0002-policy", "nous-c0002-admitter"))).as("the router's loader accepts it").isEmpty();
         assertThat(EppConfigRoundTripTest.simulated("--epp-config", out.resolve("epp-config.yaml").toString()))
                 .isEqualTo(EppConfigRoundTripTest.simulated("--policy", policyHalf.toString(), "--admission", admitterHalf.toString()));
         // c0002 was not promoted in this short run: without --force it does not leave, and says why

@@ -126,11 +126,21 @@ class EppConfigRoundTripTest {
         assertThat(e.exit()).as(e.err()).isZero();
         assertThat(simulated("--epp-config", exportedConfig(policyOut).toString())).isEqualTo(simulated("--policy", "soft-reflective-ceiling"));
 
+        // what the router itself would make of it: its loader's rules, read from its source
+        assertThat(RouterLoaderRules.problems(Files.readString(exportedConfig(policyOut)), java.util.Set.of("srcp-copy-policy"))).isEmpty();
+
         Path scorerOut = dir.resolve("token-load-copy");
         CliHarness s = CliHarness.run("export", "--policy", "token-load", "--force", "--name", "token-load-copy", "--out", scorerOut.toString());
         assertThat(s.exit()).as(s.err()).isZero();
         // the exported scorer in the profile it was measured in, against the router's own token-load-scorer in the same profile
         assertThat(simulated("--epp-config", exportedConfig(scorerOut).toString())).isEqualTo(simulated("--epp-config", "lab-scorer"));
+        assertThat(RouterLoaderRules.problems(Files.readString(exportedConfig(scorerOut)), java.util.Set.of("token-load-copy-scorer"))).isEmpty();
+        // the rules can fail: a config the loader would refuse is caught
+        assertThat(RouterLoaderRules.problems(Files.readString(exportedConfig(scorerOut)).replace("pluginRef: token-load-copy-scorer",
+                "pluginRef: token-load-copy-scorer\n        weight: 1.0\n        enabled: true"), java.util.Set.of("token-load-copy-scorer")))
+                .singleElement().asString().contains("enabled");
+        assertThat(RouterLoaderRules.problems(Files.readString(exportedConfig(scorerOut)), java.util.Set.of())).singleElement().asString()
+                .contains("plugin type 'token-load-copy-scorer' is not registered");
 
         // an exported source edited after the export is not the plugin that was proved: refused by name
         Path source;
