@@ -98,6 +98,40 @@ class EppConfigRoundTripTest {
     }
 
     @Test
+    void theRoutersOwnAdmitterDeploymentRunsTheAdmitterAloneOnItsOwnThresholds() throws Exception {
+        // as the router's sample for probabilistic-admitter deploys it: the detector out of reach (so the legacy rule never
+        // sheds), named under flowControl.saturationDetector, the deprecated apiVersion; the admitter sheds on its own 5 / 0.8
+        Path sample = config("admitter-sample", """
+                apiVersion: inference.networking.x-k8s.io/v1alpha1
+                kind: EndpointPickerConfig
+                plugins:
+                - type: probabilistic-admitter
+                - type: random-picker
+                - type: utilization-detector
+                  parameters: {queueDepthThreshold: 999999999, kvCacheUtilThreshold: 1.0}
+                flowControl:
+                  saturationDetector: {pluginRef: utilization-detector}
+                schedulingProfiles:
+                - name: default
+                  plugins:
+                  - pluginRef: random-picker
+                """);
+        CliHarness h = CliHarness.run("simulate", "--json", "--workload", "balanced", "--qps", "90", "--duration", "60", "--epp-config",
+                sample.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode shed = JSON.readTree(h.out()).get("classes").get("sheddable");
+        assertThat(shed.get("admission_rejected").asLong()).as("the admitter sheds").isPositive();
+        assertThat(shed.get("rejected_saturated").asLong()).as("the legacy rule does not").isZero();
+        assertThat(RouterLoaderRules.problems(Files.readString(sample), java.util.Set.of())).isEmpty();
+        Path wrongDetector = config("wrong-detector", Files.readString(sample).replace("pluginRef: utilization-detector",
+                "pluginRef: random-picker"));
+        CliHarness refused = CliHarness.run("simulate", "--workload", "balanced", "--qps", "90", "--duration", "10", "--epp-config",
+                wrongDetector.toString());
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.err()).contains("saturationDetector.pluginRef 'random-picker' is a random-picker");
+    }
+
+    @Test
     void aConfigThatNamesWhatItDoesNotHaveIsRefusedWithTheLine() throws Exception {
         Path dangling = config("dangling", flowControlConfig("  - type: soft-reflective-ceiling-policy", "holdback"));
         CliHarness h = CliHarness.run("simulate", "--epp-config", dangling.toString(), "--workload", "code-generation", "--qps", "4", "--duration", "10");

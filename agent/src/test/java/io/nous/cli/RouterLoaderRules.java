@@ -38,7 +38,7 @@ final class RouterLoaderRules {
      * inflightload; scheduling/picker/maxscore; the flow-control and admitter packages).
      */
     static final Set<String> IN_TREE = Set.of("queue-scorer", "kv-cache-utilization-scorer", "prefix-cache-scorer",
-            "approx-prefix-cache-producer", "inflight-load-producer", "max-score-picker", "single-profile-handler",
+            "approx-prefix-cache-producer", "inflight-load-producer", "max-score-picker", "random-picker", "single-profile-handler",
             "soft-reflective-ceiling-policy", "priority-holdback-policy", "static-usage-limit-policy", "probabilistic-admitter",
             "utilization-detector", "token-load-scorer", "active-request-scorer");
 

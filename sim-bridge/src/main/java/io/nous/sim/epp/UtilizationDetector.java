@@ -78,11 +78,20 @@ public final class UtilizationDetector implements SaturationDetector {
     }
 
     /**
+     * The thresholds an admitter divides by: its own (probabilistic-admitter's defaults,
+     * requestcontrol/admitter/probabilisticadmitter/plugin.go: queueDepthThreshold 5,
+     * kvCacheUtilThreshold 0.8), not the detector's. The router's sample config for the admitter
+     * neutralizes the detector (queue 999999999, KV 1.0) while the admitter keeps shedding on these.
+     */
+    static final double ADMITTER_QUEUE_DEPTH = 5;
+    static final double ADMITTER_KV_UTIL = 0.8;
+
+    /**
      * What an admitter reads, as the router's admitters compute it from the pods they are handed
-     * (no staleness rule; a pod without metrics counts 1 in every term): {@code out[0]} the
-     * saturation, {@code out[1]} the mean queue term {@code waiting / queueDepthThreshold},
-     * {@code out[2]} the mean KV term {@code kvUsage / kvCacheUtilThreshold}. An empty pool is 1 in all
-     * three.
+     * (no staleness rule; a pod without metrics counts 1 in every term), with the admitter's own
+     * thresholds ({@link #ADMITTER_QUEUE_DEPTH}, {@link #ADMITTER_KV_UTIL}): {@code out[0]} the
+     * saturation, {@code out[1]} the mean queue term {@code waiting / 5}, {@code out[2]} the mean KV
+     * term {@code kvUsage / 0.8}. An empty pool is 1 in all three.
      */
     public void admissionSignals(double[] out) {
         if (pods.length == 0) {
@@ -98,8 +107,8 @@ public final class UtilizationDetector implements SaturationDetector {
                 queue += 1.0;
                 kv += 1.0;
             } else {
-                double q = p.waiting / queueDepthThreshold;
-                double k = p.kvUsage / kvCacheUtilThreshold;
+                double q = p.waiting / ADMITTER_QUEUE_DEPTH;
+                double k = p.kvUsage / ADMITTER_KV_UTIL;
                 sum += Math.max(q, k);
                 queue += q;
                 kv += k;

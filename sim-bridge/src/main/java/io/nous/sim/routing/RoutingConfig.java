@@ -285,8 +285,26 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             YamlNode ttlNode = fc.get("defaultRequestTTL");
             YamlNode band = fc.get("defaultPriorityBand");
             YamlNode ref = fc.get("usageLimitPolicyPluginRef");
-            fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, usageLimitPolicyPluginRef)",
-                    List.of("defaultRequestTTL", "defaultPriorityBand", "usageLimitPolicyPluginRef"));
+            YamlNode detector = fc.get("saturationDetector");
+            fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, usageLimitPolicyPluginRef, "
+                    + "saturationDetector.pluginRef)", List.of("defaultRequestTTL", "defaultPriorityBand", "usageLimitPolicyPluginRef",
+                    "saturationDetector"));
+            if (detector != null) {
+                // the router's own samples name their detector here (deploy/config/probabilistic-admitter-epp-config.yaml)
+                detector.map("saturationDetector");
+                YamlNode dref = detector.get("pluginRef");
+                detector.rejectUnknown("saturationDetector setting", List.of("pluginRef"));
+                String name = dref == null ? "" : dref.text("pluginRef");
+                PluginDef d = plugins.get(name);
+                if (d == null) {
+                    throw (dref == null ? detector : dref).fail("saturationDetector.pluginRef '" + name + "' names no plugin (plugins: "
+                            + String.join(", ", plugins.keySet()) + ")");
+                }
+                if (!(d.params() instanceof PluginCatalog.DetectorParams)) {
+                    throw dref.fail("saturationDetector.pluginRef '" + name + "' is a " + d.type() + "; a config's detector is simulated "
+                            + "as a utilization-detector (for the concurrency detector use --detector concurrency)");
+                }
+            }
             if (ref != null) {
                 usageLimitRef = ref.text("usageLimitPolicyPluginRef");
                 PluginDef d = plugins.get(usageLimitRef);

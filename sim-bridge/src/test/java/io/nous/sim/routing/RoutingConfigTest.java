@@ -140,7 +140,7 @@ class RoutingConfigTest {
                 .hasMessageContaining("op.yaml:1: usageLimitPolicyPluginRef 'x' names no plugin");
         assertThatThrownBy(() -> parse("flowControl: {maxBytes: 1Gi}\n"))
                 .hasMessageContaining("unknown flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, "
-                        + "usageLimitPolicyPluginRef) 'maxBytes'");
+                        + "usageLimitPolicyPluginRef, saturationDetector.pluginRef) 'maxBytes'");
         // the router's flow-control plugins, read with their rules
         RoutingConfig holdback = parse("""
                 featureGates: [flowControl]
