@@ -27,12 +27,13 @@ import java.util.List;
  * @param test           its test-split result (change, interval, verdict), or null when it was not tested
  * @param heldOnTest     better with confidence on the test split under the rule that promoted it
  * @param notHeld        why it did not hold on test when its pooled score there was better, or null
+ * @param brokenOnTest   the first constraint it broke on the test split (e.g. no-added-drops), or null
  * @param upstream       its upstream comparison record, or null when it had none (only a run's winner is compared)
  * @param isUpstream     how it is an upstream policy ("the built-in soft-reflective-ceiling seed", "behaves exactly like
  *                       probabilistic-admitter"), or null when it is not
  */
 public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
-                       boolean heldOnTest, String notHeld, UpstreamComparison upstream, String isUpstream) {
+                       boolean heldOnTest, String notHeld, String brokenOnTest, UpstreamComparison upstream, String isUpstream) {
 
     /** A relative change beyond this (±500 %) is not printed bare: it says more about the reference than about the candidate. */
     public static final double SANITY_BOUND = Change.SANITY_BOUND;
@@ -101,8 +102,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             notHeld = "better pooled, but not under " + ("all".equals(tested.promotionRule()) ? "every variant" : "the variants")
                     + " as the promotion rule (" + tested.promotionRule() + ") asks";
         }
+        String broken = tested == null ? null : tested.failedConstraint();
         return new Standing(id, upstreamPolicy, promoted, notPromoted, acceptedAfter.isEmpty() ? null : acceptedAfter.get(acceptedAfter.size() - 1),
-                test, held, notHeld, story == null ? null : story.upstream(), isUpstream);
+                test, held, notHeld, broken, story == null ? null : story.upstream(), isUpstream);
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
@@ -136,6 +138,11 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         if (upstream != null && !upstream.samePolicy() && !notBetterThanUpstream().isEmpty()) {
             return notBetterThanUpstream();
+        }
+        if (test != null && !heldOnTest && isUpstream == null) {
+            // the same rule discover's recommendation applies: a winner that did not hold on test is not what it recommends
+            return candidate + " did not hold on the untouched test split (" + (brokenOnTest != null ? brokenOnTest + " broken"
+                    : notHeld != null ? notHeld : test.text()) + ")";
         }
         return null;
     }
@@ -224,6 +231,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         if (!notBetterThanUpstream().isEmpty()) {
             return " (no better than " + upstreamPolicy + ")";
+        }
+        if (test != null && !heldOnTest && isUpstream == null) {
+            return " (did not hold on test)";
         }
         if (isUpstream != null) {
             return " (the router's own " + upstreamPolicy + ")";

@@ -198,12 +198,12 @@ public final class TraceReader {
                 rows.bad(n + 1, "arrival_s must be a number of seconds >= 0");
                 continue;
             }
-            if (in == null || !in.canConvertToInt() || in.asInt() < 1 || outTok == null || !outTok.canConvertToInt() || outTok.asInt() < 1) {
-                rows.bad(n + 1, "input_tokens and output_tokens must be whole numbers >= 1");
+            if (!wholeInt(in) || in.asInt() < 1 || !wholeInt(outTok) || outTok.asInt() < 1) {
+                rows.bad(n + 1, "input_tokens and output_tokens must be whole numbers >= 1, got " + in + " and " + outTok);
                 continue;
             }
             JsonNode p = o.get("priority");
-            if (p != null && !p.canConvertToInt()) {
+            if (p != null && !wholeInt(p)) {
                 rows.bad(n + 1, "priority must be a whole number");
                 continue;
             }
@@ -220,6 +220,14 @@ public final class TraceReader {
             shifted.add(r.at(r.arrivalUs() - t0));
         }
         return new Trace(file.getFileName().toString(), shifted, rows.skipped);
+    }
+
+    /**
+     * A whole number that fits an int, written as one ({@code 3}, not {@code 3.7}, {@code "3"} or
+     * {@code 1e300}): Jackson's {@code canConvertToInt} would accept 3.7 and truncate it.
+     */
+    private static boolean wholeInt(JsonNode n) {
+        return n != null && n.isIntegralNumber() && n.canConvertToInt();
     }
 
     /** One Mooncake row, or null when it is malformed (reported to {@code rows}). */
@@ -239,8 +247,8 @@ public final class TraceReader {
             rows.bad(line, "timestamp must be a number of milliseconds >= 0");
             return null;
         }
-        if (in == null || !in.canConvertToInt() || in.asInt() < 1 || out == null || !out.canConvertToInt() || out.asInt() < 1) {
-            rows.bad(line, "input_length and output_length must be whole numbers >= 1");
+        if (!wholeInt(in) || in.asInt() < 1 || !wholeInt(out) || out.asInt() < 1) {
+            rows.bad(line, "input_length and output_length must be whole numbers >= 1, got " + in + " and " + out);
             return null;
         }
         if (ids == null || !ids.isArray()) {
@@ -249,8 +257,9 @@ public final class TraceReader {
         }
         long[] blocks = new long[ids.size()];
         for (int i = 0; i < blocks.length; i++) {
-            if (!ids.get(i).canConvertToLong()) {
-                rows.bad(line, "hash_ids[" + i + "] is not a whole number");
+            if (!ids.get(i).isIntegralNumber() || !ids.get(i).canConvertToLong()) {
+                // a fractional id would be truncated into another block's id, merging two distinct prefixes
+                rows.bad(line, "hash_ids[" + i + "] is not a whole number: " + ids.get(i));
                 return null;
             }
             blocks[i] = ids.get(i).asLong();

@@ -55,4 +55,21 @@ class MooncakeTraceTest {
         assertThatThrownBy(() -> TraceReader.read(f, BadRows.FAIL)).hasMessageContaining("line 2")
                 .hasMessageContaining("3 hash_ids of 512 tokens are more than input_length 100 needs");
     }
+
+    @Test
+    void fractionalLengthsAndBlockIdsAreRefusedNotTruncated() throws Exception {
+        // 7.5 and 7.9 would both truncate to block 7, merging two prefixes; 100.7 tokens is no length at all
+        Path ids = dir.resolve("ids.jsonl");
+        Files.writeString(ids, "{\"timestamp\": 0, \"input_length\": 600, \"output_length\": 5, \"hash_ids\": [7.5, 8]}\n");
+        assertThatThrownBy(() -> TraceReader.read(ids, BadRows.FAIL)).hasMessageContaining("line 1")
+                .hasMessageContaining("hash_ids[0] is not a whole number: 7.5");
+        Path len = dir.resolve("len.jsonl");
+        Files.writeString(len, "{\"timestamp\": 0, \"input_length\": 100.7, \"output_length\": 5, \"hash_ids\": [1]}\n");
+        assertThatThrownBy(() -> TraceReader.read(len, BadRows.FAIL)).hasMessageContaining("line 1")
+                .hasMessageContaining("input_length and output_length must be whole numbers >= 1, got 100.7 and 5");
+        Path nous = dir.resolve("n.jsonl");
+        Files.writeString(nous, "{\"arrival_s\": 0, \"input_tokens\": 12, \"output_tokens\": 3.5}\n");
+        assertThatThrownBy(() -> TraceReader.read(nous, BadRows.FAIL)).hasMessageContaining("line 1")
+                .hasMessageContaining("got 12 and 3.5");
+    }
 }
