@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class DocsTest {
     private static final Path ROOT = Path.of("..");
     /** Names the guides put in backticks that are not Nous's: the router's Go names, the JDK's, examples and constants. */
-    private static final Set<String> NOT_OURS = Set.of("Admitter", "ComputeLimit", "Factory", "PolicyType", "Runner", "TypedName",
+    private static final Set<String> NOT_OURS = Set.of("Admitter", "ComputeLimit", "DumpState", "Factory", "PolicyType", "Runner", "TypedName",
             "EndpointPickerConfig", "Category", "Parameters", "PreRequest", "PrefixCacheMatchInfo", "Produce", "RandomNormDuration",
             "Required", "UncachedRequestTokens", "TestGoldenVectors", "TestJavaEquivalence", "ExpandCohorts", "PrefixCacheStats",
             "Double", "Integer", "Long", "Object", "StrictMath", "IEEEremainder", "NaN", "PATH", "START", "ADMISSION", "DIRECT",
