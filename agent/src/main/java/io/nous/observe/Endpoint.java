@@ -156,10 +156,25 @@ public final class Endpoint {
      *
      * @param cachedTokens the usage's {@code prompt_tokens_details.cached_tokens}, or -1 when not reported
      */
-    public record Event(boolean done, int tokens, int promptTokens, int completionTokens, String error, int cachedTokens) {
+    public record Event(boolean done, int tokens, int promptTokens, int completionTokens, String error, int cachedTokens, String impossible) {
         public Event(boolean done, int tokens, int promptTokens, int completionTokens, String error) {
-            this(done, tokens, promptTokens, completionTokens, error, -1);
+            this(done, tokens, promptTokens, completionTokens, error, -1, null);
         }
+    }
+
+    /** Counts a usage report may hold: whole numbers up to this many tokens (far past any model's context). */
+    static final long MAX_USAGE_TOKENS = 10_000_000;
+
+    /** A usage count: -1 when absent, else the whole number it holds; {@code why[0]} says what is impossible about it. */
+    private static int count(JsonNode n, String name, String[] why) {
+        if (n.isMissingNode() || n.isNull()) {
+            return -1;
+        }
+        if (!n.isIntegralNumber() || n.asLong() < 0 || n.asLong() > MAX_USAGE_TOKENS) {
+            why[0] = why[0] != null ? why[0] : name + " is " + abbreviate(n.toString()) + ", not a whole number from 0 to " + MAX_USAGE_TOKENS;
+            return -1;
+        }
+        return n.asInt();
     }
 
     /**
@@ -186,6 +201,10 @@ public final class Endpoint {
         if (!n.has("choices")) {
             throw new EndpointError("malformed server-sent event from " + base + ": no 'choices' in " + abbreviate(data));
         }
+        String[] why = {null};
+        if (!n.get("choices").isArray()) {
+            why[0] = "'choices' is " + n.get("choices").getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not a list";
+        }
         int tokens = 0;
         for (JsonNode c : n.get("choices")) {
             String text = api == Api.CHAT
@@ -195,11 +214,17 @@ public final class Endpoint {
                 tokens++;
             }
         }
+        // a usage the server could not have measured (negative, fractional, astronomically large) marks the request failed with
+        // the reason, so that compare and calibrate never fit it
         JsonNode usage = n.path("usage");
-        int prompt = usage.isObject() ? usage.path("prompt_tokens").asInt(-1) : -1;
-        int completion = usage.isObject() ? usage.path("completion_tokens").asInt(-1) : -1;
-        JsonNode cached = usage.path("prompt_tokens_details").path("cached_tokens");
-        return new Event(false, tokens, prompt, completion, null, cached.canConvertToInt() ? cached.asInt() : -1);
+        int prompt = usage.isObject() ? count(usage.path("prompt_tokens"), "usage.prompt_tokens", why) : -1;
+        int completion = usage.isObject() ? count(usage.path("completion_tokens"), "usage.completion_tokens", why) : -1;
+        int cached = usage.isObject() ? count(usage.path("prompt_tokens_details").path("cached_tokens"),
+                "usage.prompt_tokens_details.cached_tokens", why) : -1;
+        if (why[0] == null && cached > 0 && prompt >= 0 && cached > prompt) {
+            why[0] = "usage says " + cached + " cached tokens of a " + prompt + "-token prompt";
+        }
+        return new Event(false, tokens, prompt, completion, null, cached, why[0]);
     }
 
     private static String firstNonEmpty(String a, String b) {

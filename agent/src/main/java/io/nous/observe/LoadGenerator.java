@@ -127,12 +127,21 @@ public final class LoadGenerator {
             });
             progress.update(sent.get(), done.get());
         }
-        while (!stopping && !inFlight.isEmpty()) {
+        // the drain: what is still streaming gets the request timeout from now, whatever the server does (a stream that
+        // never ends, or a connection that goes silent after its headers), then it is recorded as timed out
+        long timeout = settings.requestTimeout() == null ? 0 : settings.requestTimeout().toNanos();
+        long drainUntil = timeout > 0 ? System.nanoTime() + timeout : Long.MAX_VALUE;
+        while (!stopping && !inFlight.isEmpty() && System.nanoTime() - drainUntil < 0) {
             LockSupport.parkNanos(5_000_000);
         }
+        boolean drained = !stopping && !inFlight.isEmpty();
         boolean interrupted = stopping && fatal == null;
         for (Exchange ex : new ArrayList<>(inFlight.values())) {
-            ex.markInterrupted();
+            if (drained) {
+                ex.failStream("timeout", System.nanoTime());
+            } else {
+                ex.markInterrupted();
+            }
             finish(ex, null);
         }
         List<ObservedRequest> out = new ArrayList<>(finished);
@@ -248,7 +257,8 @@ public final class LoadGenerator {
             }
             Optional<String> type = info.headers().firstValue("content-type");
             if (info.statusCode() == 200 && type.map(t -> t.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream")).orElse(false)) {
-                return new Stream(this);
+                long timeout = settings.requestTimeout() == null ? 0 : settings.requestTimeout().toNanos();
+                return new Stream(this, timeout > 0 && dispatchNanos >= 0 ? dispatchNanos + timeout : Long.MIN_VALUE);
             }
             return HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), bytes -> {
                 rejected(info.statusCode(), type.orElse("none"), new String(bytes, StandardCharsets.UTF_8));
@@ -295,6 +305,15 @@ public final class LoadGenerator {
                 error = "stream-error: " + Endpoint.abbreviate(e.error());
                 return;
             }
+            String impossible = e.impossible() != null ? e.impossible() : e.completionTokens() > plan.outputTokens()
+                    ? "usage.completion_tokens is " + e.completionTokens() + ", more than the " + plan.outputTokens() + " max_tokens asked for"
+                    : null;
+            if (impossible != null) {
+                if (error == null) {
+                    error = "impossible-usage: " + impossible;
+                }
+                return;
+            }
             if (e.tokens() > 0) {
                 if (firstNanos < 0) {
                     firstNanos = now;
@@ -316,6 +335,17 @@ public final class LoadGenerator {
             if (e.cachedTokens() >= 0) {
                 cachedTokens = e.cachedTokens();
             }
+        }
+
+        /** The stream broke a bound or ran past its deadline: the request failed with {@code why}. */
+        synchronized void failStream(String why, long now) {
+            if (!closed && error == null) {
+                error = why;
+            }
+            if (endNanos < 0) {
+                endNanos = now;
+            }
+            sawDone = true; // what ends the record is the failure, not a missing [DONE]
         }
 
         synchronized void onStreamEnd(Throwable failure, boolean midEvent) {
@@ -392,8 +422,12 @@ public final class LoadGenerator {
         private Flow.Subscription subscription;
         private long now;
 
-        Stream(Exchange ex) {
+        /** When the stream must have ended (the request's timeout from its dispatch), or MIN_VALUE for never. */
+        private final long deadlineNanos;
+
+        Stream(Exchange ex, long deadlineNanos) {
             this.ex = ex;
+            this.deadlineNanos = deadlineNanos;
             this.parser = new SseParser(data -> ex.onEvent(data, now));
         }
 
@@ -411,10 +445,29 @@ public final class LoadGenerator {
         @Override
         public void onNext(List<ByteBuffer> items) {
             now = System.nanoTime();
-            for (ByteBuffer b : items) {
-                parser.feed(b);
+            try {
+                for (ByteBuffer b : items) {
+                    parser.feed(b);
+                }
+            } catch (SseParser.Oversized e) {
+                // a stream that breaks a bound is failed and cancelled, never buffered on
+                ex.failStream("oversized-event", now);
+                cancel();
+                return;
+            }
+            if (deadlineNanos != Long.MIN_VALUE && now - deadlineNanos > 0) {
+                // the client's --request-timeout covers the headers; a stream that runs on past it is cut here
+                ex.failStream("timeout", now);
+                cancel();
+                return;
             }
             subscription.request(1);
+        }
+
+        /** Stops reading: the connection is dropped and the body completes with what was recorded. */
+        private void cancel() {
+            subscription.cancel();
+            body.complete(null);
         }
 
         @Override

@@ -13,6 +13,20 @@ import java.util.function.Consumer;
  * lines of one event are joined with LF; comments ({@code :...}) and other fields are skipped.
  */
 public final class SseParser {
+    /** The longest line a stream may send: an OpenAI chunk is a few hundred bytes; a line past this is no event. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
+    /** The most data one event may carry (its data lines joined). */
+    public static final int MAX_EVENT_CHARS = 4 << 20;
+
+    /** A stream that broke a bound: it is refused, never buffered on. */
+    public static final class Oversized extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Oversized(String message) {
+            super(message);
+        }
+    }
+
     private final Consumer<String> onData;
     private byte[] line = new byte[256];
     private int lineLength;
@@ -26,7 +40,7 @@ public final class SseParser {
         this.onData = onData;
     }
 
-    /** Feeds the next bytes of the stream. */
+    /** Feeds the next bytes of the stream; {@link Oversized} when a line or an event breaks its bound. */
     public void feed(ByteBuffer bytes) {
         while (bytes.hasRemaining()) {
             byte b = bytes.get();
@@ -40,8 +54,11 @@ public final class SseParser {
                 afterCr = b == '\r';
                 endLine();
             } else {
+                if (lineLength == MAX_LINE_BYTES) {
+                    throw new Oversized("a server-sent event line longer than " + MAX_LINE_BYTES + " bytes");
+                }
                 if (lineLength == line.length) {
-                    line = Arrays.copyOf(line, line.length * 2);
+                    line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, line.length * 2));
                 }
                 line[lineLength++] = b;
             }
@@ -87,6 +104,9 @@ public final class SseParser {
         String value = colon < 0 ? "" : s.substring(colon + 1);
         if (value.startsWith(" ")) {
             value = value.substring(1);
+        }
+        if (data.length() + value.length() + 1 > MAX_EVENT_CHARS) {
+            throw new Oversized("a server-sent event with more than " + MAX_EVENT_CHARS + " characters of data");
         }
         if (hasData) {
             data.append('\n');

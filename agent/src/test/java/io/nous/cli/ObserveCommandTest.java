@@ -216,6 +216,23 @@ class ObserveCommandTest {
     }
 
     @Test
+    void aServerThatNeverEndsALineOrAStreamIsCutAtItsBoundAndTheRunEnds() throws Exception {
+        for (Cue bad : List.of(Cue.endlessLine(), Cue.endlessStream())) {
+            java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
+            try (FakeOpenAiServer s = server(FAST, r -> !warmUp(r) && real.getAndIncrement() == 2 ? bad : Cue.SERVE)) {
+                String name = "endless-" + bad.kind().name();
+                CliHarness h = observe(s, name, "--workload", "interactive-chat", "--qps", "5", "--duration", "2", "--request-timeout", "4");
+                assertThat(h.err()).as(name).doesNotContain("Exception").doesNotContain("\tat ");
+                List<ObservedRequest> kept = requests(name).requests();
+                // the third request is the one the server misbehaves on: failed, with why; the others completed
+                assertThat(kept.stream().filter(r -> r.result() == ObservedRequest.Result.FAILED).map(ObservedRequest::error).toList())
+                        .as(name).containsExactly(bad.kind() == Cue.Kind.ENDLESS_LINE ? "oversized-event" : "timeout");
+                assertThat(kept.stream().filter(r -> r.result() == ObservedRequest.Result.COMPLETED).count()).isEqualTo(kept.size() - 1);
+            }
+        }
+    }
+
+    @Test
     void ctrlCWritesWhatWasMeasured() throws Exception {
         try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
             Path out = dir.resolve("int.json");

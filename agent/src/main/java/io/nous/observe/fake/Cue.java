@@ -29,7 +29,11 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
         /** Answer 200 with a plain JSON completion, ignoring {@code stream: true}. */
         NOT_STREAMING,
         /** Stream an event whose data is not JSON. */
-        MALFORMED
+        MALFORMED,
+        /** Start a {@code data:} line and never end it, until the client goes away. */
+        ENDLESS_LINE,
+        /** Stream valid tokens without end, until the client goes away. */
+        ENDLESS_STREAM
     }
 
     public static final Cue SERVE = new Cue(Kind.SERVE, 200, null, 0, 0);
@@ -60,5 +64,13 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
 
     public static Cue malformed() {
         return new Cue(Kind.MALFORMED, 200, null, 0, 0);
+    }
+
+    public static Cue endlessLine() {
+        return new Cue(Kind.ENDLESS_LINE, 200, null, 0, 0);
+    }
+
+    public static Cue endlessStream() {
+        return new Cue(Kind.ENDLESS_STREAM, 200, null, 0, 0);
     }
 }

@@ -205,6 +205,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         out.flush();
         boolean split = cue.kind() == Cue.Kind.SPLIT;
+        if (cue.kind() == Cue.Kind.ENDLESS_LINE || cue.kind() == Cue.Kind.ENDLESS_STREAM) {
+            misbehave(out, cue.kind(), id, chat);
+            return false;
+        }
         if (chat) {
             ObjectNode first = chunk(id, true);
             first.withArray("choices").addObject().put("index", 0).putObject("delta").put("role", "assistant").put("content", "");
@@ -312,6 +316,32 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */
+    /** A server that never ends its line, or its stream: it writes until the client goes away (the write fails). */
+    private void misbehave(OutputStream out, Cue.Kind kind, String id, boolean chat) throws IOException {
+        if (kind == Cue.Kind.ENDLESS_LINE) {
+            byte[] start = "data: {\"choices\": [{\"text\": \"".getBytes(StandardCharsets.US_ASCII);
+            httpChunk(out, start, 0, start.length);
+            byte[] more = "x".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
+            while (!closed) {
+                httpChunk(out, more, 0, more.length);
+                out.flush();
+            }
+            return;
+        }
+        while (!closed) {
+            ObjectNode o = chunk(id, chat);
+            ObjectNode c = o.withArray("choices").addObject().put("index", 0);
+            if (chat) {
+                c.putObject("delta").put("content", " tok");
+            } else {
+                c.put("text", " tok");
+            }
+            c.putNull("finish_reason");
+            event(out, JSON.writeValueAsString(o), false);
+            sleep(5);
+        }
+    }
+
     private static void event(OutputStream out, String data, boolean split) throws IOException {
         byte[] e = ("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8);
         if (!split) {
