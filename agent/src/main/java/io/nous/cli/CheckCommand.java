@@ -93,7 +93,7 @@ public final class CheckCommand implements Callable<Integer> {
                         ? "endpoints from idle to 64 in flight and from cold to fully cached" : "1-6 bands and saturations 0-100");
         if (r.kind() == CandidateKind.ROUTING) {
             out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only)"
-                    : "  within the subset the Go translator reads; the router Scorer export is not built yet");
+                    : "  within the subset the Go translator reads: it can be exported as an llm-d-router scheduling Scorer (the export proves the Go against it)");
         } else if (r.kind() == CandidateKind.USAGE_LIMIT || r.kind() == CandidateKind.ADMISSION) {
             out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
                     : "  within the router's contract: it can be exported as an llm-d-router plugin");
