@@ -293,12 +293,13 @@ public final class DiscoverCommand implements Callable<Integer> {
         RunHistory history = RunHistory.read(run);
         if (config.llm() != null) {
             result = result.withLlm(LlmCosts.summarize(history, config.llm()));
-            run.writeSummary(result);
         }
         io.nous.report.TradeOffs front = io.nous.report.TradeOffs.of(history);
         if (front != null) {
             // the front as the journal's front records place it, in the summary a script reads
             result = result.withFront(front.summary());
+        }
+        if (config.llm() != null || front != null) {
             run.writeSummary(result);
         }
         printSummary(out, result, history);

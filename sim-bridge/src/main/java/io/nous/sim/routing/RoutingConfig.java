@@ -449,13 +449,13 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
 
     /**
      * The most endpoints this config can route among: the approximate prefix index (its producer,
-     * the prefix-cache scorer, the affinity filter, or a candidate scorer, which reads it) tracks at
+     * the prefix-cache scorer, the affinity filter, or an exported scorer, which reads it) tracks at
      * most 64; otherwise no limit of the router's own.
      */
     public int maxEndpoints() {
         boolean prefixIndex = plugins.stream().anyMatch(d -> switch (d.type()) {
             case "approx-prefix-cache-producer", "prefix-cache-scorer", "prefix-cache-affinity-filter" -> true;
-            default -> d.params() instanceof PluginCatalog.ExternalParams;
+            default -> d.params() instanceof PluginCatalog.ExternalParams && d.kind() == Kind.SCORER;
         });
         return prefixIndex ? PrefixIndex.MAX_ENDPOINTS : Integer.MAX_VALUE;
     }
