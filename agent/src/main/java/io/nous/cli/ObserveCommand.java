@@ -157,7 +157,7 @@ public final class ObserveCommand implements Callable<Integer> {
                     t.setDaemon(true);
                     return t;
                 })).build();
-        endpoint.probe(client, Duration.ofSeconds(10));
+        endpoint.probe(client, Duration.ofMillis(Math.min(10_000, Math.round(requestTimeout * 1000))));
         o.printf(Locale.ROOT, "observing %s (%s, model %s): %d requests over %.0f s (%s at %s qps, seed %d)%n", endpoint.url(), api, model,
                 plan.size(), a.seconds(), scenario.workload().name(), JsonReport.decimal(a.rate()).toPlainString(), a.seed());
         o.flush();

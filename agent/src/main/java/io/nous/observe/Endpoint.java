@@ -253,38 +253,58 @@ public final class Endpoint {
         return t.length() > 120 ? t.substring(0, 117) + "..." : t;
     }
 
+    /** The most a model list may hold: a real one is a few hundred bytes per model. */
+    static final int MAX_MODELS_BYTES = 1 << 20;
+
     /**
      * Checks, before any load, that the endpoint answers and serves the model: {@code GET /v1/models}.
      * A server that has no model list (404) is given the benefit of the doubt.
      */
     public void probe(HttpClient client, Duration timeout) {
-        HttpResponse<String> r;
+        HttpResponse<BoundedBody.Bytes> r;
+        BoundedBody[] reading = new BoundedBody[1];
+        java.util.concurrent.CompletableFuture<HttpResponse<BoundedBody.Bytes>> call = client.sendAsync(
+                HttpRequest.newBuilder(URI.create(base + "/models")).timeout(timeout).GET().build(),
+                BoundedBody.handler(MAX_MODELS_BYTES, b -> reading[0] = b));
         try {
-            r = client.send(HttpRequest.newBuilder(URI.create(base + "/models")).timeout(timeout).GET().build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (ConnectException e) {
-            throw new EndpointError("cannot reach " + base + ": connection refused (is the server running?)");
-        } catch (HttpTimeoutException e) {
-            throw new EndpointError("cannot reach " + base + ": no answer within " + timeout.toSeconds() + " s");
-        } catch (IOException e) {
-            throw new EndpointError("cannot reach " + base + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            // the request timeout covers the headers; the whole answer, body included, must come within it too
+            r = call.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            if (reading[0] != null) {
+                reading[0].cut();
+            }
+            call.cancel(true);
+            throw new EndpointError(base + "/models did not finish its answer within " + timeout.toSeconds() + " s");
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof ConnectException) {
+                throw new EndpointError("cannot reach " + base + ": connection refused (is the server running?)");
+            }
+            if (c instanceof HttpTimeoutException) {
+                throw new EndpointError("cannot reach " + base + ": no answer within " + timeout.toSeconds() + " s");
+            }
+            String why = c == null || c.getMessage() == null ? (c == null ? "unknown failure" : c.getClass().getSimpleName()) : c.getMessage();
+            throw new EndpointError("cannot reach " + base + ": " + why);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EndpointError("interrupted while checking " + base);
+        }
+        if (r.body().cut()) {
+            throw new EndpointError(base + "/models answered more than " + MAX_MODELS_BYTES / 1024 + " KiB; a model list is a few hundred bytes");
         }
         if (r.statusCode() == 404) {
             return;
         }
         if (r.statusCode() != 200) {
-            throw new EndpointError(base + "/models answered HTTP " + r.statusCode() + ": " + abbreviate(r.body()));
+            throw new EndpointError(base + "/models answered HTTP " + r.statusCode() + ": " + abbreviate(r.body().text()));
         }
         List<String> served = new ArrayList<>();
         try {
-            for (JsonNode m : JSON.readTree(r.body()).path("data")) {
+            for (JsonNode m : JSON.readTree(r.body().text()).path("data")) {
                 served.add(m.path("id").asText());
             }
         } catch (JsonProcessingException e) {
-            throw new EndpointError(base + "/models did not answer JSON: " + abbreviate(r.body()));
+            throw new EndpointError(base + "/models did not answer JSON: " + abbreviate(r.body().text()));
         }
         if (!served.isEmpty() && !served.contains(model)) {
             throw new EndpointError("model '" + model + "' is not served by " + base + " (it serves: " + String.join(", ", served) + ")");

@@ -150,6 +150,9 @@ public final class LoadGenerator {
         return new Result(out, interrupted, fatal, waited);
     }
 
+    /** How much of an answer that is not a stream (a refusal, an error page) is read: its message is at the start. */
+    static final int REJECTION_BYTES = 64 * 1024;
+
     /** The fairness id of warm-up requests, so that a server or a router log can tell them apart. */
     public static final String WARM_UP_FAIRNESS_ID = "nous-warm-up";
 
@@ -167,7 +170,7 @@ public final class LoadGenerator {
         List<CompletableFuture<?>> calls = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             calls.add(client.sendAsync(HttpRequest.newBuilder(java.net.URI.create(endpoint.url() + "/models"))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.discarding()));
+                    .timeout(Duration.ofSeconds(10)).GET().build(), BoundedBody.handler(REJECTION_BYTES, b -> { })));
         }
         await(calls);
         for (int round = 0; round < 2 && !stopping; round++) {
@@ -260,8 +263,9 @@ public final class LoadGenerator {
                 long timeout = settings.requestTimeout() == null ? 0 : settings.requestTimeout().toNanos();
                 return new Stream(this, timeout > 0 && dispatchNanos >= 0 ? dispatchNanos + timeout : Long.MIN_VALUE);
             }
-            return HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofByteArray(), bytes -> {
-                rejected(info.statusCode(), type.orElse("none"), new String(bytes, StandardCharsets.UTF_8));
+            // an answer that is not a stream is read only as far as its error message: a body past the bound is cut
+            return HttpResponse.BodySubscribers.mapping(new BoundedBody(REJECTION_BYTES), bytes -> {
+                rejected(info.statusCode(), type.orElse("none"), bytes.text());
                 return null;
             });
         }

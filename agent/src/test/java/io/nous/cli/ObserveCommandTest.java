@@ -233,6 +233,33 @@ class ObserveCommandTest {
     }
 
     @Test
+    void aModelListThatNeverEndsIsRefusedByItsBoundBeforeAnyLoad() throws Exception {
+        for (Cue.Kind how : List.of(Cue.Kind.ENDLESS_LINE, Cue.Kind.ENDLESS_STREAM)) {
+            try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE).misbehaveOnModels(how)) {
+                CliHarness h = observe(s, "models-" + how, "--workload", "interactive-chat", "--qps", "5", "--duration", "2",
+                        "--request-timeout", "2");
+                assertThat(h.exit()).as(h.err()).isNotZero();
+                assertThat(h.err()).doesNotContain("Exception").doesNotContain("\tat ")
+                        .contains(how == Cue.Kind.ENDLESS_LINE ? "/models answered more than 1024 KiB" : "/models did not finish its answer within 2 s");
+                assertThat(s.received()).as("no load is sent").isZero();
+            }
+        }
+    }
+
+    @Test
+    void anErrorPageThatNeverEndsFailsItsRequestAndTheRunGoesOn() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
+        try (FakeOpenAiServer s = server(FAST, r -> !warmUp(r) && real.getAndIncrement() == 1 ? Cue.endlessBody(500) : Cue.SERVE)) {
+            CliHarness h = observe(s, "endless-body", "--workload", "interactive-chat", "--qps", "5", "--duration", "2", "--request-timeout", "4");
+            assertThat(h.err()).doesNotContain("Exception").doesNotContain("\tat ");
+            List<ObservedRequest> kept = requests("endless-body").requests();
+            assertThat(kept.stream().filter(r -> r.result() == ObservedRequest.Result.FAILED).map(ObservedRequest::error).toList())
+                    .containsExactly("http-500");
+            assertThat(kept.stream().filter(r -> r.result() == ObservedRequest.Result.COMPLETED).count()).isEqualTo(kept.size() - 1);
+        }
+    }
+
+    @Test
     void ctrlCWritesWhatWasMeasured() throws Exception {
         try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
             Path out = dir.resolve("int.json");

@@ -33,7 +33,9 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
         /** Start a {@code data:} line and never end it, until the client goes away. */
         ENDLESS_LINE,
         /** Stream valid tokens without end, until the client goes away. */
-        ENDLESS_STREAM
+        ENDLESS_STREAM,
+        /** Answer an error status whose body never ends, until the client goes away. */
+        ENDLESS_BODY
     }
 
     public static final Cue SERVE = new Cue(Kind.SERVE, 200, null, 0, 0);
@@ -72,5 +74,9 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
 
     public static Cue endlessStream() {
         return new Cue(Kind.ENDLESS_STREAM, 200, null, 0, 0);
+    }
+
+    public static Cue endlessBody(int status) {
+        return new Cue(Kind.ENDLESS_BODY, status, null, 0, 0);
     }
 }

@@ -57,6 +57,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private final java.util.Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final Thread acceptor;
     private volatile boolean closed;
+    private volatile Cue.Kind modelsMisbehaviour;
 
     /**
      * @param port 0 for any free port
@@ -72,6 +73,15 @@ public final class FakeOpenAiServer implements AutoCloseable {
         this.acceptor = new Thread(this::accept, "fake-server-accept");
         this.acceptor.setDaemon(true);
         this.acceptor.start();
+    }
+
+    /**
+     * Makes {@code GET /v1/models} misbehave: {@link Cue.Kind#ENDLESS_LINE} answers a body that never
+     * ends, as fast as the client reads; {@link Cue.Kind#ENDLESS_STREAM} drips one byte at a time, forever.
+     */
+    public FakeOpenAiServer misbehaveOnModels(Cue.Kind how) {
+        this.modelsMisbehaviour = how;
+        return this;
     }
 
     /** The base URL, e.g. {@code http://127.0.0.1:41234}. */
@@ -128,6 +138,11 @@ public final class FakeOpenAiServer implements AutoCloseable {
     /** Answers one request; false when the connection must not be reused. */
     private boolean handle(Request r, Socket s, OutputStream out) throws IOException {
         if (r.method.equals("GET") && r.path.equals("/v1/models")) {
+            Cue.Kind how = modelsMisbehaviour;
+            if (how != null) {
+                endlessBody(out, 200, "application/json", how == Cue.Kind.ENDLESS_STREAM);
+                return false;
+            }
             ObjectNode o = JSON.createObjectNode().put("object", "list");
             o.putArray("data").addObject().put("id", model).put("object", "model").put("owned_by", "nous-fake");
             respond(out, 200, "application/json", JSON.writeValueAsBytes(o), Map.of());
@@ -162,6 +177,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
             case ERROR -> {
                 respond(out, cue.status(), "application/json", error("internal failure on cue"), Map.of());
                 return true;
+            }
+            case ENDLESS_BODY -> {
+                endlessBody(out, cue.status(), "text/html", false);
+                return false;
             }
             case SLOW_HEADERS -> sleep(cue.delayMs());
             default -> { }
@@ -315,7 +334,20 @@ public final class FakeOpenAiServer implements AutoCloseable {
         return tokens;
     }
 
-    /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */
+    /** A response whose body never ends: as fast as the client reads, or one byte every 50 ms. */
+    private void endlessBody(OutputStream out, int status, String type, boolean drip) throws IOException {
+        out.write(("HTTP/1.1 " + status + " Misbehaving\r\nContent-Type: " + type + "\r\nTransfer-Encoding: chunked\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        byte[] more = (drip ? "x" : "x".repeat(64 * 1024)).getBytes(StandardCharsets.US_ASCII);
+        while (!closed) {
+            httpChunk(out, more, 0, more.length);
+            out.flush();
+            if (drip) {
+                sleep(50);
+            }
+        }
+    }
+
     /** A server that never ends its line, or its stream: it writes until the client goes away (the write fails). */
     private void misbehave(OutputStream out, Cue.Kind kind, String id, boolean chat) throws IOException {
         if (kind == Cue.Kind.ENDLESS_LINE) {
@@ -342,6 +374,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         }
     }
 
+    /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */
     private static void event(OutputStream out, String data, boolean split) throws IOException {
         byte[] e = ("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8);
         if (!split) {
