@@ -139,6 +139,11 @@ public final class RequestsFile {
                     if (q.inputTokens() < 1 || q.outputTokens() < 1) {
                         throw new RequestsFileException(file + " line " + n + ": input_tokens and output_tokens must be >= 1");
                     }
+                    String impossible = impossible(q);
+                    if (impossible != null) {
+                        throw new RequestsFileException(file + " line " + n + ": request " + q.id() + " " + impossible
+                                + "; a measurement cannot be that, so it is not compared or fitted");
+                    }
                     if (!requests.isEmpty() && q.id() <= requests.get(requests.size() - 1).id()) {
                         throw new RequestsFileException(file + " line " + n + ": ids must increase (" + q.id() + " after "
                                 + requests.get(requests.size() - 1).id() + ")");
@@ -157,5 +162,37 @@ public final class RequestsFile {
             throw new RequestsFileException(file + ": empty; a requests file starts with a header line");
         }
         return new Contents(header, List.copyOf(requests));
+    }
+
+    /**
+     * What about a row no measurement can be: times before the run or out of order for a completed
+     * request, counts past any model's context, more cached than prompt tokens; null when it is possible.
+     */
+    static String impossible(ObservedRequest q) {
+        long max = Endpoint.MAX_USAGE_TOKENS;
+        if (q.scheduledUs() < 0) {
+            return "has scheduled_us " + q.scheduledUs() + " (before the run)";
+        }
+        if (q.inputTokens() > max || q.outputTokens() > max || q.promptTokens() > max || q.tokensOut() < 0 || q.tokensOut() > max) {
+            return "has a token count outside 0.." + max;
+        }
+        if (q.cachedTokens() != null && (q.cachedTokens() < 0 || q.cachedTokens() > q.processedPromptTokens())) {
+            return "has cached_tokens " + q.cachedTokens() + ", not within 0.." + q.processedPromptTokens() + " prompt tokens";
+        }
+        if (q.result() != ObservedRequest.Result.COMPLETED) {
+            return null;
+        }
+        if (q.sentUs() < 0 || (q.firstTokenUs() >= 0 && q.firstTokenUs() < q.sentUs()) || q.endUs() < Math.max(q.sentUs(), q.firstTokenUs())) {
+            return "completed with times out of order (sent_us " + q.sentUs() + ", first_token_us " + q.firstTokenUs() + ", end_us " + q.endUs() + ")";
+        }
+        long[] t = q.tokenTimesUs();
+        if (t != null) {
+            for (int i = 0; i < t.length; i++) {
+                if (t[i] < q.sentUs() || t[i] > q.endUs() || (i > 0 && t[i] < t[i - 1])) {
+                    return "has token_times_us[" + i + "] = " + t[i] + ", not in order between its send and its end";
+                }
+            }
+        }
+        return null;
     }
 }

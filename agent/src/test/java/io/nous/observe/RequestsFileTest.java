@@ -50,4 +50,27 @@ class RequestsFileTest {
         assertThatThrownBy(() -> RequestsFile.read(f)).hasMessageContaining("line 1: not a requests file");
         assertThatThrownBy(() -> RequestsFile.read(dir.resolve("none.jsonl"))).hasMessage(dir.resolve("none.jsonl") + ": no such file");
     }
+
+    @Test
+    void aRowNoMeasurementCanBeIsRefusedByLineNotFitted() throws Exception {
+        Path f = dir.resolve("r.jsonl");
+        RequestsFile.write(f, HEADER, List.of(new ObservedRequest(0, "critical", 0, "t", 0, 100, -1, 300, 900, 40, 5, 40, 5, 200, null, null,
+                new long[] {300, 400, 500, 700, 900}, 8, null)));
+        List<String> lines = Files.readAllLines(f);
+        String good = lines.get(1);
+        for (String[] edit : List.of(
+                new String[] {"\"end_us\":900", "\"end_us\":50", "times out of order"},
+                new String[] {"\"first_token_us\":300", "\"first_token_us\":20", "times out of order"},
+                new String[] {"[300,400,500,700,900]", "[300,500,400,700,900]", "token_times_us[2] = 400"},
+                new String[] {"\"cached_tokens\":8", "\"cached_tokens\":41", "cached_tokens 41, not within 0..40"},
+                new String[] {"\"tokens_out\":5", "\"tokens_out\":-3", "token count outside"},
+                new String[] {"\"scheduled_us\":0", "\"scheduled_us\":-5", "before the run"})) {
+            assertThat(good).as(edit[0]).contains(edit[0]);
+            Files.write(f, List.of(lines.get(0), good.replace(edit[0], edit[1])));
+            assertThatThrownBy(() -> RequestsFile.read(f)).as(edit[1]).isInstanceOf(RequestsFileException.class)
+                    .hasMessageStartingWith(f + " line 2: request 0 ").hasMessageContaining(edit[2]);
+        }
+        Files.write(f, List.of(lines.get(0), good));
+        assertThat(RequestsFile.read(f).requests()).hasSize(1);
+    }
 }
