@@ -55,7 +55,7 @@ public final class ArrivalOptions {
     Long seed;
 
     @Option(names = "--duration", paramLabel = "SECONDS",
-            description = "Seconds of arrivals (default: 600, or a workload spec's own).")
+            description = "Seconds of arrivals (default: 600, a workload spec's own, or with --trace the whole window).")
     Double duration;
 
     @Option(names = "--warmup", paramLabel = "SECONDS", description = "Unmeasured warm-up (default: 20%% of the duration).")
@@ -67,7 +67,11 @@ public final class ArrivalOptions {
 
     /** The arrivals the options describe, validated. */
     record Resolved(Workload workload, double rate, long seed, double seconds, Double warmup, TraceReplay replay,
-                    List<String> skippedRows) {
+                    List<String> skippedRows, BadRows badRows) {
+        /** Arrivals whose trace rows, if any, must all fit the model. */
+        Resolved(Workload workload, double rate, long seed, double seconds, Double warmup, TraceReplay replay, List<String> skippedRows) {
+            this(workload, rate, seed, seconds, warmup, replay, skippedRows, BadRows.FAIL);
+        }
     }
 
     /** Validates the options and resolves the workload, rate and window. */
@@ -97,6 +101,7 @@ public final class ArrivalOptions {
         TraceReplay replay = null;
         List<String> skipped = List.of();
         long streams = seed == null ? 1 : seed;
+        BadRows policy = BadRows.FAIL;
         if (workloadSpec != null) {
             WorkloadSpec spec = WorkloadSpecReader.read(workloadSpec);
             if (seed == null && spec.seed() != null) {
@@ -108,13 +113,18 @@ public final class ArrivalOptions {
                 seconds = spec.durationSeconds();
             }
         } else if (trace != null) {
-            BadRows policy = switch (badRows) {
+            policy = switch (badRows) {
                 case "fail" -> BadRows.FAIL;
                 case "skip" -> BadRows.SKIP;
                 default -> throw new UserError("--bad-rows must be fail or skip, got '" + badRows + "'");
             };
+            if (duration != null && traceEnd != null) {
+                throw new UserError("give --trace-end or --duration with --trace, not both: each ends the replay window");
+            }
             Trace t = TraceReader.read(trace, policy);
-            replay = new TraceReplay(t, rateScale, criticalFraction, traceStart, traceEnd == null ? Double.POSITIVE_INFINITY : traceEnd);
+            // --duration is seconds of simulated arrivals: the window on the trace's own timeline is rate-scale times longer
+            double end = traceEnd != null ? traceEnd : duration != null ? traceStart + duration * rateScale : Double.POSITIVE_INFINITY;
+            replay = new TraceReplay(t, rateScale, criticalFraction, traceStart, end);
             w = replay.workload();
             rate = replay.qps();
             seconds = replay.durationSeconds();
@@ -134,6 +144,6 @@ public final class ArrivalOptions {
         if (arrivalCv != null) {
             w = w.withArrival(new ArrivalProcess("gamma", arrivalCv));
         }
-        return new Resolved(w, rate, streams, seconds, warmup, replay, skipped);
+        return new Resolved(w, rate, streams, seconds, warmup, replay, skipped, policy);
     }
 }

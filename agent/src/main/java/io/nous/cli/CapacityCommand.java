@@ -59,6 +59,7 @@ public final class CapacityCommand implements Callable<Integer> {
             scenario.arrivals.qps = 1.0; // a starting point for the search, not a measurement
         }
         Scenario base = scenario.toScenario();
+        scenario.cluster.notes.forEach(n -> spec.commandLine().getErr().println("nous: warning: " + n));
         if (!base.workload().clients().isEmpty() && base.workload().clients().stream().allMatch(c -> c.closedLoop())) {
             throw new UserError("workload '" + base.workload().name() + "' is sent by closed-loop users, not at a rate: there is no rate "
                     + "to search; run it with 'nous simulate'");

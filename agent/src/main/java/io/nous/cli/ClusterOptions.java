@@ -15,6 +15,7 @@ import io.nous.sim.routing.RoutingConfig;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
+import io.nous.sim.workload.trace.TraceReplay;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,11 +208,36 @@ public final class ClusterOptions {
         return c.profiles().values().iterator().next();
     }
 
+    /**
+     * The arrivals without the trace rows the model cannot hold (prompt plus output past its context):
+     * refused by line under {@code --bad-rows fail}, skipped and listed under {@code skip}.
+     */
+    private static ArrivalOptions.Resolved withinContext(ArrivalOptions.Resolved a, CostProfile p) {
+        if (a.replay() == null) {
+            return a;
+        }
+        TraceReplay fit;
+        try {
+            fit = a.replay().withinContext(p.modelSpec().maxModelLen(), a.badRows());
+        } catch (io.nous.sim.workload.trace.TraceException | WorkloadException e) {
+            throw new UserError(e.getMessage() + " (profile " + p.name() + ")");
+        }
+        if (fit == a.replay()) {
+            return a;
+        }
+        return new ArrivalOptions.Resolved(fit.workload(), fit.qps(), a.seed(), fit.durationSeconds(), a.warmup(), fit,
+                fit.trace().skippedRows(), a.badRows());
+    }
+
+    /** What the last {@link #toScenario} bounded, one line each, for the command to print as warnings. */
+    final List<String> notes = new ArrayList<>();
+
     /** The most pods one simulation takes. */
     static final int MAX_PODS = 4096;
 
     /** Validates the options and builds the scenario they describe with these arrivals. */
     Scenario toScenario(ArrivalOptions.Resolved a) {
+        a = withinContext(a, profile(profile));
         if (pods != null && pods < 1) {
             throw new UserError("--pods must be at least 1, got " + pods);
         }
@@ -233,6 +259,10 @@ public final class ClusterOptions {
         }
         if (ttl != null && (!(ttl >= 0) || Double.isInfinite(ttl))) {
             throw new UserError("--ttl must be >= 0 seconds, got " + ttl);
+        }
+        if (ttl != null && ttl > io.nous.sim.config.GoDuration.MAX_SECONDS) {
+            throw new UserError("--ttl " + ttl + " s is past Go's duration range (at most " + io.nous.sim.config.GoDuration.MAX_SECONDS
+                    + " s, about 292 years), which the router refuses; give 0 for no TTL");
         }
         if (!(scrapeLatencyMs >= 0) || Double.isInfinite(scrapeLatencyMs) || !(scrapeLatencyPerRequestMs >= 0)
                 || Double.isInfinite(scrapeLatencyPerRequestMs)) {
@@ -256,6 +286,12 @@ public final class ClusterOptions {
             }
         }
         CostProfile p = profile(profile);
+        notes.clear();
+        if (p.kvBlocks() > PodConfig.MAX_KV_BLOCKS) {
+            notes.add(String.format(java.util.Locale.ROOT, "profile %s: kv_blocks %,d is past any GPU's memory; simulated as %,d blocks "
+                    + "(%,d tokens), the most one pod holds", p.name(), p.kvBlocks(), PodConfig.MAX_KV_BLOCKS, (long) PodConfig.MAX_KV_BLOCKS * p.blockSize()));
+            p = p.withKvBlocks(PodConfig.MAX_KV_BLOCKS, p.name());
+        }
         FlowControlConfig fc;
         MetricsConfig metrics;
         try {
@@ -289,8 +325,16 @@ public final class ClusterOptions {
                 }
                 yield null;
             }
-            case "inference-sim" -> (engineArgs == null ? InferenceSimConfig.DEFAULTS : InferenceSimConfig.byNameOrFile(engineArgs))
-                    .withIgnoreEos(ignoreEos);
+            case "inference-sim" -> {
+                InferenceSimConfig c = (engineArgs == null ? InferenceSimConfig.DEFAULTS : InferenceSimConfig.byNameOrFile(engineArgs))
+                        .withIgnoreEos(ignoreEos);
+                if (c.kvCacheSize() > PodConfig.MAX_KV_BLOCKS) {
+                    notes.add(String.format(java.util.Locale.ROOT, "--engine-args: kv-cache-size %,d blocks is past any GPU's memory; "
+                            + "simulated as %,d, the most one pod holds", c.kvCacheSize(), PodConfig.MAX_KV_BLOCKS));
+                    c = c.withKvCacheSize(PodConfig.MAX_KV_BLOCKS);
+                }
+                yield c;
+            }
             default -> throw new UserError("--pod-engine must be vllm or inference-sim, got '" + podEngine + "'");
         };
         Scenario.Builder b = Scenario.builder(w).qps(a.rate()).seed(a.seed()).durationSeconds(a.seconds()).profile(p).trace(a.replay())

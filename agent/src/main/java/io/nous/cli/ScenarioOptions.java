@@ -25,7 +25,9 @@ public final class ScenarioOptions {
     /** Validates the options and builds the scenario they describe. */
     Scenario toScenario() {
         ArrivalOptions.Resolved a = arrivals.resolve();
-        skippedRows = a.skippedRows();
-        return cluster.toScenario(a);
+        Scenario s = cluster.toScenario(a);
+        // rows the model cannot hold are skipped when the cluster is known, after the reader's own
+        skippedRows = s.trace() != null ? s.trace().trace().skippedRows() : a.skippedRows();
+        return s;
     }
 }

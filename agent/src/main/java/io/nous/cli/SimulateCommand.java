@@ -22,6 +22,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -128,6 +129,22 @@ public final class SimulateCommand implements Callable<Integer> {
         return new Deployed(policy, admitter, scoredBy);
     }
 
+    /**
+     * A run in which no request arrived in the measured window has no metric to report: every
+     * latency would be null and every rate zero, which reads as a result. It is refused instead.
+     */
+    static void refuseEmpty(Scenario s, SimulationResult r) {
+        long arrived = r.classes().values().stream().mapToLong(io.nous.sim.metrics.ClassSummary::arrived).sum();
+        if (arrived > 0) {
+            return;
+        }
+        double window = s.durationSeconds() - s.warmupSeconds();
+        throw new UserError(String.format(Locale.ROOT, "no request arrived in the measured window (%s s after a %s s warm-up; "
+                        + "%s requests/s would send %.3g there): nothing was measured; raise the rate or the duration",
+                JsonReport.decimal(window).toPlainString(), JsonReport.decimal(s.warmupSeconds()).toPlainString(),
+                JsonReport.decimal(s.qps()).toPlainString(), s.qps() * window));
+    }
+
     @Override
     public Integer call() {
         scenario.cluster.severalRoutings = true;
@@ -138,8 +155,9 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new UserError("--requests writes the router config's own routing: drop --scorer");
         }
         Scenario s = scenario.toScenario();
+        scenario.cluster.notes.forEach(n -> spec.commandLine().getErr().println("nous: warning: " + n));
         if (!scenario.skippedRows.isEmpty()) {
-            spec.commandLine().getErr().println("nous: skipped " + scenario.skippedRows.size() + " malformed trace row(s); first: "
+            spec.commandLine().getErr().println("nous: skipped " + scenario.skippedRows.size() + " trace row(s) that are malformed or do not fit the model; first: "
                     + scenario.skippedRows.get(0));
         }
         List<SimulationResult> results = new ArrayList<>();
@@ -189,6 +207,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 results.add(run.run());
             }
         }
+        refuseEmpty(s, results.get(0));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             if (results.size() == 1) {

@@ -18,13 +18,14 @@ import java.util.regex.Pattern;
  * holds under every simulator variant: a candidate is preferred only where it is preferred under each.
  *
  * @param primary   the objective kept near its best
- * @param tolerance how far from the best is near enough: a ratio for relative objectives (0.05: at most
- *                  5 % worse than the best), in the objective's own units for absolute ones
+ * @param tolerance how far from the best is near enough: a ratio for relative objectives (written "5%": at
+ *                  most 5 % worse than the best), in the objective's own units for absolute ones (written
+ *                  without a %: "sheddable-shed within 2 of best" is two percentage points of shedding)
  * @param secondary the objective optimised among those near the best
  */
 public record Preference(String primary, double tolerance, String secondary) {
     private static final Pattern FORM = Pattern.compile(
-            "\\s*([a-z0-9-]+)\\s+within\\s+([0-9]+(?:\\.[0-9]+)?)\\s*%\\s+of\\s+best\\s*,\\s*then\\s+(max|min)\\s+([a-z0-9-]+)\\s*");
+            "\\s*([a-z0-9-]+)\\s+within\\s+([0-9]+(?:\\.[0-9]+)?)\\s*(%?)\\s+of\\s+best\\s*,\\s*then\\s+(max|min)\\s+([a-z0-9-]+)\\s*");
 
     /**
      * Reads a preference, checking both objectives are among the run's ({@code objectives}: its objective
@@ -39,7 +40,7 @@ public record Preference(String primary, double tolerance, String secondary) {
                     + "\"OBJECTIVE within N% of best, then max|min OBJECTIVE\", e.g. \"critical-ttft within 5% of best, then max goodput\"");
         }
         String primary = m.group(1);
-        String secondary = m.group(4);
+        String secondary = m.group(5);
         for (String o : List.of(primary, secondary)) {
             if (!objectives.contains(o)) {
                 throw new IllegalArgumentException("'" + o + "' is not one of this run's objectives (" + String.join(", ", objectives)
@@ -49,22 +50,38 @@ public record Preference(String primary, double tolerance, String secondary) {
         if (primary.equals(secondary)) {
             throw new IllegalArgumentException("a preference trades one objective against another; both name '" + primary + "'");
         }
-        boolean max = m.group(3).equals("max");
+        boolean max = m.group(4).equals("max");
         if (max == Objectives.byName(secondary).lowerIsBetter()) {
             throw new IllegalArgumentException("'" + secondary + "' is " + (max ? "lower" : "higher") + " is better, so say '"
                     + (max ? "min " : "max ") + secondary + "'");
         }
-        double percent = Double.parseDouble(m.group(2));
-        if (percent > 100) {
+        double n = Double.parseDouble(m.group(2));
+        boolean percent = !m.group(3).isEmpty();
+        Objective p = Objectives.byName(primary);
+        if (p.aggregation() != Objective.Aggregation.GEOMETRIC_RELATIVE) {
+            // an absolute objective is a difference in its own units: "5%" of it would silently be read as 0.05 units
+            if (percent) {
+                throw new IllegalArgumentException("'" + primary + "' is absolute (" + p.description() + "): a tolerance is in its own "
+                        + "units, not a %; write \"" + primary + " within " + m.group(2) + " of best, ...\"");
+            }
+            return new Preference(primary, n, secondary);
+        }
+        if (!percent) {
+            throw new IllegalArgumentException("'" + primary + "' is relative to the baseline: give its tolerance as a share, e.g. \""
+                    + primary + " within " + m.group(2) + "% of best, ...\"");
+        }
+        if (n > 100) {
             throw new IllegalArgumentException("a tolerance of " + m.group(2) + "% is not a preference; give at most 100%");
         }
-        return new Preference(primary, percent / 100, secondary);
+        return new Preference(primary, n / 100, secondary);
     }
 
     /** The preference as the flag is written. */
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s within %s%% of best, then %s %s", primary, strip(tolerance * 100),
+        boolean relative = Objectives.byName(primary).aggregation() == Objective.Aggregation.GEOMETRIC_RELATIVE;
+        return String.format(Locale.ROOT, "%s within %s of best, then %s %s", primary,
+                relative ? strip(tolerance * 100) + "%" : strip(tolerance),
                 Objectives.byName(secondary).lowerIsBetter() ? "min" : "max", secondary);
     }
 

@@ -47,7 +47,7 @@ public final class SimulatedRequests {
             int out = r.result() == ObservedRequest.Result.COMPLETED && r.tokensOut() > 0 ? r.tokensOut() : r.outputTokens();
             PromptContent content = r.prompt() == null ? null
                     : r.prompt().content(r.id(), r.inputTokens(), r.processedPromptTokens(), out);
-            records.add(new TraceRecord(arrivalAtServer(r), r.processedPromptTokens(), out, r.priority(), r.fairnessId(), null, 0, content));
+            records.add(new TraceRecord(arrivalAtServer(r), r.processedPromptTokens(), out, r.priority(), r.fairnessId(), null, 0, content, 0));
         }
         Trace t = new Trace("observed-" + observed.header().workload(), records, List.of());
         return new Replay(new TraceReplay(t, 1, 0, 0, Double.POSITIVE_INFINITY), ids, records.get(0).arrivalUs());

@@ -30,6 +30,19 @@ class PreferenceTest {
     }
 
     @Test
+    void anAbsoluteObjectivesToleranceIsInItsOwnUnitsNeverAPercentReadAsAFraction() {
+        List<String> admission = List.of("sheddable-shed", "critical-ttft");
+        assertThatThrownBy(() -> Preference.parse("sheddable-shed within 5% of best, then min critical-ttft", admission))
+                .hasMessageContaining("'sheddable-shed' is absolute").hasMessageContaining("\"sheddable-shed within 5 of best, ...\"");
+        Preference p = Preference.parse("sheddable-shed within 2 of best, then min critical-ttft", admission);
+        assertThat(p.tolerance()).isEqualTo(2.0);
+        assertThat(p.toString()).isEqualTo("sheddable-shed within 2 of best, then min critical-ttft");
+        assertThat(Preference.parse(p.toString(), admission)).isEqualTo(p);
+        assertThatThrownBy(() -> Preference.parse("critical-ttft within 5 of best, then max goodput", OBJECTIVES))
+                .hasMessageContaining("give its tolerance as a share, e.g. \"critical-ttft within 5% of best");
+    }
+
+    @Test
     void nearTheBestPrimaryTheSecondaryDecides() {
         // 0.70 vs 0.72 of the baseline's TTFT: within 5 % of each other, so goodput decides
         assertThat(PREFER.prefers(point("a", -0.28, 0.10), point("b", -0.30, 0.00))).isTrue();

@@ -205,6 +205,15 @@ public record Scenario(
                 throw new WorkloadException(tooMany);
             }
             CostProfile p = profile != null ? profile : CostCatalog.builtin().profile(CostCatalog.DEFAULT_PROFILE);
+            if (trace != null) {
+                // a request the model cannot hold is refused by vLLM: a replay never serves it as a shorter one
+                int context = p.modelSpec().maxModelLen();
+                java.util.List<io.nous.sim.workload.trace.TraceRecord> beyond = trace.beyondContext(context);
+                if (!beyond.isEmpty()) {
+                    throw new WorkloadException(trace.trace().name() + " " + beyond.get(0).where() + ": "
+                            + TraceReplay.beyondContextReason(beyond.get(0), context) + " (" + beyond.size() + " rows in all)");
+                }
+            }
             PodConfig pc = podConfig != null ? podConfig : new PodConfig(PodConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS,
                     maxNumSeqs != null ? maxNumSeqs : PodConfig.DEFAULT_MAX_NUM_SEQS, p.kvBlocks(), p.blockSize());
             // closed-loop users sending a fixed number of requests are measured from the first (a lab's run)

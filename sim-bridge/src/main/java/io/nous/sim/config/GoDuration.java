@@ -13,11 +13,31 @@ public final class GoDuration {
     private GoDuration() {
     }
 
-    /** {@code s} in nanoseconds ("0" alone is allowed), or null when it is not a duration. */
+    /** The longest duration Go holds: an int64 of nanoseconds, 2562047h47m16.854775807s (about 292 years). */
+    public static final long MAX_NANOS = Long.MAX_VALUE;
+    /** {@link #MAX_NANOS} in whole seconds, for flags given in seconds. */
+    public static final long MAX_SECONDS = MAX_NANOS / 1_000_000_000L;
+
+    /** Why {@code s} is no Go duration, or null when it is one: not the syntax, or past Go's range. */
+    public static String problem(String s) {
+        if (nanos(s) != null) {
+            return null;
+        }
+        return parse(s) == null ? "is not a duration" : "is past Go's duration range (at most 2562047h47m16s, about 292 years), "
+                + "which the router refuses rather than reading as forever";
+    }
+
+    /** {@code s} in nanoseconds ("0" alone is allowed), or null when it is not a duration or is past Go's range. */
     public static Long nanos(String s) {
+        Double ns = parse(s);
+        // Go's ParseDuration refuses what overflows an int64 ("invalid duration"); rounding would saturate to "forever"
+        return ns == null || !(ns < 0x1p63) ? null : Math.round(ns);
+    }
+
+    private static Double parse(String s) {
         s = s.trim();
         if (s.equals("0")) {
-            return 0L;
+            return 0.0;
         }
         Matcher m = UNIT.matcher(s);
         int at = 0;
@@ -34,6 +54,6 @@ public final class GoDuration {
             };
             at = m.end();
         }
-        return at == 0 || at != s.length() ? null : Math.round(ns);
+        return at == 0 || at != s.length() ? null : ns;
     }
 }

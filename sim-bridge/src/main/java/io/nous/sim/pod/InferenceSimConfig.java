@@ -150,6 +150,13 @@ public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int 
         return c;
     }
 
+    /** The same pods with a KV cache of {@code blocks} blocks. */
+    public InferenceSimConfig withKvCacheSize(int blocks) {
+        return new InferenceSimConfig(maxNumSeqs, maxWaitingQueueLength, maxModelLen, enableKvCache, blocks, blockSize, latencyCalculator,
+                timeToFirstTokenNs, timeToFirstTokenStdDevNs, prefillOverheadNs, prefillTimePerTokenNs, prefillTimeStdDevNs,
+                interTokenLatencyNs, interTokenLatencyStdDevNs, timeFactorUnderLoad, text, ignoreEos);
+    }
+
     /** The same pods, with clients that do or do not send {@code ignore_eos}. */
     public InferenceSimConfig withIgnoreEos(boolean on) {
         return new InferenceSimConfig(maxNumSeqs, maxWaitingQueueLength, maxModelLen, enableKvCache, kvCacheSize, blockSize, latencyCalculator,
@@ -183,11 +190,17 @@ public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int 
             if (v == null) {
                 return dflt;
             }
+            long n;
             try {
-                return Long.parseLong(v);
+                n = Long.parseLong(v);
             } catch (NumberFormatException e) {
                 throw where.get(name).fail("--" + name + " must be a whole number, got '" + v + "'");
             }
+            if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+                // the engine's flags are Go ints the simulator holds as Java ints: a larger value would wrap, not be refused
+                throw where.get(name).fail("--" + name + " " + v + " is past the largest value simulated, " + Integer.MAX_VALUE);
+            }
+            return n;
         }
 
         double number(String name, double dflt) {
@@ -220,7 +233,7 @@ public record InferenceSimConfig(int maxNumSeqs, int maxWaitingQueueLength, int 
             }
             Long ns = GoDuration.nanos(v);
             if (ns == null) {
-                throw where.get(name).fail("--" + name + " must be a duration such as 15ms or 200us, got '" + v + "'");
+                throw where.get(name).fail("--" + name + " must be a duration such as 15ms or 200us: '" + v + "' " + GoDuration.problem(v));
             }
             return ns;
         }

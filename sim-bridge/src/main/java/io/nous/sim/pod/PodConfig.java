@@ -36,6 +36,13 @@ public record PodConfig(int maxNumBatchedTokens, int maxNumSeqs, int kvBlocks, i
      */
     public static final int DEFAULT_MAX_NUM_SEQS = 1024;
 
+    /**
+     * The most KV blocks one pod is simulated with: 2^22 blocks (67 M tokens at 16 per block) is past
+     * any single server's memory (an 8-GPU node of 141 GB holds about 10 M tokens of even a small
+     * model's KV). A larger figure is a mistake or a "never full" wish, and costs memory and time.
+     */
+    public static final int MAX_KV_BLOCKS = 1 << 22;
+
     public PodConfig {
         if (maxNumBatchedTokens < 1) {
             throw new IllegalArgumentException("max_num_batched_tokens must be >= 1, got " + maxNumBatchedTokens);

@@ -367,7 +367,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     static long durationUs(YamlNode node, String what) {
         Long ns = GoDuration.nanos(node.text(what));
         if (ns == null) {
-            throw node.fail(what + " must be a duration such as 30s or 1m30s, got '" + node.text(what) + "'");
+            throw node.fail(what + " must be a duration such as 30s or 1m30s: '" + node.text(what) + "' " + GoDuration.problem(node.text(what)));
         }
         return Math.round(ns / 1e3);
     }

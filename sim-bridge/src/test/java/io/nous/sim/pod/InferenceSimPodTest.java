@@ -182,7 +182,7 @@ class InferenceSimPodTest {
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --max-num-seq=4\n", "d.yaml")).isInstanceOf(EngineArgsException.class)
                 .hasMessage("d.yaml:1: unknown flag --max-num-seq for llm-d-inference-sim");
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --inter-token-latency=15\n", "d.yaml"))
-                .hasMessage("d.yaml:1: --inter-token-latency must be a duration such as 15ms or 200us, got '15'");
+                .hasMessage("d.yaml:1: --inter-token-latency must be a duration such as 15ms or 200us: '15' is not a duration");
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --lora-modules={}\n", "d.yaml")).hasMessageContaining("not simulated");
         assertThatThrownBy(() -> InferenceSimConfig.parse("- --time-factor-under-load=0.5\n", "d.yaml"))
                 .hasMessageContaining("time-factor-under-load must be >= 1.0");

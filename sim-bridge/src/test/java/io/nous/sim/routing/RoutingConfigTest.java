@@ -136,6 +136,10 @@ class RoutingConfigTest {
         assertThat(c.flowControl()).isTrue();
         assertThat(c.ttlUs()).isEqualTo(90_000_000L);
         assertThat(c.maxRequestsPerBand()).isEqualTo(200);
+        // past an int64 of nanoseconds Go's ParseDuration refuses it; it must not saturate into "forever"
+        assertThatThrownBy(() -> parse("featureGates: [flowControl]\nflowControl:\n  defaultRequestTTL: 9000000h\n"))
+                .hasMessageContaining("op.yaml:3: defaultRequestTTL must be a duration such as 30s or 1m30s: '9000000h' is past Go's duration range");
+        assertThat(parse("featureGates: [flowControl]\nflowControl:\n  defaultRequestTTL: 2562047h\n").ttlUs()).isEqualTo(2562047L * 3600_000_000L);
         assertThatThrownBy(() -> parse("flowControl: {usageLimitPolicyPluginRef: x}\n"))
                 .hasMessageContaining("op.yaml:1: usageLimitPolicyPluginRef 'x' names no plugin");
         assertThatThrownBy(() -> parse("flowControl: {maxBytes: 1Gi}\n"))

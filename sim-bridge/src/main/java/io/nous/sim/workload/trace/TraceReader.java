@@ -133,7 +133,7 @@ public final class TraceReader {
                     rows.bad(n + 1, "token counts must be at least 1, got " + in + " and " + out);
                     continue;
                 }
-                parsed.add(new Object[] {t, in, out});
+                parsed.add(new Object[] {t, in, out, n + 1});
             } catch (DateTimeParseException e) {
                 rows.bad(n + 1, "'" + f[ts].trim() + "' is not a timestamp like 2023-11-16 18:17:03.9799600");
             } catch (NumberFormatException e) {
@@ -148,7 +148,7 @@ public final class TraceReader {
         List<TraceRecord> out = new ArrayList<>();
         for (Object[] o : parsed) {
             long us = ChronoUnit.MICROS.between(t0, (LocalDateTime) o[0]);
-            out.add(new TraceRecord(us, (Integer) o[1], (Integer) o[2], null, null));
+            out.add(new TraceRecord(us, (Integer) o[1], (Integer) o[2], null, null).onLine((Integer) o[3]));
         }
         return new Trace(file.getFileName().toString(), out, rows.skipped);
     }
@@ -176,7 +176,7 @@ public final class TraceReader {
             if (o.has("hash_ids") || o.has("input_length")) {
                 TraceRecord m = mooncake(o, rows, n + 1);
                 if (m != null) {
-                    out.add(m);
+                    out.add(m.onLine(n + 1));
                 }
                 continue;
             }
@@ -208,7 +208,7 @@ public final class TraceReader {
                 continue;
             }
             out.add(new TraceRecord(Math.round(t.asDouble() * 1e6), in.asInt(), outTok.asInt(), p == null ? null : p.asInt(),
-                    o.has("tenant") ? o.get("tenant").asText() : null));
+                    o.has("tenant") ? o.get("tenant").asText() : null).onLine(n + 1));
         }
         if (out.isEmpty()) {
             throw new TraceException(file + ": no usable rows");

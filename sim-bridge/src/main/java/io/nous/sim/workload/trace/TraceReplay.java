@@ -29,9 +29,74 @@ public record TraceReplay(Trace trace, double rateScale, double criticalFraction
         if (!(startSeconds >= 0) || !(endSeconds > startSeconds)) {
             throw new WorkloadException("the trace window must satisfy 0 <= start < end, got [" + startSeconds + ", " + endSeconds + ")");
         }
-        if (windowRecords(trace, startSeconds, endSeconds).isEmpty()) {
+        List<TraceRecord> window = windowRecords(trace, startSeconds, endSeconds);
+        if (window.isEmpty()) {
             throw new WorkloadException("no trace records in the window [" + startSeconds + ", " + endSeconds + ") s");
         }
+        long firstUs = window.get(0).arrivalUs();
+        for (TraceRecord r : window) {
+            if ((r.arrivalUs() - firstUs) / 1e6 / rateScale > MAX_SPAN_SECONDS) {
+                // the clock would have to run to it: a replay that long is a mistake (a unit, a stray row), not a run
+                throw new WorkloadException(String.format(java.util.Locale.ROOT, "%s %s arrives %.0f s after the window's first request%s; "
+                        + "one replay spans at most %d s (%d h) of simulated time: replay a window of the trace",
+                        trace.name(), r.where(), (r.arrivalUs() - firstUs) / 1e6 / rateScale, rateScale == 1 ? "" : " (rate scale included)",
+                        MAX_SPAN_SECONDS, MAX_SPAN_SECONDS / 3600));
+            }
+        }
+    }
+
+    /** The longest replay, in simulated seconds: a day of traffic (an hour-long trace, or a diurnal cycle). */
+    public static final long MAX_SPAN_SECONDS = 86_400;
+
+    /**
+     * The records that cannot be served by a model of {@code maxModelLen} tokens of context: vLLM
+     * refuses a request whose prompt plus output does not fit, so a replay must not pretend to serve it.
+     */
+    public List<TraceRecord> beyondContext(int maxModelLen) {
+        List<TraceRecord> out = new ArrayList<>();
+        for (TraceRecord r : records()) {
+            if ((long) r.inputTokens() + r.outputTokens() > maxModelLen) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Why {@code r} cannot be replayed on a model of {@code maxModelLen} tokens of context. */
+    public static String beyondContextReason(TraceRecord r, int maxModelLen) {
+        return r.inputTokens() + " prompt + " + r.outputTokens() + " output tokens do not fit the model's context of " + maxModelLen
+                + " tokens (vLLM refuses such a request)";
+    }
+
+    /**
+     * This replay without the records that do not fit {@code maxModelLen}: under {@link BadRows#FAIL}
+     * the first is an error naming its line, under {@link BadRows#SKIP} they are dropped and listed in
+     * the trace's skipped rows.
+     */
+    public TraceReplay withinContext(int maxModelLen, BadRows policy) {
+        List<TraceRecord> beyond = beyondContext(maxModelLen);
+        if (beyond.isEmpty()) {
+            return this;
+        }
+        if (policy == BadRows.FAIL) {
+            TraceRecord r = beyond.get(0);
+            throw new TraceException(trace.name() + " " + r.where() + ": " + beyondContextReason(r, maxModelLen)
+                    + (beyond.size() > 1 ? "; " + (beyond.size() - 1) + " more rows do not fit either" : "")
+                    + " (use --bad-rows skip to skip such rows)");
+        }
+        java.util.Set<TraceRecord> drop = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        drop.addAll(beyond);
+        List<TraceRecord> kept = new ArrayList<>();
+        for (TraceRecord r : trace.records()) {
+            if (!drop.contains(r)) {
+                kept.add(r);
+            }
+        }
+        List<String> skipped = new ArrayList<>(trace.skippedRows());
+        for (TraceRecord r : beyond) {
+            skipped.add(r.where() + ": " + beyondContextReason(r, maxModelLen));
+        }
+        return new TraceReplay(new Trace(trace.name(), kept, skipped), rateScale, criticalFraction, startSeconds, endSeconds);
     }
 
     /** Records in the window, in order. */
@@ -51,12 +116,12 @@ public record TraceReplay(Trace trace, double rateScale, double criticalFraction
         return out;
     }
 
-    /** Seconds of simulated arrivals the window takes once scaled. */
     /** Whether the trace records what its prompts share (a Mooncake trace's {@code hash_ids}). */
     public boolean sharesPrefixes() {
         return trace.records().stream().anyMatch(TraceRecord::sharesContent);
     }
 
+    /** Seconds of simulated arrivals the window takes once scaled. */
     public double durationSeconds() {
         List<TraceRecord> rs = records();
         double span = (rs.get(rs.size() - 1).arrivalUs() - rs.get(0).arrivalUs()) / 1e6;

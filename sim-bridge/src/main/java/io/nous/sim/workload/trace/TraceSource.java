@@ -50,6 +50,7 @@ public final class TraceSource implements Arrivals {
         int priority = r.priority() != null ? r.priority() : (u < replay.criticalFraction() ? 0 : -1);
         long t = Math.round((r.arrivalUs() - firstUs) / replay.rateScale());
         int tenant = r.tenant() == null ? 0 : tenants.computeIfAbsent(r.tenant(), k -> tenants.size());
+        // the scenario refused records that do not fit the context; the bounds only keep a library caller safe
         int in = Math.min(r.inputTokens(), maxModelLen - 1);
         int out = Math.max(1, Math.min(r.outputTokens(), maxModelLen - in));
         PromptContent content = r.content() != null ? r.content()

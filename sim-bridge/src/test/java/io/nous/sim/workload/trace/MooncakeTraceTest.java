@@ -35,7 +35,16 @@ class MooncakeTraceTest {
 
     @Test
     void anExcerptReplaysAndReportsItsPrefixCacheHitRate() throws Exception {
-        TraceReplay replay = new TraceReplay(TraceReader.read(excerpt(), BadRows.FAIL), 1.0, 0.3, 0, Double.POSITIVE_INFINITY);
+        TraceReplay whole = new TraceReplay(TraceReader.read(excerpt(), BadRows.FAIL), 1.0, 0.3, 0, Double.POSITIVE_INFINITY);
+        // Mooncake served a 128k-context model; 26 of these prompts do not fit the default profile's 40,960 tokens
+        assertThatThrownBy(() -> Scenario.builder(whole.workload()).qps(whole.qps()).durationSeconds(whole.durationSeconds()).trace(whole).build())
+                .hasMessageContaining("conversation_trace-first400.jsonl line 12: 87169 prompt + 402 output tokens do not fit the model's "
+                        + "context of 40960 tokens").hasMessageContaining("26 rows in all");
+        assertThatThrownBy(() -> whole.withinContext(40_960, BadRows.FAIL)).hasMessageContaining("line 12")
+                .hasMessageContaining("25 more rows do not fit either");
+        TraceReplay replay = whole.withinContext(40_960, BadRows.SKIP);
+        assertThat(replay.records()).hasSize(374);
+        assertThat(replay.trace().skippedRows()).hasSize(26).first().asString().startsWith("line 12: 87169 prompt + 402 output tokens");
         Scenario s = Scenario.builder(replay.workload()).qps(replay.qps()).durationSeconds(replay.durationSeconds()).trace(replay)
                 .warmupSeconds(0).pods(4).build();
         SimulationResult r = new ClusterSimulation(s, (sat, p, c) -> { }, "open", null, null).run();
