@@ -69,6 +69,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (problems.isEmpty()) {
             for (CheckResult r : parts) {
                 report(out, r, parts.size() > 1);
+                behaviour(out, r);
             }
             out.flush();
             return 0;
@@ -77,6 +78,68 @@ public final class CheckCommand implements Callable<Integer> {
         problems.forEach(out::println);
         out.flush();
         return REJECTED;
+    }
+
+    /** The priority arrays the built-in workloads pass a usage-limit policy (critical and sheddable). */
+    private static final List<int[]> PRIORITIES = List.of(new int[] {0, -1});
+
+    /**
+     * The candidate's behaviour fingerprint and the built-in policy of its kind it decides most alike,
+     * so a user can see before a run whether discovery would skip it as a duplicate, and of what.
+     */
+    private void behaviour(PrintWriter out, CheckResult r) {
+        String fingerprint;
+        double[] signature;
+        try {
+            fingerprint = io.nous.codegen.BehaviourProbe.fingerprint(r.candidate(), PRIORITIES);
+            signature = io.nous.codegen.BehaviourSignature.of(r.candidate(), PRIORITIES);
+        } catch (io.nous.codegen.guard.CandidateFault f) {
+            out.println("  behaviour: not taken, it faults where it is probed: " + f.getMessage());
+            return;
+        }
+        out.printf(Locale.ROOT, "  behaviour fingerprint %s (short simulations, recorded and independent inputs, the proof's sequences)%n",
+                fingerprint.substring(0, 16));
+        String nearest = null;
+        double distance = Double.POSITIVE_INFINITY;
+        boolean same = false;
+        io.nous.policy.PolicyRegistry registry = io.nous.policy.PolicyRegistry.builtin();
+        for (io.nous.policy.PolicyTemplate t : registry.templates().values()) {
+            if (!t.kind().name().equals(r.kind().name())) {
+                continue;
+            }
+            String builtinSource;
+            try {
+                builtinSource = registry.source(t.name());
+            } catch (io.nous.policy.PolicyReferenceException needsParameters) {
+                continue; // a template with required parameters is no one policy to compare against
+            }
+            CheckResult b = Candidates.check(builtinSource, t.name() + ".java", Contract.SIMULATION_ONLY);
+            if (!b.accepted()) {
+                continue;
+            }
+            double d = signature == null ? Double.NaN : io.nous.codegen.BehaviourSignature.distance(signature,
+                    io.nous.codegen.BehaviourSignature.of(b.candidate(), PRIORITIES));
+            boolean twin = fingerprint.equals(io.nous.codegen.BehaviourProbe.fingerprint(b.candidate(), PRIORITIES));
+            if (twin || d < distance) {
+                nearest = t.name();
+                distance = twin ? 0 : d;
+                same = twin;
+                if (twin) {
+                    break;
+                }
+            }
+        }
+        if (nearest == null) {
+            out.println("  nearest built-in policy: none comparable");
+        } else if (same) {
+            out.printf(Locale.ROOT, "  nearest built-in policy: %s, the same fingerprint: it decides as %s does everywhere it is probed, "
+                    + "so discovery would skip it as a duplicate of that policy%n", nearest, nearest);
+        } else {
+            double tolerance = Double.parseDouble(io.nous.store.journal.DiscoveryConfig.Builder.NOVELTY_TOLERANCE);
+            out.printf(Locale.ROOT, "  nearest built-in policy: %s, every probed decision within %.3f of it (discovery skips a proposal "
+                    + "within %s: %s)%n", nearest, distance, io.nous.store.journal.DiscoveryConfig.Builder.NOVELTY_TOLERANCE,
+                    distance <= tolerance ? "it would be skipped as a near duplicate" : "it would be simulated");
+        }
     }
 
     /** A class that names both policy interfaces is a joint candidate (the split says whether it is a well-formed one). */

@@ -185,23 +185,30 @@ public final class BehaviourSignature {
         int[] requests = {0, 1, 2, 4, 8, 16, 64};
         long[] tokens = {0, 64, 1_000, 10_000, 100_000, 4_194_304, 10_000_000};
         double[] kvs = {0, 0.5, 0.95};
-        double[] out = new double[prompts.length * matches.length * requests.length * tokens.length * kvs.length];
+        long[][] states = io.nous.codegen.golang.SimulatedStates.routingStates();
+        double[] out = new double[prompts.length * matches.length * requests.length * tokens.length * kvs.length + states.length];
         int at = 0;
+        // first the states routing regimes really produce, where inputs move as they do in a cluster, not together
+        for (long[] state : states) {
+            out[at++] = clamped(io.nous.codegen.golang.SimulatedStates.score(s, state));
+        }
         for (long prompt : prompts) {
             for (double match : matches) {
                 for (int n : requests) {
                     for (long t : tokens) {
                         for (double kv : kvs) {
-                            double v = s.score(prompt, match, Math.round(prompt * (1 - match)), t, n, Math.max(n, 16), n / 2,
-                                    Math.min(n, 8), kv);
-                            // the profile clamps every score to [0, 1] before weighting it; a NaN (which the simulator
-                            // refuses) stays NaN, so that this signature is near no other
-                            out[at++] = Double.isNaN(v) ? v : Math.max(0, Math.min(1, v));
+                            out[at++] = clamped(s.score(prompt, match, Math.round(prompt * (1 - match)), t, n, Math.max(n, 16), n / 2,
+                                    Math.min(n, 8), kv));
                         }
                     }
                 }
             }
         }
         return out;
+    }
+
+    /** The profile clamps every score to [0, 1] before weighting it; a NaN (which the simulator refuses) stays NaN, so that this signature is near no other. */
+    private static double clamped(double v) {
+        return Double.isNaN(v) ? v : Math.max(0, Math.min(1, v));
     }
 }

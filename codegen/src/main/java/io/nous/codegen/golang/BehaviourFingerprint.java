@@ -10,18 +10,25 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A digest of everything a candidate answers on the probe grid: the equivalence proof's call
- * sequences (a saturation grid, uniform draws, a random walk and long holds, each on a fresh
- * instance) with the priorities the simulator will pass it, or the proof's pool states for an
- * admitter. Two candidates with the same fingerprint give the same answers on every probed input,
- * so discovery skips the second as a behavioural duplicate instead of simulating it again. Inputs
- * the simulator never produces (NaN, negative saturations, band counts no workload has) are left
- * out, so a branch only they reach does not make two candidates different.
+ * A digest of everything a candidate answers where it is probed. First, on one instance, every answer
+ * it gives in a few short simulations ({@link SimulatedStates}: the states a simulation really reaches,
+ * through the very calls an evaluation makes); then, on that same instance, so whatever it counted or
+ * learned there carries on, inputs drawn independently of each other; and on fresh instances the
+ * equivalence proof's call sequences (a saturation grid, uniform draws, a random walk and long holds)
+ * with the priorities the simulator will pass it, the proof's pool states for an admitter, or a grid of
+ * endpoints for a scorer. Two candidates with the same fingerprint decided alike on all of it, so
+ * discovery skips the second as a behavioural duplicate instead of simulating it again. Inputs the
+ * simulator never produces (NaN, negative saturations, band counts no workload has) are left out, so a
+ * branch only they reach does not make two candidates different.
  */
 public final class BehaviourFingerprint {
     /** Calls of each long hold: past the periods of counters a proposal writes (every N cycles, N in the thousands). */
     static final int HOLD_CALLS = 1 << 14;
     private static final double[] HOLDS = {0.3, 0.55, 0.75, 0.95, 1.2};
+    /** Calls with independently drawn inputs on the instance the simulations ran. */
+    static final int INDEPENDENT_DRAWS = 4096;
+    /** Passes over the recorded routing states on the carried instance: with the simulations, some 60,000 calls on one instance. */
+    static final int STATE_PASSES = 12;
 
     private BehaviourFingerprint() {
     }
@@ -29,6 +36,19 @@ public final class BehaviourFingerprint {
     /** The fingerprint of a usage-limit policy called with each of {@code prioritySets} (as the simulator's workloads pass them). */
     public static String usageLimit(Supplier<UsageLimitPolicy> fresh, List<int[]> prioritySets) {
         MessageDigest d = sha256();
+        UsageLimitPolicy carried = fresh.get();
+        SimulatedStates.usageLimit(d, carried);
+        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        for (int[] priorities : prioritySets) {
+            double[] ceilings = new double[priorities.length];
+            for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
+                java.util.Arrays.fill(ceilings, 1.0);
+                carried.computeLimit(draws.nextDouble() * 1.25, priorities, ceilings);
+                for (int b = 0; b < priorities.length; b++) {
+                    word(d, Double.doubleToLongBits(ceilings[b]));
+                }
+            }
+        }
         long seed = 7_001;
         for (int[] priorities : prioritySets) {
             word(d, priorities.length);
@@ -41,7 +61,9 @@ public final class BehaviourFingerprint {
                         kind == CallSequences.Saturations.GRID ? 3002 : EquivalenceProof.SHORT, EquivalenceProof.SHORT, null));
             }
             for (double h : HOLDS) {
-                usage(d, fresh, new EquivalenceProof.UsageLimitSequence("hold", priorities, CallSequences.Saturations.HOLD, h, seed++,
+                // the long holds go on the carried instance: a counter must outlast all of them, past a whole evaluation's calls
+                UsageLimitPolicy same = carried;
+                usage(d, () -> same, new EquivalenceProof.UsageLimitSequence("hold", priorities, CallSequences.Saturations.HOLD, h, seed++,
                         HOLD_CALLS, HOLD_CALLS, null));
             }
         }
@@ -51,6 +73,14 @@ public final class BehaviourFingerprint {
     /** The fingerprint of an admitter over the proof's pool states (random, grid and long holds). */
     public static String admission(Supplier<AdmissionPolicy> fresh) {
         MessageDigest d = sha256();
+        AdmissionPolicy carried = fresh.get();
+        SimulatedStates.admission(d, carried);
+        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
+            // priority, saturation and its two terms drawn apart: an admitter cannot tell these from a pool's own states by their pattern
+            int priority = draws.nextInt(4) - 2;
+            word(d, carried.admit(priority, draws.nextDouble() * 1.25, draws.nextDouble() * 1.25, draws.nextDouble(), draws.nextDouble()) ? 1 : 0);
+        }
         long seed = 9_001;
         for (int i = 0; i < 3; i++) {
             admit(d, fresh, new EquivalenceProof.AdmissionSequence("random", CallSequences.PoolStates.RANDOM, 0, seed++, EquivalenceProof.SHORT,
@@ -58,8 +88,8 @@ public final class BehaviourFingerprint {
         }
         admit(d, fresh, new EquivalenceProof.AdmissionSequence("grid", CallSequences.PoolStates.GRID, 0, seed++, 3 * 151 * 4, 3 * 151 * 4, null));
         for (double h : HOLDS) {
-            admit(d, fresh, new EquivalenceProof.AdmissionSequence("hold", CallSequences.PoolStates.HOLD, h, seed++, HOLD_CALLS, HOLD_CALLS,
-                    null));
+            admit(d, () -> carried, new EquivalenceProof.AdmissionSequence("hold", CallSequences.PoolStates.HOLD, h, seed++, HOLD_CALLS,
+                    HOLD_CALLS, null));
         }
         return HexFormat.of().formatHex(d.digest());
     }
@@ -70,6 +100,28 @@ public final class BehaviourFingerprint {
      */
     public static String routing(Supplier<RoutingScorer> fresh) {
         MessageDigest d = sha256();
+        RoutingScorer carried = fresh.get();
+        SimulatedStates.routing(d, carried);
+        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
+            // every input drawn on its own: no input can be read off another, as none can in a simulation
+            long prompt = 1 + (long) Math.exp(draws.nextDouble() * Math.log(65_536));
+            double match = switch (draws.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> 1;
+                default -> draws.nextDouble();
+            };
+            int inFlight = draws.nextInt(65);
+            int maxInFlight = inFlight + draws.nextInt(65);
+            word(d, Double.doubleToLongBits(carried.score(prompt, match, Math.round(prompt * (1 - match)),
+                    draws.nextInt(3) == 0 ? 0 : (long) Math.exp(draws.nextDouble() * Math.log(4_000_000)), inFlight, maxInFlight,
+                    draws.nextInt(65), draws.nextInt(257), draws.nextDouble())));
+        }
+        for (int pass = 0; pass < STATE_PASSES; pass++) {
+            for (long[] state : SimulatedStates.routingStates()) {
+                word(d, Double.doubleToLongBits(SimulatedStates.score(carried, state)));
+            }
+        }
         RoutingScorer s = fresh.get();
         for (long prompt : new long[] {200, 4_000, 32_000}) {
             for (double match : new double[] {0, 0.25, 0.5, 0.79, 0.8, 0.95, 1}) {
