@@ -229,6 +229,10 @@ public final class DiscoverCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             }
+            String tampered = RunHistory.read(run).tampered();
+            if (tampered != null) {
+                throw new UserError(tampered + "; a run resumes only from records as it wrote them");
+            }
             out.println("resuming run " + run.id() + " from " + run.journal().records().size() + " journaled records");
         } else {
             config = validate(out);

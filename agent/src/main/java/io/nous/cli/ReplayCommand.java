@@ -47,6 +47,12 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Run run = new RunStore(runsDir).open(id);
         RunHistory history = RunHistory.read(run);
+        if (history.tampered() != null) {
+            // the chain names the edited record at once; re-simulating would find it only where it changes a decision
+            out.println("replay differs: " + history.tampered());
+            out.flush();
+            return DIFFERS;
+        }
         DiscoveryConfig config = history.config();
         JournalProposer proposals = new JournalProposer(history);
         out.printf("replaying %s: %d journaled records, %d proposals%n", run.id(), history.lines().size(), proposals.size());

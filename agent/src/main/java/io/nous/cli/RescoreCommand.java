@@ -95,6 +95,9 @@ public final class RescoreCommand implements Callable<Integer> {
             throw new UserError("--threads must be at least 1");
         }
         RunHistory history = RunHistory.read(new RunStore(runsDir).open(id));
+        if (history.tampered() != null) {
+            throw new UserError(history.tampered() + "; rescore compares with what the run measured, so it refuses an edited journal");
+        }
         DiscoveryConfig config = history.config();
         Direction direction = Objectives.byName(config.objective()).direction();
         List<CandidateStory> chosen = chosen(history, direction, top);

@@ -49,6 +49,9 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     /** The same from a run already read. */
     static RunCandidate load(RunHistory history, String id) {
         Run run = history.run();
+        if (history.tampered() != null) {
+            throw new UserError(history.tampered() + "; export, review and report work only from records as the run wrote them");
+        }
         String chosen = id != null ? id : winner(history);
         Path file = run.candidateFile(chosen);
         if (!chosen.matches("c\\d{4,}") || !Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {

@@ -227,6 +227,8 @@ class DiscoverTest {
         assertThat(export.out()).contains("as the scorer nous-c0002-scorer (package nousc0002");
         assertThat(dir.resolve("x/provenance.json")).content().contains("\"run_id\"").contains(id);
         GoToolchain.assertProved(export);
+        // an edited evaluation of a routing run is refused by everything that trusts it, the record named
+        RecordIntegrity.editedRecordIsRefusedEverywhere(runs, id, "evaluation", "c0002", dir.resolve("tampered"));
         CliHarness wrongSeed = CliHarness.run("discover", "--problem", "routing", "--seed-policies", "static-usage-limit", "--runs-dir",
                 runs.toString());
         assertThat(wrongSeed.exit()).isEqualTo(2);

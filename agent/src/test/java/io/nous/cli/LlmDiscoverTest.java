@@ -342,6 +342,10 @@ class LlmDiscoverTest {
         server.close();
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        // an edited front evaluation is refused by everything that trusts the journal, the record named
+        String member = placed.get(0).get("candidate").asText();
+        RecordIntegrity.editedRecordIsRefusedEverywhere(runs, id, "front-evaluation", member.startsWith("c") ? member : "c0002",
+                dir.resolve("tampered"));
     }
 
     private static final String SMOOTH_ADMITTER = """

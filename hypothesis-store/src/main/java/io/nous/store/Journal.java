@@ -29,11 +29,36 @@ public final class Journal implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private long nextSeq;
+    /** The chain value of the last record written (null: a journal from before records were chained, appended to unchained). */
+    private String chain;
 
-    private Journal(Path file, FileChannel channel, long nextSeq) {
+    private Journal(Path file, FileChannel channel, long nextSeq, String chain) {
         this.file = file;
         this.channel = channel;
         this.nextSeq = nextSeq;
+        this.chain = chain;
+    }
+
+    /** What ends a chained line: the chain value of everything before it, and of the line up to here. */
+    private static final String CHAIN_FIELD = ",\"chain\":\"";
+    private static final int CHAIN_SUFFIX = CHAIN_FIELD.length() + 64 + 2;
+
+    /**
+     * The chain value of a line: SHA-256 of the previous line's value and this line's text without its
+     * own. Any edit to a record — a number in its evidence, a line removed or reordered — breaks the
+     * chain from there on, so a reader names the record without re-running the run. It guards against
+     * edits, not against someone who recomputes the chain: {@code replay --verify} re-derives everything.
+     */
+    static String chain(String previous, String unchainedLine) {
+        try {
+            java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
+            d.update(previous.getBytes(StandardCharsets.UTF_8));
+            d.update((byte) '\n');
+            d.update(unchainedLine.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Opens (creating if needed) for appending, after truncating any torn last line. */
@@ -49,7 +74,7 @@ public final class Journal implements AutoCloseable {
             if (Files.isRegularFile(file)) {
                 ch.position(ch.size());
             }
-            return new Journal(file, ch, existing.records().size() + 1L);
+            return new Journal(file, ch, existing.records().size() + 1L, existing.lastChain());
         } catch (IOException e) {
             throw new StoreException("cannot open journal " + file + " for writing: " + reason(e), e);
         }
@@ -74,8 +99,14 @@ public final class Journal implements AutoCloseable {
         line.put("ts", ts);
         line.set("body", body);
         byte[] bytes;
+        String next = null;
         try {
-            bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
+            String text = JSON.writeValueAsString(line);
+            if (chain != null) {
+                next = chain(chain, text);
+                text = text.substring(0, text.length() - 1) + CHAIN_FIELD + next + "\"}";
+            }
+            bytes = (text + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode a journal record", e);
         }
@@ -88,6 +119,9 @@ public final class Journal implements AutoCloseable {
         } catch (IOException e) {
             throw new StoreException("cannot write to journal " + file + ": " + reason(e)
                     + "; the journal keeps every record written before this one", e);
+        }
+        if (next != null) {
+            chain = next;
         }
         return new JournalRecord(nextSeq++, type, ts, body);
     }
@@ -105,6 +139,8 @@ public final class Journal implements AutoCloseable {
         List<JournalRecord> out = new ArrayList<>();
         int start = 0;
         long lineNo = 0;
+        String chain = "";
+        String broken = null;
         for (int i = 0; i < all.length; i++) {
             if (all[i] != '\n') {
                 continue;
@@ -113,15 +149,29 @@ public final class Journal implements AutoCloseable {
             String line = new String(all, start, i - start, StandardCharsets.UTF_8);
             try {
                 JsonNode n = JSON.readTree(line);
-                out.add(new JournalRecord(n.get("seq").asLong(), n.get("type").asText(), n.path("ts").asText(),
-                        (ObjectNode) n.get("body")));
+                JournalRecord r = new JournalRecord(n.get("seq").asLong(), n.get("type").asText(), n.path("ts").asText(),
+                        (ObjectNode) n.get("body"));
+                out.add(r);
+                if (lineNo == 1 && !n.has("chain")) {
+                    chain = null; // written before records were chained: nothing to check
+                } else if (chain != null && broken == null) {
+                    String stated = n.path("chain").asText("");
+                    boolean wellFormed = line.length() > CHAIN_SUFFIX && line.endsWith("\"}")
+                            && line.startsWith(CHAIN_FIELD, line.length() - CHAIN_SUFFIX);
+                    String expected = wellFormed ? chain(chain, line.substring(0, line.length() - CHAIN_SUFFIX) + "}") : null;
+                    if (!stated.equals(expected) || r.seq() != lineNo) {
+                        broken = "record " + lineNo + " (" + r.type() + ")";
+                    } else {
+                        chain = expected;
+                    }
+                }
             } catch (JsonProcessingException | RuntimeException e) {
                 throw new StoreException("journal " + file + " line " + lineNo + " is corrupt (not a journal record)", e);
             }
             start = i + 1;
         }
         boolean torn = start < all.length;
-        return new JournalContents(List.copyOf(out), torn, start);
+        return new JournalContents(List.copyOf(out), torn, start, broken == null ? chain : null, broken);
     }
 
     public Path file() {

@@ -44,6 +44,7 @@ public final class RunHistory {
     private final Map<String, CandidateStory> stories;
     private final ObjectNode rawConfig;
     private final List<JournalRecord> records;
+    private String broken;
 
     private RunHistory(Run run, ObjectNode rawConfig, DiscoveryConfig config, List<JournalRecord> records, List<Line> lines, boolean tornTail,
                        Map<String, CandidateStory> stories) {
@@ -69,8 +70,21 @@ public final class RunHistory {
         for (JournalRecord r : contents.records()) {
             lines.add(new Line(r.seq(), r.type(), r.timestamp(), r.entry()));
         }
-        return new RunHistory(run, raw, config, contents.records(), Collections.unmodifiableList(lines), contents.tornTail(),
+        RunHistory h = new RunHistory(run, raw, config, contents.records(), Collections.unmodifiableList(lines), contents.tornTail(),
                 stories(lines));
+        h.broken = contents.broken();
+        return h;
+    }
+
+    /**
+     * Why the journal's records cannot be trusted as the run wrote them — "journal.jsonl record 37
+     * (front-evaluation) was changed after the run wrote it ..." — or null when its integrity chain
+     * holds (or it was written before records were chained). What a run exports, reviews, reports or
+     * rescores is refused on it; listing and showing the run still work.
+     */
+    public String tampered() {
+        return broken == null ? null : "journal.jsonl " + broken + " of run " + run.id() + " was changed after the run wrote it (its "
+                + "integrity chain breaks there): its evidence is not what was measured";
     }
 
     /** The stories in journal order of the candidates' records. */
