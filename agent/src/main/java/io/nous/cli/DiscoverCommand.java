@@ -641,6 +641,10 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("principles:");
             s.principles().forEach(p -> out.println("  - " + p));
         }
+        String audit = RunView.noveltyAudit(history);
+        if (audit != null) {
+            out.println("novelty " + audit);
+        }
         out.println("run     " + history.run().dir());
         out.println("next    nous runs show " + id + flag);
         if (best != null) {

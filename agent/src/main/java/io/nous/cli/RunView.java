@@ -72,6 +72,10 @@ final class RunView {
         out.printf(Locale.ROOT, "counts    %d proposals, %d candidates evaluated, %d duplicates, %d rejected before simulation, "
                 + "%d promotions accepted of %d tried%n", n.proposals, n.candidates, n.duplicates, n.rejected, n.accepted, n.promotions);
         printSavings(out, history.savings(), c.noveltyTolerance());
+        String audit = noveltyAudit(history);
+        if (audit != null) {
+            out.println("novelty   " + audit);
+        }
         String took = took();
         LlmUsage llm = summary == null ? null : summary.llm();
         StringBuilder cost = new StringBuilder(took == null ? "unknown time" : took + " (from the journal's timestamps)");
@@ -330,6 +334,37 @@ final class RunView {
                     s.racingAudited() == 0 ? "" : String.format(Locale.ROOT, "%sracing: %d of %d raced out would have been promoted",
                             s.noveltyAudited() == 0 ? "" : "; ", s.racingWouldPromote(), s.racingAudited()));
         }
+    }
+
+    /**
+     * What the novelty audit found, or null when the run took none: of the proposals skipped as
+     * behavioural duplicates and evaluated anyway, how many exact twins (same fingerprint) differed
+     * from their twin in simulation — none should — and how far the near ones moved.
+     */
+    static String noveltyAudit(RunHistory history) {
+        int exact = 0;
+        int exactDiffered = 0;
+        int near = 0;
+        int promoted = 0;
+        double largest = 0;
+        for (RunHistory.Line l : history.lines()) {
+            if (l.entry() instanceof NoveltyAudit a) {
+                if (a.distance() == null) {
+                    exact++;
+                    exactDiffered += Double.compare(a.fullChange(), a.ofChange()) != 0 ? 1 : 0;
+                } else {
+                    near++;
+                    largest = Math.max(largest, Math.abs(a.fullChange() - a.ofChange()));
+                }
+                promoted += a.wouldHaveBeenPromoted() ? 1 : 0;
+            }
+        }
+        if (exact + near == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "audit of %d skipped proposals: %d exact twins, %d of them different from their twin in simulation; "
+                + "%d near ones, search change up to %.1f points from their twin's; %d would have been promoted", exact + near, exact,
+                exactDiffered, near, 100 * largest, promoted);
     }
 
     private Counts counts() {
