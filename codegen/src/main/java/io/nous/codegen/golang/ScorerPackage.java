@@ -469,8 +469,9 @@ public final class ScorerPackage implements RouterPlugin {
             	if scores[bare] != 0 {
             		t.Errorf("an endpoint without metrics must score 0, got %v", scores[bare])
             	}
-            	// prompt 256, 3 of 4 blocks held: 64 uncached tokens from the producer's formula; the busiest endpoint has 7 requests
-            	want := p.safeScore(scoreInputs{promptTokens: 256, prefixMatch: 0.75, uncachedTokens: 64, inFlightTokens: 5000,
+            	// prompt 256, 3 of 4 blocks held: 64 uncached tokens from the producer's formula; the busiest endpoint has 7 requests.
+            	// The expected score is a fresh policy's first: a policy that keeps state has been called once when Score asked it.
+            	want := newTestPolicy(t).safeScore(scoreInputs{promptTokens: 256, prefixMatch: 0.75, uncachedTokens: 64, inFlightTokens: 5000,
             		inFlightRequests: 7, maxInFlightRequests: 7, waiting: 2, running: 7, kvUsage: 0.5})
             	if math.Float64bits(scores[loaded]) != math.Float64bits(want) {
             		t.Errorf("score = %v, want %v", scores[loaded], want)
