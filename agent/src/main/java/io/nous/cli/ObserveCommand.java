@@ -146,6 +146,13 @@ public final class ObserveCommand implements Callable<Integer> {
         Path requestsFile = requestsPathFor(summaryFile);
         checkWritable(summaryFile);
         List<PlannedRequest> plan = ObservationPlan.of(scenario);
+        if (plan.stream().noneMatch(p -> p.scheduledUs() >= Math.round(scenario.warmupSeconds() * 1e6))) {
+            // nothing would be measured: a summary of null metrics reads as a result, so no load is sent at all
+            throw new UserError(String.format(Locale.ROOT, "no request would arrive in the measured window (%s s after a %s s warm-up, "
+                    + "%d requests planned in all): nothing would be measured; raise the rate or the duration",
+                    JsonReport.decimal(scenario.durationSeconds() - scenario.warmupSeconds()).toPlainString(),
+                    JsonReport.decimal(scenario.warmupSeconds()).toPlainString(), plan.size()));
+        }
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
 

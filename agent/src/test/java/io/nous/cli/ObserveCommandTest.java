@@ -247,6 +247,17 @@ class ObserveCommandTest {
     }
 
     @Test
+    void aRunThatWouldMeasureNothingSendsNothing() throws Exception {
+        try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
+            CliHarness h = observe(s, "empty", "--workload", "interactive-chat", "--qps", "0.001", "--duration", "10");
+            assertThat(h.exit()).as(h.err()).isEqualTo(2);
+            assertThat(h.err()).contains("no request would arrive in the measured window (8 s after a 2 s warm-up");
+            assertThat(s.received()).isZero();
+            assertThat(dir.resolve("empty.json")).doesNotExist();
+        }
+    }
+
+    @Test
     void anErrorPageThatNeverEndsFailsItsRequestAndTheRunGoesOn() throws Exception {
         java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
         try (FakeOpenAiServer s = server(FAST, r -> !warmUp(r) && real.getAndIncrement() == 1 ? Cue.endlessBody(500) : Cue.SERVE)) {
