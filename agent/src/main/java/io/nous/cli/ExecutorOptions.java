@@ -67,7 +67,15 @@ public final class ExecutorOptions {
             if (eq <= 0) {
                 throw new UserError("--conf takes KEY=VALUE, got '" + kv + "'");
             }
-            out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+            String key = kv.substring(0, eq).trim();
+            if (key.equals("spark.master")) {
+                // two masters would leave which one ran to Spark's order of reading them
+                throw new UserError("--conf spark.master: give the master as --spark-master");
+            }
+            if (out.containsKey(key)) {
+                throw new UserError("--conf " + key + " is given twice");
+            }
+            out.put(key, kv.substring(eq + 1).trim());
         }
         return out;
     }

@@ -273,15 +273,36 @@ public final class SparkBackend implements ExecutionBackend {
                 return;
             }
             Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage().lines().findFirst().orElse("");
+            String why = reason(cause);
             // results already delivered stand (completing a done future does nothing); the rest fail with the job
             out.forEach(f -> f.completeExceptionally(new BackendFailure("the Spark job failed: " + why, cause)));
         } finally {
             if (counter != null) {
                 counter.end();
             }
-            shared.destroy();
+            try {
+                shared.destroy();
+            } catch (Exception gone) { // Scala may throw InterruptedException undeclared when the context is stopping
+                if (gone instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
+    }
+
+    /**
+     * What a failed job says, in one line: Spark wraps the reason ("Job aborted due to stage failure:
+     * Total size of serialized results ... is bigger than spark.driver.maxResultSize") in exceptions
+     * whose own message says only that they waited ("Exception thrown in awaitResult:").
+     */
+    static String reason(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            String m = c.getMessage() == null ? "" : c.getMessage().lines().findFirst().orElse("").trim();
+            if (!m.isEmpty() && !m.startsWith("Exception thrown in awaitResult")) {
+                return m;
+            }
+        }
+        return t.getClass().getSimpleName();
     }
 
     @Override

@@ -52,8 +52,27 @@ class DiscoverOnSparkTest {
         Cli bad = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "spark", "--conf", "nonsense");
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err()).contains("--conf takes KEY=VALUE, got 'nonsense'");
+        Cli master = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "spark", "--spark-master", "local[2]", "--conf",
+                "spark.master=local[1]");
+        assertThat(master.exit()).isEqualTo(2);
+        assertThat(master.err()).contains("--conf spark.master: give the master as --spark-master");
+        Cli memory = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "spark", "--spark-master", "local[2]", "--conf",
+                "spark.executor.memory=abc");
+        assertThat(memory.exit()).isEqualTo(2);
+        assertThat(memory.err()).contains("--executor spark: cannot start on local[2]: Size must be specified as bytes")
+                .doesNotContain("Exception").doesNotContain("\tat ");
         Cli unknown = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "ray");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("--executor must be local or spark");
+    }
+
+    @Test
+    void aJobSparkRefusesIsReportedByItsReasonNotItsWrapper() {
+        // results larger than the driver accepts: Spark aborts the job; the one line says why
+        Cli c = Cli.run("evaluate", "--policy", "static-usage-limit", "--executor", "spark", "--spark-master", "local[2]", "--conf",
+                "spark.driver.maxResultSize=1k", "--seeds", "1", "--duration", "10");
+        assertThat(c.exit()).as(c.out() + c.err()).isEqualTo(6);
+        assertThat(c.err()).contains("the Spark job failed: Job aborted").contains("maxResultSize").doesNotContain("awaitResult")
+                .doesNotContain("\tat ");
     }
 }
