@@ -3,6 +3,7 @@ package io.nous.policy;
 import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
+import io.nous.policy.templates.LMetricRouting;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
@@ -94,6 +95,10 @@ public final class PolicyRegistry {
                     }
                     return List.of(idle, busy);
                 }));
+        register(new PolicyTemplate("lmetric", "lmetric-scorer", PolicyKind.ROUTING,
+                "Scores 1 / (1 + uncached tokens x (requests in flight + 1)): the parameter-free LMetric scorer (OSDI'26), proposed to "
+                        + "the router in PR #2351 (open); the cheapest endpoint scores highest, as there.",
+                Set.of(), LMetricRouting.class, p -> List.of()));
         register(new PolicyTemplate("lab-affinity-token-load", "lab-affinity-token-load-scorer", PolicyKind.ROUTING,
                 "The lab's default profile as one scorer: endpoints holding 0.8 of the prompt are sticky and outweigh load 2:1, "
                         + "token-load decides the rest; no parameters (the routing search's seed).",

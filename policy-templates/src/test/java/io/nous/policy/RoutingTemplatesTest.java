@@ -58,4 +58,22 @@ class RoutingTemplatesTest {
         assertThatThrownBy(() -> registry.routing("probabilistic-admitter")).hasMessageContaining("is an admission policy, not a routing scorer");
         assertThatThrownBy(() -> registry.routing("token-load:queueThresholdTokens=0")).hasMessageContaining("must be > 0");
     }
+
+    @Test
+    void lmetricPrefersTheEndpointWhoseNewPrefillTimesBatchIsSmallest() {
+        RoutingScorer lmetric = PolicyRegistry.builtin().routing("lmetric");
+        // a 4,000-token prompt: cached but busy (100 new tokens x 5) beats idle and cold (4,000 x 1)
+        double cachedBusy = lmetric.score(4_000, 0.975, 100, 20_000, 4, 8, 2, 4, 0.6);
+        double coldIdle = lmetric.score(4_000, 0, 4_000, 0, 0, 8, 0, 0, 0);
+        assertThat(cachedBusy).isGreaterThan(coldIdle);
+        // nothing to prefill anywhere: every endpoint costs 0 and they tie, whatever their load (the formula's own blind spot)
+        assertThat(lmetric.score(4_000, 1, 0, 90_000, 30, 30, 9, 30, 0.9)).isEqualTo(lmetric.score(4_000, 1, 0, 0, 0, 30, 0, 0, 0))
+                .isEqualTo(1.0);
+        // the order is the order of cost: 200 x 3 = 600 beats 150 x 5 = 750
+        assertThat(lmetric.score(1_000, 0.8, 200, 0, 2, 4, 0, 0, 0)).isGreaterThan(lmetric.score(1_000, 0.85, 150, 0, 4, 4, 0, 0, 0));
+        // as the only scorer of the lab's scorer profile it routes every lab request (a deployable answer, not a stub)
+        SimulationResult r = run("lab-hot-tenant", "lab-scorer", lmetric);
+        assertThat(r.run().completed()).isEqualTo(200);
+        assertThat(PolicyRegistry.builtin().template("lmetric-scorer").kind()).isEqualTo(PolicyKind.ROUTING);
+    }
 }
