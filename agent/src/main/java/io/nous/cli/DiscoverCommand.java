@@ -406,7 +406,10 @@ public final class DiscoverCommand implements Callable<Integer> {
         Map<String, Integer> splitSeeds;
         try {
             Objectives.byName(objective);
-            splitSeeds = DiscoveryConfig.splitSeedsOf(MatrixCatalog.load(matrix));
+            io.nous.evaluator.scenario.Matrix loaded = MatrixCatalog.load(matrix);
+            splitSeeds = DiscoveryConfig.splitSeedsOf(loaded);
+            // said before the run: what the search never sees, the held-out splits judge
+            io.nous.evaluator.scenario.RegimeCoverage.gaps(loaded).forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }

@@ -131,6 +131,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
+        if (sp == Split.SEARCH) {
+            io.nous.evaluator.scenario.RegimeCoverage.gaps(m).forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
+        }
         m = selectVariants(m, variants);
         if (promoteWhen != null) {
             try {

@@ -19,6 +19,7 @@ import io.nous.store.journal.Promotion;
 import io.nous.store.journal.RacingAudit;
 import io.nous.store.journal.UpstreamComparison;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -142,7 +143,26 @@ final class Promoter implements AutoCloseable {
         EvaluationReport full = vsBaseline.evaluate(candidate, matrix, Split.SEARCH, racing);
         Evaluated e = Evaluated.of(Evidence.of(id, full, Double.NaN, Double.NaN), String.join("\n", c.sources()), objective.direction());
         return new NoveltyAudit(skipped.iteration(), skipped.of(), skipped.sha256(), skipped.distance(), e.change(), of.change(),
-                e.promotable(), wouldBePromoted(e, candidate, vsBaseline, incumbent));
+                e.promotable(), wouldBePromoted(e, candidate, vsBaseline, incumbent), sameUnderEveryCommonVariant(e, of));
+    }
+
+    /**
+     * Whether two evaluations measured the same policy: under every variant both ran (racing may have
+     * stopped either sooner), the same change to the last bit. Pooled changes may still differ when they
+     * pool different variants.
+     */
+    static boolean sameUnderEveryCommonVariant(Evaluated a, Evaluated b) {
+        boolean any = false;
+        for (Map.Entry<String, double[]> v : a.variantScores().entrySet()) {
+            double[] other = b.variantScores().get(v.getKey());
+            if (other != null) {
+                any = true;
+                if (Double.compare(v.getValue()[0], other[0]) != 0) {
+                    return false;
+                }
+            }
+        }
+        return any;
     }
 
     /** Whether the loop would have tried {@code e} for promotion and the trial accepted it (what an audit asks). */

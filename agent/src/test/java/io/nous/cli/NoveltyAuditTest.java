@@ -65,6 +65,7 @@ class NoveltyAuditTest {
         assertThat(audits).singleElement().satisfies(a -> {
             assertThat(a.distance()).as("an exact behavioural twin").isNull();
             assertThat(a.fullChange()).as("it changes exactly as its twin in simulation").isEqualTo(a.ofChange());
+            assertThat(a.sameAsTwin()).as("variant by variant").isTrue();
         });
         assertThat(RunView.noveltyAudit(history)).contains("1 exact twins, 0 of them different from their twin in simulation");
     }

@@ -10,12 +10,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param of       the evaluated candidate it was taken for
  * @param distance its signature's distance from that candidate's (absent: an exact behavioural duplicate)
- * @param ofChange that candidate's change on search, for comparison
+ * @param ofChange that candidate's change on search, for comparison (pooled over the variants each evaluation ran,
+ *                 which racing may have cut differently)
+ * @param sameAsTwin whether, under every variant both evaluations ran, the proposal's change is that candidate's to the
+ *                   last bit: the same policy in simulation (absent in runs from before it was recorded)
  */
 public record NoveltyAudit(int iteration, String of, String sha256, @JsonInclude(JsonInclude.Include.NON_NULL) Double distance,
                            @JsonProperty("full_change") double fullChange, @JsonProperty("of_change") double ofChange,
                            @JsonProperty("full_promotable") boolean fullPromotable,
-                           @JsonProperty("would_have_been_promoted") boolean wouldHaveBeenPromoted) implements JournalEntry {
+                           @JsonProperty("would_have_been_promoted") boolean wouldHaveBeenPromoted,
+                           @JsonProperty("same_as_twin") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sameAsTwin) implements JournalEntry {
     /** The journal line's {@code type}. */
     public static final String TYPE = "novelty-audit";
 

@@ -1,0 +1,41 @@
+package io.nous.evaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.nous.evaluator.scenario.Matrix;
+import io.nous.evaluator.scenario.MatrixCatalog;
+import io.nous.evaluator.scenario.MatrixEntry;
+import io.nous.evaluator.scenario.Regime;
+import io.nous.evaluator.scenario.RegimeCoverage;
+import io.nous.evaluator.scenario.Split;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A matrix says which kinds of traffic its held-out splits judge that its search never shows, by name. */
+class RegimeCoverageTest {
+
+    @Test
+    void theDefaultMatrixSearchesWithoutTheOverloadAndBurstsItsHeldOutSplitsJudge() {
+        List<String> gaps = RegimeCoverage.gaps(MatrixCatalog.load("default"));
+        assertThat(gaps).hasSize(2);
+        assertThat(gaps.get(0)).isEqualTo("matrix default: its search split has no over-capacity scenario, which validation "
+                + "interactive-chat@80 judges: a candidate is tuned without ever seeing that traffic");
+        assertThat(gaps.get(1)).startsWith("matrix default: its search split has no bursty (arrival_cv >= 1.5) scenario, which ")
+                .contains("validation code-generation@16~cv2").contains("test interactive-chat@50~cv2").contains("test code-generation@13~cv2");
+    }
+
+    @Test
+    void aSearchThatShowsEveryKindItIsJudgedOnHasNoGap() {
+        Matrix covered = new Matrix("covered", 1, 60, List.of(
+                new MatrixEntry("interactive-chat", 20, null, null, Split.SEARCH, Regime.UNDER),
+                new MatrixEntry("interactive-chat", 80, 2.0, null, Split.SEARCH, Regime.OVER),
+                new MatrixEntry("interactive-chat", 90, 2.0, null, Split.TEST, Regime.OVER),
+                new MatrixEntry("interactive-chat", 10, null, null, Split.VALIDATION, Regime.UNDER)));
+        assertThat(RegimeCoverage.gaps(covered)).isEmpty();
+        Matrix missing = new Matrix("m", 1, 60, List.of(
+                new MatrixEntry("interactive-chat", 20, null, null, Split.SEARCH, Regime.UNDER),
+                new MatrixEntry("interactive-chat", 60, null, null, Split.TEST, Regime.NEAR)));
+        assertThat(RegimeCoverage.gaps(missing)).containsExactly("matrix m: its search split has no near-capacity scenario, which test "
+                + "interactive-chat@60 judges: a candidate is tuned without ever seeing that traffic");
+    }
+}
