@@ -206,6 +206,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What the matrix's search split never shows that its held-out splits judge, found while validating. */
+    private List<String> coverageGaps = List.of();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -236,6 +239,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("resuming run " + run.id() + " from " + run.journal().records().size() + " journaled records");
         } else {
             config = validate(out);
+            coverageGaps.forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
             if (principlesFrom != null) {
                 List<String> inherited = inheritedPrinciples(store, config.problem());
                 config = config.withPrinciples(inherited);
@@ -408,8 +412,8 @@ public final class DiscoverCommand implements Callable<Integer> {
             Objectives.byName(objective);
             io.nous.evaluator.scenario.Matrix loaded = MatrixCatalog.load(matrix);
             splitSeeds = DiscoveryConfig.splitSeedsOf(loaded);
-            // said before the run: what the search never sees, the held-out splits judge
-            io.nous.evaluator.scenario.RegimeCoverage.gaps(loaded).forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
+            // said once the settings are valid, before the run: what the search never sees, the held-out splits judge
+            coverageGaps = io.nous.evaluator.scenario.RegimeCoverage.gaps(loaded);
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }

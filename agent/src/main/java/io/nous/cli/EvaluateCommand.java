@@ -131,9 +131,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | MatrixException e) {
             throw new UserError(e.getMessage());
         }
-        if (sp == Split.SEARCH) {
-            io.nous.evaluator.scenario.RegimeCoverage.gaps(m).forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
-        }
         m = selectVariants(m, variants);
         if (promoteWhen != null) {
             try {
@@ -174,6 +171,10 @@ public final class EvaluateCommand implements Callable<Integer> {
             }
             if (baselineEppConfig != null) {
                 base = base.named(routedName(baseline, baselineEppConfig, null));
+            }
+            if (sp == Split.SEARCH) {
+                // once every setting is valid, before the simulations: what the search split never shows that held-out splits judge
+                io.nous.evaluator.scenario.RegimeCoverage.gaps(m).forEach(g -> spec.commandLine().getErr().println("nous: warning: " + g));
             }
             try (PairedRunner runner = sandbox.runner(base, n)) {
                 report = new Evaluation(runner, obj, stats).evaluate(cand, m, sp);
