@@ -61,6 +61,11 @@ public final class LoadGenerator {
     private final HttpClient client;
     private final Settings settings;
     private final Map<Integer, Exchange> inFlight = new ConcurrentHashMap<>();
+    private final java.util.concurrent.ScheduledExecutorService watchdog = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "observe-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
     private final ConcurrentLinkedQueue<ObservedRequest> finished = new ConcurrentLinkedQueue<>();
     private final AtomicInteger sent = new AtomicInteger();
     private final AtomicInteger done = new AtomicInteger();
@@ -117,6 +122,10 @@ public final class LoadGenerator {
             }
             ex.dispatchNanos = System.nanoTime();
             inFlight.put(p.id(), ex);
+            if (settings.requestTimeout() != null) {
+                // a response that goes silent after its headers sends no more bytes to check a deadline on: the watchdog cuts it
+                watchdog.schedule(() -> expire(ex), settings.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
+            }
             sent.incrementAndGet();
             client.sendAsync(request, info -> ex.subscriber(info)).whenComplete((r, failure) -> {
                 finish(ex, failure);
@@ -144,6 +153,7 @@ public final class LoadGenerator {
             }
             finish(ex, null);
         }
+        watchdog.shutdownNow();
         List<ObservedRequest> out = new ArrayList<>(finished);
         out.sort((a, b) -> Integer.compare(a.id(), b.id()));
         runner = null;
@@ -209,6 +219,15 @@ public final class LoadGenerator {
         }
     }
 
+    /** At its request timeout: a request still streaming (or reading an error page) fails as a timeout and its connection is dropped. */
+    private void expire(Exchange ex) {
+        Runnable stop = ex.stopReading;
+        if (stop != null && inFlight.containsKey(ex.plan.id())) {
+            ex.failStream("timeout", System.nanoTime());
+            stop.run();
+        }
+    }
+
     private void finish(Exchange ex, Throwable failure) {
         ObservedRequest r = ex.close(failure);
         if (r != null) {
@@ -233,6 +252,8 @@ public final class LoadGenerator {
     private final class Exchange {
         final PlannedRequest plan;
         volatile long dispatchNanos = -1;
+        /** Stops reading the response body (drops the connection); null until a response has begun. */
+        volatile Runnable stopReading;
         volatile long sentNanos = -1;
         long firstNanos = -1;
         long endNanos = -1;
@@ -261,10 +282,14 @@ public final class LoadGenerator {
             Optional<String> type = info.headers().firstValue("content-type");
             if (info.statusCode() == 200 && type.map(t -> t.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream")).orElse(false)) {
                 long timeout = settings.requestTimeout() == null ? 0 : settings.requestTimeout().toNanos();
-                return new Stream(this, timeout > 0 && dispatchNanos >= 0 ? dispatchNanos + timeout : Long.MIN_VALUE);
+                Stream stream = new Stream(this, timeout > 0 && dispatchNanos >= 0 ? dispatchNanos + timeout : Long.MIN_VALUE);
+                stopReading = stream::cancel;
+                return stream;
             }
             // an answer that is not a stream is read only as far as its error message: a body past the bound is cut
-            return HttpResponse.BodySubscribers.mapping(new BoundedBody(REJECTION_BYTES), bytes -> {
+            BoundedBody page = new BoundedBody(REJECTION_BYTES);
+            stopReading = page::cut;
+            return HttpResponse.BodySubscribers.mapping(page, bytes -> {
                 rejected(info.statusCode(), type.orElse("none"), bytes.text());
                 return null;
             });
@@ -423,7 +448,7 @@ public final class LoadGenerator {
         private final Exchange ex;
         private final CompletableFuture<Void> body = new CompletableFuture<>();
         private final SseParser parser;
-        private Flow.Subscription subscription;
+        private volatile Flow.Subscription subscription;
         private long now;
 
         /** When the stream must have ended (the request's timeout from its dispatch), or MIN_VALUE for never. */
@@ -470,7 +495,10 @@ public final class LoadGenerator {
 
         /** Stops reading: the connection is dropped and the body completes with what was recorded. */
         private void cancel() {
-            subscription.cancel();
+            Flow.Subscription s = subscription;
+            if (s != null) {
+                s.cancel();
+            }
             body.complete(null);
         }
 

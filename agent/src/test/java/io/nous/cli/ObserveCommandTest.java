@@ -247,6 +247,23 @@ class ObserveCommandTest {
     }
 
     @Test
+    void aStreamThatGoesSilentIsCutAtItsOwnDeadlineAndFreesItsSlot() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger real = new java.util.concurrent.atomic.AtomicInteger();
+        try (FakeOpenAiServer s = server(FAST, r -> !warmUp(r) && real.getAndIncrement() == 0 ? Cue.silentStream() : Cue.SERVE)) {
+            // one request at a time: the silent one holds the only slot until its 2 s deadline, not until the run's drain
+            CliHarness h = observe(s, "silent", "--workload", "interactive-chat", "--qps", "2", "--duration", "6", "--request-timeout", "2",
+                    "--max-concurrency", "1");
+            assertThat(h.err()).doesNotContain("Exception").doesNotContain("\tat ");
+            List<ObservedRequest> kept = requests("silent").requests();
+            ObservedRequest first = kept.get(0);
+            assertThat(first.error()).isEqualTo("timeout");
+            // before the watchdog, the send loop waited for this slot forever: the run never reached its drain
+            assertThat(kept.stream().anyMatch(r -> r.sentUs() > first.endUs())).as("the slot was freed for the requests after it").isTrue();
+            assertThat(kept.stream().filter(r -> r.result() == ObservedRequest.Result.COMPLETED).count()).isGreaterThan(kept.size() / 2);
+        }
+    }
+
+    @Test
     void aRunThatWouldMeasureNothingSendsNothing() throws Exception {
         try (FakeOpenAiServer s = server(FAST, r -> Cue.SERVE)) {
             CliHarness h = observe(s, "empty", "--workload", "interactive-chat", "--qps", "0.001", "--duration", "10");

@@ -35,7 +35,9 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
         /** Stream valid tokens without end, until the client goes away. */
         ENDLESS_STREAM,
         /** Answer an error status whose body never ends, until the client goes away. */
-        ENDLESS_BODY
+        ENDLESS_BODY,
+        /** Start the stream (headers and one token), then send nothing more, until the client goes away. */
+        SILENT_STREAM
     }
 
     public static final Cue SERVE = new Cue(Kind.SERVE, 200, null, 0, 0);
@@ -78,5 +80,9 @@ public record Cue(Kind kind, int status, String reason, int tokens, long delayMs
 
     public static Cue endlessBody(int status) {
         return new Cue(Kind.ENDLESS_BODY, status, null, 0, 0);
+    }
+
+    public static Cue silentStream() {
+        return new Cue(Kind.SILENT_STREAM, 200, null, 0, 0);
     }
 }

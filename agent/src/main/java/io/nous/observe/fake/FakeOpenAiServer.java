@@ -224,6 +224,20 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         out.flush();
         boolean split = cue.kind() == Cue.Kind.SPLIT;
+        if (cue.kind() == Cue.Kind.SILENT_STREAM) {
+            ObjectNode o = chunk(id, chat);
+            ObjectNode c = o.withArray("choices").addObject().put("index", 0);
+            if (chat) {
+                c.putObject("delta").put("content", " tok");
+            } else {
+                c.put("text", " tok");
+            }
+            event(out, JSON.writeValueAsString(o), false);
+            while (!closed) {
+                sleep(20); // nothing more, until the server closes
+            }
+            return false;
+        }
         if (cue.kind() == Cue.Kind.ENDLESS_LINE || cue.kind() == Cue.Kind.ENDLESS_STREAM) {
             misbehave(out, cue.kind(), id, chat);
             return false;
