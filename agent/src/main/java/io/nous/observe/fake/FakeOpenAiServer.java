@@ -225,14 +225,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
         out.flush();
         boolean split = cue.kind() == Cue.Kind.SPLIT;
         if (cue.kind() == Cue.Kind.SILENT_STREAM) {
-            ObjectNode o = chunk(id, chat);
-            ObjectNode c = o.withArray("choices").addObject().put("index", 0);
-            if (chat) {
-                c.putObject("delta").put("content", " tok");
-            } else {
-                c.put("text", " tok");
-            }
-            event(out, JSON.writeValueAsString(o), false);
+            event(out, oneToken(id, chat), false);
             while (!closed) {
                 sleep(20); // nothing more, until the server closes
             }
@@ -375,17 +368,22 @@ public final class FakeOpenAiServer implements AutoCloseable {
             return;
         }
         while (!closed) {
-            ObjectNode o = chunk(id, chat);
-            ObjectNode c = o.withArray("choices").addObject().put("index", 0);
-            if (chat) {
-                c.putObject("delta").put("content", " tok");
-            } else {
-                c.put("text", " tok");
-            }
-            c.putNull("finish_reason");
-            event(out, JSON.writeValueAsString(o), false);
+            event(out, oneToken(id, chat), false);
             sleep(5);
         }
+    }
+
+    /** One streamed token's event data, not the last. */
+    private String oneToken(String id, boolean chat) throws IOException {
+        ObjectNode o = chunk(id, chat);
+        ObjectNode c = o.withArray("choices").addObject().put("index", 0);
+        if (chat) {
+            c.putObject("delta").put("content", " tok");
+        } else {
+            c.put("text", " tok");
+        }
+        c.putNull("finish_reason");
+        return JSON.writeValueAsString(o);
     }
 
     /** One SSE event as one HTTP chunk, or as two chunks written 1 ms apart when split. */
