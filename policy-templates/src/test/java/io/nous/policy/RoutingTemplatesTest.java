@@ -71,7 +71,7 @@ class RoutingTemplatesTest {
                 .isEqualTo(1.0);
         // the order is the order of cost: 200 x 3 = 600 beats 150 x 5 = 750
         assertThat(lmetric.score(1_000, 0.8, 200, 0, 2, 4, 0, 0, 0)).isGreaterThan(lmetric.score(1_000, 0.85, 150, 0, 4, 4, 0, 0, 0));
-        // as the only scorer of the lab's scorer profile it routes every lab request (a deployable answer, not a stub)
+        // as the only scorer of the lab's scorer profile it routes every request of a lab cell to completion
         SimulationResult r = run("lab-hot-tenant", "lab-scorer", lmetric);
         assertThat(r.run().completed()).isEqualTo(200);
         assertThat(PolicyRegistry.builtin().template("lmetric-scorer").kind()).isEqualTo(PolicyKind.ROUTING);
