@@ -5,8 +5,10 @@ import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
@@ -38,11 +40,11 @@ public final class BehaviourFingerprint {
         MessageDigest d = sha256();
         UsageLimitPolicy carried = fresh.get();
         SimulatedStates.usageLimit(d, carried);
-        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        SplittableRandom draws = new SplittableRandom(SimulatedStates.SEED);
         for (int[] priorities : prioritySets) {
             double[] ceilings = new double[priorities.length];
             for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
-                java.util.Arrays.fill(ceilings, 1.0);
+                Arrays.fill(ceilings, 1.0);
                 carried.computeLimit(draws.nextDouble() * 1.25, priorities, ceilings);
                 for (int b = 0; b < priorities.length; b++) {
                     word(d, Double.doubleToLongBits(ceilings[b]));
@@ -62,8 +64,7 @@ public final class BehaviourFingerprint {
             }
             for (double h : HOLDS) {
                 // the long holds go on the carried instance: a counter must outlast all of them, past a whole evaluation's calls
-                UsageLimitPolicy same = carried;
-                usage(d, () -> same, new EquivalenceProof.UsageLimitSequence("hold", priorities, CallSequences.Saturations.HOLD, h, seed++,
+                usage(d, () -> carried, new EquivalenceProof.UsageLimitSequence("hold", priorities, CallSequences.Saturations.HOLD, h, seed++,
                         HOLD_CALLS, HOLD_CALLS, null));
             }
         }
@@ -75,7 +76,7 @@ public final class BehaviourFingerprint {
         MessageDigest d = sha256();
         AdmissionPolicy carried = fresh.get();
         SimulatedStates.admission(d, carried);
-        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        SplittableRandom draws = new SplittableRandom(SimulatedStates.SEED);
         for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
             // priority, saturation and its two terms drawn apart: an admitter cannot tell these from a pool's own states by their pattern
             int priority = draws.nextInt(4) - 2;
@@ -102,7 +103,7 @@ public final class BehaviourFingerprint {
         MessageDigest d = sha256();
         RoutingScorer carried = fresh.get();
         SimulatedStates.routing(d, carried);
-        java.util.SplittableRandom draws = new java.util.SplittableRandom(SimulatedStates.SEED);
+        SplittableRandom draws = new SplittableRandom(SimulatedStates.SEED);
         for (int i = 0; i < INDEPENDENT_DRAWS; i++) {
             // every input drawn on its own: no input can be read off another, as none can in a simulation
             long prompt = 1 + (long) Math.exp(draws.nextDouble() * Math.log(65_536));
