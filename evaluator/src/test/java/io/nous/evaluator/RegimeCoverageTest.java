@@ -18,9 +18,9 @@ class RegimeCoverageTest {
     void theDefaultMatrixSearchesWithoutTheOverloadAndBurstsItsHeldOutSplitsJudge() {
         List<String> gaps = RegimeCoverage.gaps(MatrixCatalog.load("default"));
         assertThat(gaps).hasSize(2);
-        assertThat(gaps.get(0)).isEqualTo("matrix default: its search split has no over-capacity scenario, which validation "
+        assertThat(gaps.get(0)).isEqualTo("matrix default: its search split has no scenario labelled over capacity (regime: over), which validation "
                 + "interactive-chat@80 judges: a candidate is tuned without ever seeing that traffic");
-        assertThat(gaps.get(1)).startsWith("matrix default: its search split has no bursty (arrival_cv >= 1.5) scenario, which ")
+        assertThat(gaps.get(1)).startsWith("matrix default: its search split has no bursty scenario (arrival_cv >= 1.5), which ")
                 .contains("validation code-generation@16~cv2").contains("test interactive-chat@50~cv2").contains("test code-generation@13~cv2");
     }
 
@@ -35,7 +35,7 @@ class RegimeCoverageTest {
         Matrix missing = new Matrix("m", 1, 60, List.of(
                 new MatrixEntry("interactive-chat", 20, null, null, Split.SEARCH, Regime.UNDER),
                 new MatrixEntry("interactive-chat", 60, null, null, Split.TEST, Regime.NEAR)));
-        assertThat(RegimeCoverage.gaps(missing)).containsExactly("matrix m: its search split has no near-capacity scenario, which test "
+        assertThat(RegimeCoverage.gaps(missing)).containsExactly("matrix m: its search split has no scenario labelled near capacity (regime: near), which test "
                 + "interactive-chat@60 judges: a candidate is tuned without ever seeing that traffic");
     }
 }

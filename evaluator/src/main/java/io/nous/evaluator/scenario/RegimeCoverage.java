@@ -8,9 +8,11 @@ import java.util.function.Predicate;
 
 /**
  * Which kinds of traffic a matrix's held-out splits judge that its search split never shows: load
- * under capacity, at the transition, over it, and bursty arrivals. A candidate tuned where it never
+ * under capacity, at the transition, over it (as the scenarios' {@code regime} labels say), and bursty
+ * arrivals. A candidate tuned where it never
  * saw a kind of traffic can collapse there, and is found out only after the search has spent its
- * budget; the check says so by name before a run starts.
+ * budget; the check says so by name before a run starts. It reads the labels; whether
+ * a label matches the load the cluster measures ({@code nous capacity}) is not checked here.
  */
 public final class RegimeCoverage {
     /** Arrivals at least this bursty (coefficient of variation of the gaps) count as a bursty scenario; Poisson is 1. */
@@ -22,10 +24,10 @@ public final class RegimeCoverage {
     /** The kinds of traffic, each with what makes a scenario one of them. */
     private static Map<String, Predicate<MatrixEntry>> kinds() {
         Map<String, Predicate<MatrixEntry>> k = new LinkedHashMap<>();
-        k.put("under-capacity", e -> e.regime() == Regime.UNDER);
-        k.put("near-capacity", e -> e.regime() == Regime.NEAR);
-        k.put("over-capacity", e -> e.regime() == Regime.OVER);
-        k.put("bursty (arrival_cv >= 1.5)", e -> e.arrivalCv() != null && e.arrivalCv() >= BURSTY_CV);
+        k.put("scenario labelled under capacity (regime: under)", e -> e.regime() == Regime.UNDER);
+        k.put("scenario labelled near capacity (regime: near)", e -> e.regime() == Regime.NEAR);
+        k.put("scenario labelled over capacity (regime: over)", e -> e.regime() == Regime.OVER);
+        k.put("bursty scenario (arrival_cv >= 1.5)", e -> e.arrivalCv() != null && e.arrivalCv() >= BURSTY_CV);
         return k;
     }
 
@@ -45,7 +47,7 @@ public final class RegimeCoverage {
                 m.entries(held).stream().filter(kind.getValue()).forEach(e -> judged.add(held.id() + " " + e.label()));
             }
             if (!judged.isEmpty()) {
-                out.add("matrix " + m.name() + ": its search split has no " + kind.getKey() + " scenario, which " + String.join(", ", judged)
+                out.add("matrix " + m.name() + ": its search split has no " + kind.getKey() + ", which " + String.join(", ", judged)
                         + " judge" + (judged.size() == 1 ? "s" : "") + ": a candidate is tuned without ever seeing that traffic");
             }
         }
