@@ -1,11 +1,18 @@
 package io.nous.cli;
 
+import io.nous.codegen.BehaviourProbe;
+import io.nous.codegen.BehaviourSignature;
 import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.JointSource;
 import io.nous.codegen.compile.JavacCheck;
+import io.nous.codegen.guard.CandidateFault;
+import io.nous.policy.PolicyReferenceException;
+import io.nous.policy.PolicyRegistry;
+import io.nous.policy.PolicyTemplate;
+import io.nous.store.journal.DiscoveryConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,9 +98,9 @@ public final class CheckCommand implements Callable<Integer> {
         String fingerprint;
         double[] signature;
         try {
-            fingerprint = io.nous.codegen.BehaviourProbe.fingerprint(r.candidate(), PRIORITIES);
-            signature = io.nous.codegen.BehaviourSignature.of(r.candidate(), PRIORITIES);
-        } catch (io.nous.codegen.guard.CandidateFault f) {
+            fingerprint = BehaviourProbe.fingerprint(r.candidate(), PRIORITIES);
+            signature = BehaviourSignature.of(r.candidate(), PRIORITIES);
+        } catch (CandidateFault f) {
             out.println("  behaviour: not taken, it faults where it is probed: " + f.getMessage());
             return;
         }
@@ -102,24 +109,24 @@ public final class CheckCommand implements Callable<Integer> {
         String nearest = null;
         double distance = Double.POSITIVE_INFINITY;
         boolean same = false;
-        io.nous.policy.PolicyRegistry registry = io.nous.policy.PolicyRegistry.builtin();
-        for (io.nous.policy.PolicyTemplate t : registry.templates().values()) {
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        for (PolicyTemplate t : registry.templates().values()) {
             if (!t.kind().name().equals(r.kind().name())) {
                 continue;
             }
             String builtinSource;
             try {
                 builtinSource = registry.source(t.name());
-            } catch (io.nous.policy.PolicyReferenceException needsParameters) {
+            } catch (PolicyReferenceException needsParameters) {
                 continue; // a template with required parameters is no one policy to compare against
             }
             CheckResult b = Candidates.check(builtinSource, t.name() + ".java", Contract.SIMULATION_ONLY);
             if (!b.accepted()) {
                 continue;
             }
-            double d = signature == null ? Double.NaN : io.nous.codegen.BehaviourSignature.distance(signature,
-                    io.nous.codegen.BehaviourSignature.of(b.candidate(), PRIORITIES));
-            boolean twin = fingerprint.equals(io.nous.codegen.BehaviourProbe.fingerprint(b.candidate(), PRIORITIES));
+            double d = signature == null ? Double.NaN : BehaviourSignature.distance(signature,
+                    BehaviourSignature.of(b.candidate(), PRIORITIES));
+            boolean twin = fingerprint.equals(BehaviourProbe.fingerprint(b.candidate(), PRIORITIES));
             if (twin || d < distance) {
                 nearest = t.name();
                 distance = twin ? 0 : d;
@@ -135,9 +142,9 @@ public final class CheckCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "  nearest built-in policy: %s, the same fingerprint: it decides as %s does everywhere it is probed, "
                     + "so discovery would skip it as a duplicate of that policy%n", nearest, nearest);
         } else {
-            double tolerance = Double.parseDouble(io.nous.store.journal.DiscoveryConfig.Builder.NOVELTY_TOLERANCE);
+            double tolerance = Double.parseDouble(DiscoveryConfig.Builder.NOVELTY_TOLERANCE);
             out.printf(Locale.ROOT, "  nearest built-in policy: %s, every probed decision within %.3f of it (discovery skips a proposal "
-                    + "within %s: %s)%n", nearest, distance, io.nous.store.journal.DiscoveryConfig.Builder.NOVELTY_TOLERANCE,
+                    + "within %s: %s)%n", nearest, distance, DiscoveryConfig.Builder.NOVELTY_TOLERANCE,
                     distance <= tolerance ? "it would be skipped as a near duplicate" : "it would be simulated");
         }
     }

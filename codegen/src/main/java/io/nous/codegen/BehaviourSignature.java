@@ -185,12 +185,12 @@ public final class BehaviourSignature {
         int[] requests = {0, 1, 2, 4, 8, 16, 64};
         long[] tokens = {0, 64, 1_000, 10_000, 100_000, 4_194_304, 10_000_000};
         double[] kvs = {0, 0.5, 0.95};
-        long[][] states = io.nous.codegen.golang.SimulatedStates.routingStates();
-        double[] out = new double[prompts.length * matches.length * requests.length * tokens.length * kvs.length + states.length];
-        int at = 0;
         // first the states routing regimes really produce, where inputs move as they do in a cluster, not together
-        for (long[] state : states) {
-            out[at++] = clamped(io.nous.codegen.golang.SimulatedStates.score(s, state));
+        double[] recorded = io.nous.codegen.golang.SimulatedStates.scoresOnRecordedStates(s);
+        double[] out = new double[prompts.length * matches.length * requests.length * tokens.length * kvs.length + recorded.length];
+        int at = 0;
+        for (double v : recorded) {
+            out[at++] = clamped(v);
         }
         for (long prompt : prompts) {
             for (double match : matches) {

@@ -119,8 +119,8 @@ public final class BehaviourFingerprint {
                     draws.nextInt(65), draws.nextInt(257), draws.nextDouble())));
         }
         for (int pass = 0; pass < STATE_PASSES; pass++) {
-            for (long[] state : SimulatedStates.routingStates()) {
-                word(d, Double.doubleToLongBits(SimulatedStates.score(carried, state)));
+            for (double score : SimulatedStates.scoresOnRecordedStates(carried)) {
+                word(d, Double.doubleToLongBits(score));
             }
         }
         RoutingScorer s = fresh.get();

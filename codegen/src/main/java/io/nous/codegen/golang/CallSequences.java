@@ -187,6 +187,11 @@ final class CallSequences {
     /** One routing call's inputs, in the order of {@code RoutingScorer.score}. */
     record RoutingCall(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
                        int maxInFlightRequests, int waiting, int running, double kvUsage) {
+        /** What {@code s} scores these inputs. */
+        double scoredBy(io.nous.sim.spi.RoutingScorer s) {
+            return s.score(promptTokens, prefixMatch, uncachedTokens, inFlightTokens, inFlightRequests, maxInFlightRequests, waiting,
+                    running, kvUsage);
+        }
     }
 
     /** The inputs of each call of one routing sequence. */

@@ -377,8 +377,7 @@ public final class EquivalenceProof {
             Double score = null;
             String fault = null;
             try {
-                score = p.score(in.promptTokens(), in.prefixMatch(), in.uncachedTokens(), in.inFlightTokens(), in.inFlightRequests(),
-                        in.maxInFlightRequests(), in.waiting(), in.running(), in.kvUsage());
+                score = in.scoredBy(p);
                 chunks.digest().value(score);
             } catch (CandidateFault f) {
                 fault = f.getMessage();

@@ -99,44 +99,47 @@ public final class SimulatedStates {
 
     /** How many recorded endpoint states a scorer is asked about, spread evenly over the regimes' calls. */
     static final int ROUTING_STATES = 4096;
-    private static volatile long[][] routingStates;
+    private static volatile List<CallSequences.RoutingCall> routingStates;
 
     /**
      * Endpoint states as routing regimes really produce them, recorded once (per process) while the
-     * router's active-request score routes them: each row is one call's nine inputs, encoded as longs
-     * (doubles by their bits). Every candidate is asked about the same rows, so their answers compare
-     * point by point, and no row follows a pattern a probe grid would.
+     * router's active-request score routes them. Every candidate is asked about the same states, so
+     * their answers compare point by point, and no state follows a pattern a probe grid would.
      */
-    public static long[][] routingStates() {
-        long[][] states = routingStates;
+    static List<CallSequences.RoutingCall> routingStates() {
+        List<CallSequences.RoutingCall> states = routingStates;
         if (states != null) {
             return states;
         }
         synchronized (SimulatedStates.class) {
             if (routingStates == null) {
-                java.util.List<long[]> all = new java.util.ArrayList<>();
+                List<CallSequences.RoutingCall> all = new java.util.ArrayList<>();
                 RoutingScorer activeRequest = (prompt, match, uncached, inFlightTokens, inFlight, maxInFlight, waiting, running, kv) -> {
-                    all.add(new long[] {prompt, Double.doubleToLongBits(match), uncached, inFlightTokens, inFlight, maxInFlight, waiting,
-                            running, Double.doubleToLongBits(kv)});
+                    all.add(new CallSequences.RoutingCall(prompt, match, uncached, inFlightTokens, inFlight, maxInFlight, waiting, running, kv));
                     return inFlight <= 0 ? 1.0 : (double) (maxInFlight - inFlight) / maxInFlight;
                 };
                 for (Scenario s : routing()) {
                     new ClusterSimulation(s, STATIC, "static-usage-limit", null, null, activeRequest, "active-request").run();
                 }
-                long[][] picked = new long[Math.min(ROUTING_STATES, all.size())][];
-                for (int i = 0; i < picked.length; i++) {
-                    picked[i] = all.get((int) ((long) i * all.size() / picked.length));
+                int n = Math.min(ROUTING_STATES, all.size());
+                List<CallSequences.RoutingCall> picked = new java.util.ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    picked.add(all.get((int) ((long) i * all.size() / n)));
                 }
-                routingStates = picked;
+                routingStates = List.copyOf(picked);
             }
             return routingStates;
         }
     }
 
-    /** A scorer's score on one recorded state. */
-    public static double score(RoutingScorer s, long[] state) {
-        return s.score(state[0], Double.longBitsToDouble(state[1]), state[2], state[3], (int) state[4], (int) state[5], (int) state[6],
-                (int) state[7], Double.longBitsToDouble(state[8]));
+    /** A scorer's scores on the recorded endpoint states, in their order. */
+    public static double[] scoresOnRecordedStates(RoutingScorer s) {
+        List<CallSequences.RoutingCall> states = routingStates();
+        double[] out = new double[states.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = states.get(i).scoredBy(s);
+        }
+        return out;
     }
 
     static void word(MessageDigest d, long w) {
