@@ -15,11 +15,13 @@ import io.nous.evaluator.scenario.MatrixEntry;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.stats.Comparison;
+import io.nous.evaluator.stats.GroupSequential;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.metrics.ClassSummary;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +65,68 @@ public final class Evaluation {
      * {@code racing} may stop the evaluation (the report then says why and holds what was seen).
      */
     public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split, Racing racing) {
+        return evaluate(candidate, matrix, split, racing, new HashMap<>(), 1);
+    }
+
+    /**
+     * Evaluates the candidate on one split under a group-sequential plan: the plan's first look's
+     * seeds, then more while the objective's verdict is open under some variant, each look judged at
+     * the plan's per-look confidence and reusing every simulation earlier looks ran. The report is the
+     * last look's, with how the seeds were spent.
+     */
+    public EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split, Racing racing, GroupSequential plan) {
+        if (split == null) {
+            throw new IllegalArgumentException("a sequential evaluation is on one split");
+        }
+        if (!plan.sequential()) {
+            return evaluate(candidate, matrix.seeds(split) == plan.cap() ? matrix : matrix.withSeeds(split, plan.cap()), split, racing);
+        }
+        long t0 = System.nanoTime();
+        int before = runner.simulations();
+        Evaluation atLook = new Evaluation(runner, objective, stats.atConfidence(plan.lookConfidence()), also);
+        Map<String, PairedScenario> earlier = new HashMap<>();
+        int[] done = {0};
+        GroupSequential.Outcome<EvaluationReport> o = plan.run(n -> {
+            // before the last look, "not better yet" is no reason to stop: only a variant already worse is
+            Racing atThisLook = n == plan.cap() || racing == Racing.NONE ? racing : Racing.WORSE;
+            EvaluationReport r = atLook.evaluate(candidate, matrix.withSeeds(split, n), split, atThisLook, earlier, done[0] + 1);
+            done[0] = n;
+            return r;
+        }, r -> decision(r, plan, objective.lowerIsBetter()));
+        long saved = (long) (plan.cap() - o.seeds()) * matrix.entries(split).size() * matrix.variants().size();
+        SequentialOutcome outcome = new SequentialOutcome(plan.looks(), plan.lookConfidence(), o.looksRun(), o.seeds(),
+                o.decision().name().toLowerCase(java.util.Locale.ROOT), o.decision() == GroupSequential.Decision.HALTED ? 0 : saved);
+        return o.last().sequentially(outcome, runner.simulations() - before, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Where one look leaves a sequential evaluation: halted by a failure or racing; worse once any
+     * variant is worse (no rule promotes it then); open while any variant's score, or the pooled
+     * one, is undecided; else the pooled score's decision.
+     */
+    static GroupSequential.Decision decision(EvaluationReport r, GroupSequential plan, boolean lowerIsBetter) {
+        if (r.failure() != null || r.racedOut() != null || r.score() == null) {
+            return GroupSequential.Decision.HALTED;
+        }
+        boolean open = false;
+        for (VariantReport v : r.variants()) {
+            GroupSequential.Decision d = v.score() == null ? GroupSequential.Decision.OPEN
+                    : plan.decide(v.score().ciLow(), v.score().ciHigh(), lowerIsBetter);
+            if (d == GroupSequential.Decision.WORSE) {
+                return d;
+            }
+            open |= d == GroupSequential.Decision.OPEN;
+        }
+        GroupSequential.Decision pooled = plan.decide(r.score().ciLow(), r.score().ciHigh(), lowerIsBetter);
+        return open ? GroupSequential.Decision.OPEN : pooled;
+    }
+
+    /**
+     * {@link #evaluate(PolicyUnderTest, Matrix, Split, Racing)} on seeds {@code firstSeed} onwards,
+     * each paired scenario joined to the seeds {@code earlier} holds for it (and put back there).
+     */
+    private EvaluationReport evaluate(PolicyUnderTest candidate, Matrix matrix, Split split, Racing racing,
+                                      Map<String, PairedScenario> earlier, int firstSeed) {
         long t0 = System.nanoTime();
         int before = runner.simulations();
         List<MatrixEntry> entries = matrix.entries(split);
@@ -86,7 +150,10 @@ public final class Evaluation {
             try {
                 // each scenario is judged while later ones still simulate; a simulation that failed still wins over a judgement
                 // that threw, as when every simulation ended before the first judgement
-                run = runner.run(candidate, matrix, entries, batch, p -> {
+                Map<PairedScenario, PairedScenario> joined = new IdentityHashMap<>();
+                List<PairedScenario> added = runner.run(candidate, matrix, entries, batch, firstSeed, q -> {
+                    PairedScenario p = join(earlier, q);
+                    joined.put(q, p);
                     if (judging[0] == null) {
                         try {
                             judged.put(p, judge(p, matrix));
@@ -95,6 +162,7 @@ public final class Evaluation {
                         }
                     }
                 });
+                run = added.stream().map(joined::get).toList();
             } catch (EvaluationFailure f) {
                 return new EvaluationReport(candidate.name(), runner.baseline().name(), objective.name(), matrix.name(), splitName,
                         matrix.seeds(split), stats.confidence(), List.of(), null, List.of(), List.of(), f.getMessage(),
@@ -147,6 +215,22 @@ public final class Evaluation {
                 matrix.seeds(split), stats.confidence(), reports, score, constraints, SanityChecks.check(paired, candidate), null,
                 runner.simulations() - before, (System.nanoTime() - t0) / 1e9, variants, matrix.variants().size(), matrix.promotion(),
                 racedOut);
+    }
+
+    /** A scenario's new seeds after those an earlier look ran of it, remembered for the next look. */
+    private static PairedScenario join(Map<String, PairedScenario> earlier, PairedScenario added) {
+        String key = added.label();
+        PairedScenario before = earlier.get(key);
+        PairedScenario all = before == null ? added : new PairedScenario(added.entry(), added.variant(),
+                concat(before.baseline(), added.baseline()), concat(before.candidate(), added.candidate()));
+        earlier.put(key, all);
+        return all;
+    }
+
+    private static List<RunData> concat(List<RunData> a, List<RunData> b) {
+        List<RunData> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
     }
 
     /** One paired scenario's standard comparisons, its objective's score and the further objectives' scores (in {@code also}'s order). */

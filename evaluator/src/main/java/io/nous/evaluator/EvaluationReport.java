@@ -17,11 +17,27 @@ import java.util.List;
  *                    ones evaluated, when racing stopped early)
  * @param racedOut    why racing stopped simulating this candidate, or null
  * @param failure     why the candidate could not be evaluated (a fault in a simulation), or null
+ * @param sequential  how a group-sequential evaluation spent its seeds, or null for a fixed-size one
  */
 public record EvaluationReport(String candidate, String baseline, String objective, String matrix, String split, int seeds,
                                double confidence, List<ScenarioReport> scenarios, Score score, List<ConstraintResult> constraints,
                                List<String> sanity, String failure, int simulations, double wallSeconds, List<VariantReport> variants,
-                               int variantsInMatrix, PromotionRule promotion, String racedOut) {
+                               int variantsInMatrix, PromotionRule promotion, String racedOut, SequentialOutcome sequential) {
+
+    /** A fixed-size evaluation's report. */
+    public EvaluationReport(String candidate, String baseline, String objective, String matrix, String split, int seeds, double confidence,
+                            List<ScenarioReport> scenarios, Score score, List<ConstraintResult> constraints, List<String> sanity,
+                            String failure, int simulations, double wallSeconds, List<VariantReport> variants, int variantsInMatrix,
+                            PromotionRule promotion, String racedOut) {
+        this(candidate, baseline, objective, matrix, split, seeds, confidence, scenarios, score, constraints, sanity, failure, simulations,
+                wallSeconds, variants, variantsInMatrix, promotion, racedOut, null);
+    }
+
+    /** This report as the last look of a sequential evaluation that ran {@code simulations} in {@code wallSeconds} in all. */
+    public EvaluationReport sequentially(SequentialOutcome outcome, int allSimulations, double allWallSeconds) {
+        return new EvaluationReport(candidate, baseline, objective, matrix, split, seeds, confidence, scenarios, score, constraints, sanity,
+                failure, allSimulations, allWallSeconds, variants, variantsInMatrix, promotion, racedOut, outcome);
+    }
 
     /** A report for a matrix without variants. */
     public EvaluationReport(String candidate, String baseline, String objective, String matrix, String split, int seeds, double confidence,
@@ -46,7 +62,13 @@ public record EvaluationReport(String candidate, String baseline, String objecti
         }
         long better = variants.stream().filter(v -> v.score() != null && v.score().verdict() == Verdict.BETTER).count();
         boolean anyWorse = variants.stream().anyMatch(VariantReport::worse);
-        return !anyWorse && better >= promotion.required(variantsInMatrix);
+        return !anyWorse && better >= promotion.required(variantsInMatrix) && (!promotion.everyScenario() || worstScenario() == null);
+    }
+
+    /** The first contended scenario (under any variant) where the objective is worse with confidence, or null. */
+    public ScenarioReport worstScenario() {
+        return scenarios.stream().filter(s -> s.entry().regime().contended() && s.objective() != null
+                && s.objective().verdict() == Verdict.WORSE).findFirst().orElse(null);
     }
 
     public boolean promotable() {

@@ -44,6 +44,15 @@ public interface Racing {
     };
 
     /**
+     * Stop only once a variant says worse: what a look of a sequential evaluation may race on before
+     * its last, since a verdict that is not better yet may become better with more seeds.
+     */
+    Racing WORSE = (soFar, total, rule) -> {
+        VariantReport last = soFar.get(soFar.size() - 1);
+        return last.worse() ? "worse under variant " + last.variant() : null;
+    };
+
+    /**
      * Like {@link #HOPELESS} but on the objective's verdicts only (constraints are not consulted):
      * for comparisons where only "better" matters, such as a candidate against the incumbent.
      */

@@ -87,6 +87,18 @@ public final class PairedRunner implements AutoCloseable {
      */
     public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries, List<Variant> variants,
                                     Consumer<PairedScenario> ready) {
+        return run(candidate, matrix, entries, variants, 1, ready);
+    }
+
+    /**
+     * {@link #run(PolicyUnderTest, Matrix, List, List, Consumer)} on seeds {@code firstSeed} to the
+     * split's last only: what a sequential comparison adds to the seeds an earlier look ran.
+     */
+    public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries, List<Variant> variants,
+                                    int firstSeed, Consumer<PairedScenario> ready) {
+        if (firstSeed < 1) {
+            throw new IllegalArgumentException("seeds start at 1, got " + firstSeed);
+        }
         List<CompletableFuture<RunData>> cand = new ArrayList<>();
         List<CompletableFuture<RunData>> base = new ArrayList<>();
         List<SimulationTask> tasks = new ArrayList<>();
@@ -94,7 +106,7 @@ public final class PairedRunner implements AutoCloseable {
         for (Variant v : variants) {
             for (MatrixEntry e : entries) {
                 int seeds = matrix.seeds(e.split());
-                for (int seed = 1; seed <= seeds; seed++) {
+                for (int seed = firstSeed; seed <= seeds; seed++) {
                     Scenario s = matrix.scenario(e, seed, v);
                     String key = baseline.identity() + "|" + e.label() + "|" + v + "|" + matrix.router() + "|" + seed + "|"
                             + matrix.durationSeconds() + (matrix.prefixCaching() ? "" : "|no-prefix-caching");
@@ -132,7 +144,7 @@ public final class PairedRunner implements AutoCloseable {
                 List<RunData> c = new ArrayList<>();
                 String where = e.label() + (v.isNominal() ? "" : " [" + v.name() + "]");
                 int seeds = matrix.seeds(e.split());
-                for (int seed = 1; seed <= seeds; seed++, i++) {
+                for (int seed = firstSeed; seed <= seeds; seed++, i++) {
                     b.add(get(base.get(i), where, seed, baseline.name()));
                     c.add(get(cand.get(i), where, seed, candidate.name()));
                 }

@@ -33,6 +33,11 @@ public final class PairedBootstrap {
         return confidence;
     }
 
+    /** The same bootstrap at another confidence (a look of a sequential comparison). */
+    public PairedBootstrap atConfidence(double c) {
+        return c == confidence ? this : new PairedBootstrap(replicates, c);
+    }
+
     /** The bootstrap distribution of the relative change (for aggregation across scenarios). */
     public double[] replicates(SeedStatistic baseline, SeedStatistic candidate, RandomGenerator rng) {
         int n = baseline.seeds();
