@@ -110,4 +110,14 @@ class MatrixCatalogTest {
         Files.writeString(f, "scenarios:\n  - {workload_spec: missing.yaml, split: search, regime: near}\n");
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].workload_spec: no such workload spec");
     }
+
+    @Test
+    void aBuiltInMatrixLoadsAtTheRevisionARunRecordedAndRefusesOneItNeverHad() {
+        assertThat(MatrixCatalog.load("default", 0).entries()).hasSize(12);
+        assertThat(MatrixCatalog.load("default", 1).entries()).hasSize(14);
+        assertThat(MatrixCatalog.revision("admission")).isZero();
+        assertThat(MatrixCatalog.load("admission", 0).name()).isEqualTo(MatrixCatalog.load("admission").name());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MatrixCatalog.load("default", 7))
+                .isInstanceOf(MatrixException.class).hasMessage("matrix 'default' has no revision 7 (its current one is 1)");
+    }
 }

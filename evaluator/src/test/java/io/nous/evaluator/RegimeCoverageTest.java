@@ -15,8 +15,20 @@ import org.junit.jupiter.api.Test;
 class RegimeCoverageTest {
 
     @Test
-    void theDefaultMatrixSearchesWithoutTheOverloadAndBurstsItsHeldOutSplitsJudge() {
-        List<String> gaps = RegimeCoverage.gaps(MatrixCatalog.load("default"));
+    void theShippedMatricesSearchEveryKindOfTrafficTheirHeldOutSplitsJudge() {
+        for (String name : MatrixCatalog.BUILT_IN) {
+            if (name.equals("default") || name.equals("routing")) {
+                assertThat(RegimeCoverage.gaps(MatrixCatalog.load(name))).as(name).isEmpty();
+            }
+        }
+        assertThat(MatrixCatalog.revision("default")).isEqualTo(1);
+        assertThat(MatrixCatalog.load("default").entries(Split.SEARCH)).extracting(MatrixEntry::label)
+                .contains("interactive-chat@90", "interactive-chat@65~cv2");
+    }
+
+    @Test
+    void theFirstDefaultMatrixSearchedWithoutTheOverloadAndBurstsItsHeldOutSplitsJudge() {
+        List<String> gaps = RegimeCoverage.gaps(MatrixCatalog.load("default", 0));
         assertThat(gaps).hasSize(2);
         assertThat(gaps.get(0)).isEqualTo("matrix default: its search split has no scenario labelled over capacity (regime: over), which validation "
                 + "interactive-chat@80 judges: a candidate is tuned without ever seeing that traffic");

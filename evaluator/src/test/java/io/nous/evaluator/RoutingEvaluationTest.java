@@ -42,7 +42,12 @@ class RoutingEvaluationTest {
         Matrix m = MatrixCatalog.load("routing");
         assertThat(m.variants()).extracting(v -> v.name()).containsExactly("bytes-4", "bytes-6");
         assertThat(m.entries(Split.SEARCH)).extracting(MatrixEntry::label)
-                .containsExactly("lab-16-tenants@1/8pods~isim", "lab-hot-tenant@1/8pods~isim", "lab-64-tenants@1/8pods~isim");
+                .containsExactly("lab-16-tenants@1/8pods~isim", "lab-hot-tenant@1/8pods~isim", "lab-64-tenants@1/8pods~isim",
+                        "lab-hot-65-long@1/8pods~isim", "lab-8-tenants-light@1/8pods~isim");
+        // revision 0, on which earlier runs replay, searched the first three alone
+        assertThat(MatrixCatalog.load("routing", 0).entries(Split.SEARCH)).hasSize(3);
+        assertThat(MatrixCatalog.load("routing", 0).promotion()).isEqualTo(io.nous.evaluator.scenario.PromotionRule.ALL);
+        assertThat(m.promotion()).isEqualTo(io.nous.evaluator.scenario.PromotionRule.SOMEWHERE);
         // validation: two shapes the search never saw, and the lab's two on the other engine; test: the rest
         assertThat(m.entries(Split.VALIDATION)).extracting(MatrixEntry::label).containsExactly("lab-4-tenants@1/8pods~isim",
                 "lab-hot-80@1/8pods~isim", "lab-16-tenants@1/8pods", "lab-hot-tenant@1/8pods");

@@ -40,13 +40,57 @@ public final class MatrixCatalog {
                                 Map<String, Double> loadScale, Double promptBytesPerToken) {
     }
 
-    private record FileShape(String name, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
+    private record FileShape(String name, Integer revision, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
                              List<VariantShape> variants, String promoteWhen, List<EntryShape> scenarios) {
     }
 
-    /** {@code default} (or another built-in name), or a path to a YAML file. */
+    /** {@code default} (or another built-in name) at its current revision, or a path to a YAML file. */
     public static Matrix load(String nameOrFile) {
-        if (nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml") || nameOrFile.contains("/")) {
+        return load(nameOrFile, revision(nameOrFile));
+    }
+
+    /**
+     * A built-in matrix at one of its revisions (a run replays on the matrix it used; earlier revisions
+     * are kept under {@code matrices/archive/}), or a path to a YAML file (the revision is ignored).
+     */
+    public static Matrix load(String nameOrFile, int revision) {
+        if (!isFile(nameOrFile) && revision != revision(nameOrFile)) {
+            String resource = "/io/nous/evaluator/matrices/archive/" + nameOrFile + "-r" + revision + ".yaml";
+            try (InputStream in = MatrixCatalog.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new MatrixException("matrix '" + nameOrFile + "' has no revision " + revision + " (its current one is "
+                            + revision(nameOrFile) + ")", null);
+                }
+                return parse(in, resource);
+            } catch (IOException e) {
+                throw new MatrixException("cannot read " + resource + ": " + e.getMessage(), e);
+            }
+        }
+        return loadCurrent(nameOrFile);
+    }
+
+    /** The current revision of a built-in matrix (0 when it was never revised); 0 for a file or an unknown name. */
+    public static int revision(String nameOrFile) {
+        if (isFile(nameOrFile)) {
+            return 0;
+        }
+        try (InputStream in = MatrixCatalog.class.getResourceAsStream("/io/nous/evaluator/matrices/" + nameOrFile + ".yaml")) {
+            if (in == null) {
+                return 0;
+            }
+            FileShape f = StrictYaml.read(in, nameOrFile, FileShape.class, MatrixException::new);
+            return f.revision() == null ? 0 : f.revision();
+        } catch (IOException e) {
+            throw new MatrixException("cannot read matrix " + nameOrFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isFile(String nameOrFile) {
+        return nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml") || nameOrFile.contains("/");
+    }
+
+    private static Matrix loadCurrent(String nameOrFile) {
+        if (isFile(nameOrFile)) {
             Path p = Path.of(nameOrFile);
             try (InputStream in = Files.newInputStream(p)) {
                 return parse(in, p.toString(), p);

@@ -2,12 +2,22 @@ package io.nous.evaluator.scenario;
 
 /**
  * How many simulator variants must agree before a candidate counts as better. Constraints always
- * hold in every variant; a variant whose verdict is {@code worse} always refuses.
+ * hold in every variant; a variant whose verdict is {@code worse} always refuses. {@code somewhere}
+ * judges by the worst place instead of a pooled score: better with confidence under at least one
+ * variant, and worse with confidence in no contended scenario under any variant.
  *
- * @param quorum how many variants must say {@code better}; 0 means all of them
+ * @param quorum       how many variants must say {@code better}; 0 means all of them
+ * @param everyScenario also refuse a candidate worse with confidence in any contended scenario under any variant
  */
-public record PromotionRule(int quorum) {
+public record PromotionRule(int quorum, boolean everyScenario) {
     public static final PromotionRule ALL = new PromotionRule(0);
+    /** No worse anywhere, better somewhere. */
+    public static final PromotionRule SOMEWHERE = new PromotionRule(1, true);
+
+    /** A rule on variants alone. */
+    public PromotionRule(int quorum) {
+        this(quorum, false);
+    }
 
     public PromotionRule {
         if (quorum < 0) {
@@ -15,10 +25,13 @@ public record PromotionRule(int quorum) {
         }
     }
 
-    /** {@code all} or {@code quorum:K}. */
+    /** {@code all}, {@code quorum:K} or {@code somewhere}. */
     public static PromotionRule parse(String s) {
         if (s == null || s.equals("all")) {
             return ALL;
+        }
+        if (s.equals("somewhere")) {
+            return SOMEWHERE;
         }
         if (s.startsWith("quorum:")) {
             try {
@@ -30,7 +43,7 @@ public record PromotionRule(int quorum) {
                 // fall through
             }
         }
-        throw new IllegalArgumentException("promotion rule must be 'all' or 'quorum:K' with K >= 1, got '" + s + "'");
+        throw new IllegalArgumentException("promotion rule must be 'all', 'quorum:K' with K >= 1, or 'somewhere', got '" + s + "'");
     }
 
     /** How many of {@code variants} must say better. */
@@ -40,6 +53,6 @@ public record PromotionRule(int quorum) {
 
     @Override
     public String toString() {
-        return quorum == 0 ? "all" : "quorum:" + quorum;
+        return everyScenario && quorum == 1 ? "somewhere" : quorum == 0 ? "all" : "quorum:" + quorum;
     }
 }
