@@ -176,6 +176,13 @@ public final class DiscoverCommand implements Callable<Integer> {
             + "the incumbent (default: twice the search split's; the incumbent's simulations are shared by every trial against it).")
     Integer headToHeadSeeds;
 
+    @Option(names = "--seeds-up-to", paramLabel = "N", defaultValue = DiscoveryConfig.Builder.SEEDS_UP_TO,
+            description = "Comparisons that decide (a trial against the incumbent, confirmation on validation, the test split, the "
+                    + "upstream policies) add seeds while their verdict is open, doubling up to N, each look at a confidence that keeps "
+                    + "the chance of a wrong verdict over all looks within 5 %%; 0 keeps every split on its own seeds "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int seedsUpTo;
+
     @Option(names = "--prefer", paramLabel = "PREFERENCE", description = "With --front, promote the preferred trade-off instead of "
             + "asking for dominance: \"OBJECTIVE within N%% of best, then max|min OBJECTIVE\" (e.g. \"critical-ttft within 5%% of best, "
             + "then max goodput\").")
@@ -496,6 +503,9 @@ public final class DiscoverCommand implements Callable<Integer> {
             throw new UserError("--head-to-head-seeds must be at least the search split's seeds (" + searchSeeds + "), not " + h2h
                     + ": a trial against the incumbent must not see less than the evaluation that made it promising");
         }
+        if (seedsUpTo < 0 || seedsUpTo > 64) {
+            throw new UserError("--seeds-up-to must be between 0 (no added seeds) and 64, not " + seedsUpTo);
+        }
         if (prefer != null && frontObjectives.isEmpty()) {
             throw new UserError("--prefer chooses among trade-offs, so it needs --front (the objectives it trades)");
         }
@@ -513,7 +523,8 @@ public final class DiscoverCommand implements Callable<Integer> {
                 .seedPolicies(seedsList).matrix(matrix).seeds(seeds).durationSeconds(duration).threads(n)
                 .target(target == null ? Double.NaN : target).llm(llm).racing(!noRacing).racingAudit(racingAudit).promoteWhen(promoteWhen)
                 .problem(prob.id()).splitSeeds(splitSeeds).prefixCaching(!noPrefixCaching)
-                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).prefer(prefer).headToHeadSeeds(h2h).build();
+                .noveltyTolerance(noveltyTolerance).noveltyAudit(noveltyAudit).front(frontObjectives).prefer(prefer).headToHeadSeeds(h2h)
+                .seedsUpTo(seedsUpTo).build();
         if (prefer != null) {
             try {
                 io.nous.discover.Preference.parse(prefer, config.tradeOffObjectives());
@@ -630,9 +641,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)" : " (did not hold)");
             }
             out.println();
-            if (best.vsUpstream() != null) {
-                out.println("  " + Summaries.upstream(best.vsUpstream()));
-            }
+            best.upstreams().forEach(u -> out.println("  " + Summaries.upstream(u)));
             if (test != null && !held) {
                 out.println("warning: the winner did not hold on the untouched test split (" + ("better".equals(test.verdict())
                         ? "better pooled, but not under every variant the rule that promoted it asks for" : test.verdict())
@@ -641,7 +650,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("source  " + best.sourcePath());
         }
         UpstreamComparison vsUp = best == null ? null : best.vsUpstream();
-        if (vsUp == null || vsUp.samePolicy() || !"better".equals(vsUp.verdict())) {
+        if (vsUp == null || best == null || !Summaries.beatsUpstream(best)) {
             learned(out, history, best == null ? null : best.candidateId(), Objectives.byName(s.objective()).direction());
         }
         if (s.principles() != null && !s.principles().isEmpty()) {

@@ -2,6 +2,7 @@ package io.nous.cli;
 
 import io.nous.discover.Problem;
 import io.nous.discover.Problems;
+import io.nous.discover.SeedPlans;
 import io.nous.evaluator.Evaluation;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.objective.Objectives;
@@ -20,7 +21,7 @@ import java.util.List;
 
 /**
  * Re-simulates one candidate of a run against the baseline on every split with the run's own
- * matrix, seeds and duration. Deterministic, so the objective's numbers equal the journal's; the
+ * matrix, seeds and duration (on the held-out splits, the seeds its sequential comparisons took). Deterministic, so the objective's numbers equal the journal's; the
  * other standard metrics (E2E, sheddable class, throughput), which the journal does not keep, come
  * with them.
  */
@@ -40,8 +41,11 @@ final class Resimulation {
         }
         try (PairedRunner runner = new PairedRunner(problem.baseline(), n)) {
             Evaluation evaluation = new Evaluation(runner, Objectives.byName(config.objective()), new PairedBootstrap(config.replicates(), 0.95));
-            for (Split split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
-                out.add(evaluation.evaluate(candidate, matrix, split));
+            // the search split on its seeds, as the search saw it; the held-out splits as the run decided on them
+            out.add(evaluation.evaluate(candidate, matrix, Split.SEARCH));
+            for (Split split : List.of(Split.VALIDATION, Split.TEST)) {
+                out.add(evaluation.evaluate(candidate, matrix, split, io.nous.evaluator.Racing.NONE,
+                        SeedPlans.forSplit(config.seedsUpTo(), 0.95, matrix, split)));
             }
         }
         return out;

@@ -56,10 +56,11 @@ final class RunView {
         DiscoveryConfig c = history.config();
         String id = history.id();
         out.printf(Locale.ROOT, "run       %s%n", id);
-        out.printf(Locale.ROOT, "settings  %sobjective %s, proposer %s, seed %d, budget %d, matrix %s (%d seeds x %s s%s)%s%n",
+        out.printf(Locale.ROOT, "settings  %sobjective %s, proposer %s, seed %d, budget %d, matrix %s%s (%d seeds x %s s%s%s)%s%n",
                 c.problem().equals(DiscoveryConfig.FLOW_CONTROL) ? "" : "problem " + c.problem() + ", ", c.objective(), c.proposer(),
-                c.seed(), c.budget(), c.matrix(), c.seeds(), num(c.durationSeconds()),
+                c.seed(), c.budget(), c.matrix(), c.matrixRevision() > 0 ? " r" + c.matrixRevision() : "", c.seeds(), num(c.durationSeconds()),
                 c.headToHeadSeeds() > 0 ? "; " + c.headToHeadSeeds() + " seeds head to head" : "",
+                c.seedsUpTo() > 0 ? "; decisive comparisons add seeds up to " + c.seedsUpTo() : "",
                 c.prefer() == null ? "" : "; prefer " + c.prefer());
         if (summary == null) {
             out.println("status    unfinished: interrupted, or still running");
@@ -101,9 +102,7 @@ final class RunView {
                 out.println("test      " + Summaries.change(test) + (Boolean.TRUE.equals(test.held()) ? " (held)"
                         : " (did NOT hold: treat the winner as unconfirmed)"));
             }
-            if (best.vsUpstream() != null) {
-                out.println("upstream  " + Summaries.upstream(best.vsUpstream()));
-            }
+            best.upstreams().forEach(u -> out.println("upstream  " + Summaries.upstream(u)));
             List<String> principles = summary.principles() == null ? List.of() : summary.principles();
             if (!principles.isEmpty()) {
                 out.println("learned   " + principles.get(0) + (principles.size() > 1 ? " (+" + (principles.size() - 1) + " more below)" : ""));

@@ -3,6 +3,7 @@ package io.nous.cli;
 import io.nous.export.Change;
 import io.nous.store.journal.RunSummary;
 import io.nous.store.journal.UpstreamComparison;
+import java.util.List;
 
 /** How the console writes the numbers of a run's summary: one format for a change, never "NaN%". */
 final class Summaries {
@@ -28,8 +29,11 @@ final class Summaries {
             case "worse" -> "worse than what the router ships";
             default -> "not distinguishable from what the router ships";
         };
+        String caveat = u.worseUnder() != null && !u.worseUnder().isEmpty() ? "; worse under " + String.join(", ", u.worseUnder())
+                : u.failedConstraint() != null ? "; breaks " + u.failedConstraint() : "";
+        String seeds = u.sequential() == null ? "" : "; " + u.sequential().seeds() + " seeds";
         return "vs the upstream " + policy + " on the " + u.split() + " split: " + (u.change() == null ? "not evaluated" : Change.of(u).text())
-                + " (" + meaning + ")";
+                + " (" + meaning + caveat + seeds + ")";
     }
 
     /** The export step for a run's winner; a winner that does not beat the upstream policy is not exported without --force. */
@@ -46,21 +50,19 @@ final class Summaries {
     }
 
     /**
-     * Whether the run's winner is better with confidence than the policy the router ships, on the
-     * test split and under the rule that promoted it; true when the run had nothing upstream to meet.
+     * Whether the run's winner beats every policy the router ships that it was measured against, on
+     * the test split (better with confidence, worse under no variant, no constraint broken) and held
+     * there under the rule that promoted it; true when the run had nothing upstream to meet.
      */
     static boolean beatsUpstream(RunSummary.Best best) {
-        UpstreamComparison up = best.vsUpstream();
-        if (up == null) {
-            return best.test() == null || Boolean.TRUE.equals(best.test().held());
-        }
-        return !up.samePolicy() && up.failure() == null && "better".equals(up.verdict())
-                && (best.test() == null || Boolean.TRUE.equals(best.test().held()));
+        List<UpstreamComparison> all = best.upstreams();
+        boolean held = best.test() == null || Boolean.TRUE.equals(best.test().held());
+        return held && all.stream().allMatch(UpstreamComparison::beaten);
     }
 
     /**
-     * The run's last word when it found nothing better than what the router ships: that upstream
-     * policy is the recommendation, in one line; null when the winner beats it.
+     * The run's last word when it found nothing better than what the router ships: the best upstream
+     * policy is the recommendation, in one line; null when the winner beats every one.
      */
     static String recommendation(RunSummary.Best best, String problem) {
         String upstream = io.nous.discover.Problems.byId(problem).upstream();
@@ -70,19 +72,28 @@ final class Summaries {
         if (beatsUpstream(best)) {
             return null;
         }
-        UpstreamComparison up = best.vsUpstream();
+        // the strongest upstream policy is what to keep; it says why unless the winner beats it and not another
+        UpstreamComparison up = best.vsUpstream() == null || !best.vsUpstream().beaten() ? best.vsUpstream()
+                : best.upstreams().stream().filter(u -> !u.beaten()).findFirst().orElse(best.vsUpstream());
+        String keep = best.vsUpstream() != null ? best.vsUpstream().policy() : upstream;
+        String than = up == null || up.policy().equals(keep) ? "it" : up.policy();
         String why;
         if (up != null && up.samePolicy()) {
-            why = "the run's winner " + best.candidateId() + " is that policy itself";
+            why = "the run's winner " + best.candidateId() + " is " + (than.equals("it") ? "that policy itself" : than);
         } else if (up != null && up.failure() != null) {
-            why = best.candidateId() + " could not be compared with it (" + up.failure() + ")";
+            why = best.candidateId() + " could not be compared with " + than + " (" + up.failure() + ")";
         } else if (up != null && !"better".equals(up.verdict())) {
-            why = best.candidateId() + " is not better than it with confidence on the " + up.split() + " split ("
+            why = best.candidateId() + " is not better than " + than + " with confidence on the " + up.split() + " split ("
                     + (up.change() == null ? "not evaluated" : Change.of(up).text()) + ")";
+        } else if (up != null && up.worseUnder() != null && !up.worseUnder().isEmpty()) {
+            why = best.candidateId() + " is worse than " + than + " under " + String.join(", ", up.worseUnder()) + " on the " + up.split()
+                    + " split";
+        } else if (up != null && up.failedConstraint() != null) {
+            why = best.candidateId() + " breaks a constraint against " + than + " on the " + up.split() + " split (" + up.failedConstraint() + ")";
         } else {
             why = best.candidateId() + " did not hold on the untouched test split under the rule that promoted it";
         }
-        return "recommendation: keep the router's " + (up != null ? up.policy() : upstream) + ": " + why;
+        return "recommendation: keep the router's " + keep + ": " + why;
     }
 
 }

@@ -31,6 +31,7 @@ import io.nous.store.journal.Evidence;
 import io.nous.store.journal.FrontEvaluation;
 import io.nous.store.journal.IterationDone;
 import io.nous.store.journal.JournalEntry;
+import io.nous.store.journal.JournalSchema;
 import io.nous.store.journal.NoveltyAudit;
 import io.nous.store.journal.Prediction;
 import io.nous.store.journal.PredictionVerdict;
@@ -151,7 +152,7 @@ public final class DiscoveryLoop {
             Evaluation vsBaseline = new Evaluation(baseRunner, objective, stats, front);
             prefer = config.prefer() == null ? null : Preference.parse(config.prefer(), frontObjectives);
             promoter = new Promoter(problem, sandbox, config.threads(), objective, stats, matrix, this::put, front, prefer,
-                    config.headToHeadSeeds());
+                    config.headToHeadSeeds(), config.seedsUpTo());
             jf.record(config);
             List<String> seedProblems = new ArrayList<>();
             for (String ref : config.seedPolicies()) {
@@ -204,20 +205,29 @@ public final class DiscoveryLoop {
             }
             Evidence test = null;
             UpstreamComparison upstream = null;
+            List<UpstreamComparison> upstreams = new ArrayList<>();
             if (incumbent != null) {
                 Optional<Evidence> prev = replay ? Optional.empty() : jf.peek(Evidence.TEST_EVALUATION, Evidence.class);
                 test = prev.isPresent() ? prev.get()
-                        : Evidence.of(incumbent.candidateId(), vsBaseline.evaluate(put(incumbent), matrix, Split.TEST), Double.NaN, Double.NaN);
+                        : Evidence.of(incumbent.candidateId(), vsBaseline.evaluate(put(incumbent), matrix, Split.TEST, Racing.NONE,
+                                promoter.plan(matrix, Split.TEST)), Double.NaN, Double.NaN);
                 jf.record(test);
-                Optional<UpstreamComparison> prevU = replay ? Optional.empty() : jf.peek(UpstreamComparison.TYPE, UpstreamComparison.class);
-                upstream = prevU.orElseGet(() -> promoter.upstream(incumbent, hashOf(incumbent)));
-                jf.record(upstream);
+                // runs before schema 3 met the first upstream policy only
+                List<UpstreamPolicy> bar = config.schema() >= JournalSchema.EVERY_UPSTREAM ? problem.upstreams()
+                        : problem.upstreams().subList(0, 1);
+                for (UpstreamPolicy u : bar) {
+                    UpstreamComparison c = reusable(jf, UpstreamComparison.TYPE, UpstreamComparison.class, x -> x.policy().equals(u.name()))
+                            .orElseGet(() -> promoter.upstream(incumbent, hashOf(incumbent), u));
+                    // as journaled: a run from before a field was added summarises without it
+                    upstreams.add(jf.record(c).as(UpstreamComparison.class));
+                }
+                upstream = strongest(upstreams, objective.lowerIsBetter());
             }
             if (!frontObjectives.isEmpty()) {
                 placeFront(jf, vsBaseline);
             }
             jf.record(new RunFinished(iterations, candidates, duplicates, rejected, incumbent == null ? null : incumbent.candidateId()));
-            RunSummary summary = summary(test, upstream);
+            RunSummary summary = summary(test, upstream, upstreams);
             if (!replay) {
                 run.writeSummary(summary);
             } else {
@@ -510,7 +520,27 @@ public final class DiscoveryLoop {
         }
     }
 
-    private RunSummary summary(Evidence test, UpstreamComparison upstream) {
+    /**
+     * The upstream policy the winner compares worst with (the best the router ships, on the winner's
+     * own test runs): the largest change for an objective to lower, the smallest for one to raise, an
+     * upstream policy that is the winner itself counting as no change; the first on a tie; null when
+     * there is none.
+     */
+    static UpstreamComparison strongest(List<UpstreamComparison> all, boolean lowerIsBetter) {
+        UpstreamComparison best = null;
+        double bestChange = Double.NaN;
+        for (UpstreamComparison c : all) {
+            double change = c.samePolicy() ? 0 : c.change() == null ? Double.NaN : c.change();
+            if (best == null || (!Double.isNaN(change) && (Double.isNaN(bestChange)
+                    || (lowerIsBetter ? change > bestChange : change < bestChange)))) {
+                best = c;
+                bestChange = change;
+            }
+        }
+        return best;
+    }
+
+    private RunSummary summary(Evidence test, UpstreamComparison upstream, List<UpstreamComparison> upstreams) {
         RunSummary.Best best = null;
         if (incumbent != null) {
             RunSummary.Result search = new RunSummary.Result(incumbent.change(), incumbent.ciLow(), incumbent.ciHigh(), incumbent.verdict(), null);
@@ -523,7 +553,8 @@ public final class DiscoveryLoop {
                 onTest = new RunSummary.Result(ts.change(), ts.ciLow(), ts.ciHigh(), ts.verdict(), held);
             }
             best = new RunSummary.Best(incumbent.candidateId(), run.candidateFile(incumbent.candidateId()).toString(), config.objective(),
-                    search, onTest, upstream == null ? null : upstream.withoutCandidate());
+                    search, onTest, upstream == null ? null : upstream.withoutCandidate(),
+                    upstreams.size() < 2 ? null : upstreams.stream().map(UpstreamComparison::withoutCandidate).toList());
         }
         return new RunSummary(run.id(), config.objective(), config.proposer(), iterations, candidates, duplicates, rejected,
                 stop == null ? null : stop.record(null), distiller.principles(), best, null);

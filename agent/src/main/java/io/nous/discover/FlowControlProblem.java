@@ -68,6 +68,19 @@ final class FlowControlProblem implements Problem {
         return Problems.builtinUsageLimit(upstream());
     }
 
+    /**
+     * Priority-holdback as the router's flow-control guide configures it in its example: its
+     * {@code minCeiling} has no default, so a deployment must choose one.
+     */
+    static final String HOLDBACK = "priority-holdback:minCeiling=0.4,maxCeiling=0.9";
+
+    /** Soft-reflective-ceiling, and priority-holdback: the router's two band-aware usage-limit policies. */
+    @Override
+    public List<UpstreamPolicy> upstreams() {
+        return List.of(new UpstreamPolicy(upstream(), upstreamUnderTest(), upstreamSource()),
+                new UpstreamPolicy(HOLDBACK, Problems.builtinUsageLimit(HOLDBACK), io.nous.policy.PolicyRegistry.builtin().source(HOLDBACK)));
+    }
+
     @Override
     public String baselineName() {
         return "static-usage-limit";

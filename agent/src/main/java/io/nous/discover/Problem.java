@@ -99,6 +99,14 @@ public interface Problem {
     /** The upstream policy as the deployment that runs it. */
     PolicyUnderTest upstreamUnderTest();
 
+    /**
+     * Every policy the router ships for this plug point that a recommendation must beat, the one
+     * {@link #upstream()} names first; by default that one alone.
+     */
+    default java.util.List<UpstreamPolicy> upstreams() {
+        return java.util.List.of(new UpstreamPolicy(upstream(), upstreamUnderTest(), upstreamSource()));
+    }
+
     /** The baseline's short name, as promotions over it are journaled. */
     String baselineName();
 

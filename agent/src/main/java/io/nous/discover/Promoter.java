@@ -9,6 +9,7 @@ import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.scenario.Matrix;
 import io.nous.evaluator.scenario.Split;
+import io.nous.evaluator.stats.GroupSequential;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.sandbox.Sandbox;
 import io.nous.store.journal.Duplicate;
@@ -48,6 +49,8 @@ final class Promoter implements AutoCloseable {
     /** The incumbent's runner, kept while it stays the incumbent so that its simulations are shared by every trial against it. */
     private PairedRunner incumbentRunner;
     private String incumbentRunnerFor;
+    /** Decisive comparisons add seeds while open, up to this many (0: a fixed number, as runs from before did). */
+    private final int seedsUpTo;
 
     /**
      * @param deploy a journaled candidate as the deployment that runs it
@@ -55,7 +58,8 @@ final class Promoter implements AutoCloseable {
      * @param headToHeadSeeds seeds of the search split in a trial against the incumbent (0: the matrix's)
      */
     Promoter(Problem problem, Sandbox sandbox, int threads, Objective objective, PairedBootstrap stats, Matrix matrix,
-             Function<Evaluated, PolicyUnderTest> deploy, List<Objective> front, Preference prefer, int headToHeadSeeds) {
+             Function<Evaluated, PolicyUnderTest> deploy, List<Objective> front, Preference prefer, int headToHeadSeeds, int seedsUpTo) {
+        this.seedsUpTo = seedsUpTo;
         this.headToHead = headToHeadSeeds > 0 ? matrix.withSeeds(Split.SEARCH, headToHeadSeeds) : matrix;
         this.front = List.copyOf(front);
         this.prefer = prefer;
@@ -68,6 +72,11 @@ final class Promoter implements AutoCloseable {
         this.deploy = deploy;
     }
 
+    /** How a comparison that decides something spends seeds on {@code split} of {@code m} ({@link SeedPlans}). */
+    GroupSequential plan(Matrix m, Split split) {
+        return SeedPlans.forSplit(seedsUpTo, stats.confidence(), m, split);
+    }
+
     /** The trial of a candidate that is promotable on search and fitter than the incumbent (null when there is none). */
     Promotion trial(Evaluated e, PolicyUnderTest candidate, Evaluation vsBaseline, Evaluated incumbent) {
         Evidence vsIncumbent = null;
@@ -75,7 +84,8 @@ final class Promoter implements AutoCloseable {
         if (incumbent != null) {
             // the objective alone may stop once it cannot hold; a front is judged on every variant of every objective
             EvaluationReport vs = new Evaluation(runnerFor(incumbent), objective, stats, front)
-                    .evaluate(candidate, headToHead, Split.SEARCH, front.isEmpty() ? Racing.HOPELESS_VERDICT : Racing.NONE);
+                    .evaluate(candidate, headToHead, Split.SEARCH, front.isEmpty() ? Racing.HOPELESS_VERDICT : Racing.NONE,
+                            plan(headToHead, Split.SEARCH));
             vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
             beatsIncumbent = front.isEmpty() ? vs.failure() == null && vs.verdictHolds()
                     : prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives());
@@ -83,7 +93,7 @@ final class Promoter implements AutoCloseable {
         Evidence validation = null;
         boolean confirmed = false;
         if (beatsIncumbent) {
-            EvaluationReport val = vsBaseline.evaluate(candidate, matrix, Split.VALIDATION, Racing.HOPELESS);
+            EvaluationReport val = vsBaseline.evaluate(candidate, matrix, Split.VALIDATION, Racing.HOPELESS, plan(matrix, Split.VALIDATION));
             validation = Evidence.of(e.candidateId(), val, Double.NaN, Double.NaN);
             confirmed = val.promotable();
         }
@@ -171,18 +181,20 @@ final class Promoter implements AutoCloseable {
     }
 
     /**
-     * The winner against the upstream policy of its problem class (soft-reflective-ceiling,
-     * probabilistic-admitter) instead of the baseline, on the test split: whether discovery beat what
-     * the router already ships. A winner that is the upstream policy is not simulated again.
+     * The winner against one upstream policy of its problem class instead of the baseline, on the
+     * test split, sequentially when the run adds seeds: whether discovery beat what the router already
+     * ships, with the variants under which it is worse and the first constraint it breaks. A winner
+     * that is the upstream policy is not simulated again.
      */
-    UpstreamComparison upstream(Evaluated winner, String winnerHash) {
+    UpstreamComparison upstream(Evaluated winner, String winnerHash, UpstreamPolicy u) {
         String split = Split.TEST.id();
-        String upstreamHash = problem.compile(problem.upstreamSource()).canonicalHash();
+        String upstreamHash = u.source() == null ? null : problem.compile(u.source()).canonicalHash();
         if (upstreamHash != null && upstreamHash.equals(winnerHash)) {
-            return UpstreamComparison.same(winner.candidateId(), problem.upstream(), split);
+            return UpstreamComparison.same(winner.candidateId(), u.name(), split);
         }
-        try (PairedRunner runner = upstreamRunner()) {
-            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST);
+        try (PairedRunner runner = sandbox.runner(u.deployment(), threads)) {
+            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST, Racing.NONE,
+                    plan(matrix, Split.TEST));
             var s = r.score();
             java.util.List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();
             for (ScenarioReport sc : r.scenarios()) {
@@ -191,9 +203,14 @@ final class Promoter implements AutoCloseable {
                             sc.objective().change()));
                 }
             }
-            return new UpstreamComparison(winner.candidateId(), problem.upstream(), split, false, s == null ? null : s.change(),
+            Evidence e = Evidence.of(winner.candidateId(), r, Double.NaN, Double.NaN);
+            List<String> worse = r.variants().stream().filter(io.nous.evaluator.VariantReport::worse).map(io.nous.evaluator.VariantReport::variant)
+                    .toList();
+            String failed = e.failedConstraint();
+            String failedDetail = failed == null ? null : failed + ": " + e.constraints().get(failed + "_detail");
+            return new UpstreamComparison(winner.candidateId(), u.name(), split, false, s == null ? null : s.change(),
                     s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
-                    values);
+                    values, worse.isEmpty() ? null : worse, failedDetail, e.sequential());
         }
     }
 
@@ -211,7 +228,8 @@ final class Promoter implements AutoCloseable {
 
     /** A front member paired with the upstream policy on {@code split}, every front objective under every variant. */
     FrontEvaluation againstUpstream(Evaluated member, Split split, PairedRunner upstream) {
-        EvaluationReport r = new Evaluation(upstream, objective, stats, front).evaluate(deploy.apply(member), matrix, split, Racing.NONE);
+        EvaluationReport r = new Evaluation(upstream, objective, stats, front).evaluate(deploy.apply(member), matrix, split, Racing.NONE,
+                plan(matrix, split));
         return new FrontEvaluation(split.id(), member.candidateId(), problem.upstream(), Evidence.of(member.candidateId(), r, Double.NaN, Double.NaN));
     }
 }

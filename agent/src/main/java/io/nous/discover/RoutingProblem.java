@@ -7,6 +7,7 @@ import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyKind;
+import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.routing.RoutingConfig;
 import java.util.List;
@@ -87,6 +88,25 @@ final class RoutingProblem implements Problem {
     @Override
     public PolicyUnderTest upstreamUnderTest() {
         return configured(UPSTREAM_CONFIG);
+    }
+
+    /**
+     * The router's active-request scorer (the lab's decode profile), its token-load scorer (the lab's
+     * defaults, also the baseline), and LMetric, the parameter-free scorer of the open router pull
+     * request (score = new prefill tokens x batch size), scoring alone as candidates do.
+     */
+    @Override
+    public List<UpstreamPolicy> upstreams() {
+        return List.of(new UpstreamPolicy(upstream(), upstreamUnderTest(), upstreamSource()),
+                new UpstreamPolicy("token-load", configured(BASELINE_CONFIG), null),
+                new UpstreamPolicy("lmetric", scored("lmetric"), PolicyRegistry.builtin().source("lmetric")));
+    }
+
+    /** A built-in routing scorer as candidates run: the only scorer of the lab-scorer profile. */
+    static PolicyUnderTest scored(String scorer) {
+        return PolicyUnderTest.builtin(scorer, PolicyIdentity.builtin("static-usage-limit"), "static-usage-limit", null, Deployment.FLOW_CONTROL)
+                .routedBy(RoutingConfig.byNameOrFile(CANDIDATE_CONFIG), () -> PolicyRegistry.builtin().routing(scorer),
+                        PolicyIdentity.builtin(scorer));
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class EvaluationTable {
                     sb.append(String.format(Locale.ROOT, "  (%d of %d variants simulated)%n", r.variants().size(), r.variantsInMatrix()));
                 }
                 sb.append(String.format(Locale.ROOT, "  rule      better under %s variants, worse under none: %s%n",
-                        r.promotion().quorum() == 0 ? "all" : "at least " + r.promotion().quorum(), r.verdictHolds() ? "met" : "not met"));
+                        r.promotion().everyScenario() ? "at least 1, no contended scenario worse" : r.promotion().quorum() == 0 ? "all" : "at least " + r.promotion().quorum(), r.verdictHolds() ? "met" : "not met"));
             }
         }
         for (ConstraintResult c : r.constraints()) {

@@ -63,7 +63,7 @@ class PromoterFrontTest {
     }
 
     private static Promotion trial(Preference prefer, Evaluated candidate, Evaluated incumbent) {
-        try (Promoter promoter = new Promoter(PROBLEM, SANDBOX, 2, TTFT, STATS, MATRIX, e -> DEPLOYED.get(e.candidateId()), FRONT, prefer, 3)) {
+        try (Promoter promoter = new Promoter(PROBLEM, SANDBOX, 2, TTFT, STATS, MATRIX, e -> DEPLOYED.get(e.candidateId()), FRONT, prefer, 3, 0)) {
             return promoter.trial(candidate, DEPLOYED.get(candidate.candidateId()), vsBaseline, incumbent);
         }
     }

@@ -57,6 +57,11 @@ import java.util.TreeMap;
  *                      ({@code --prefer}; null: a candidate must dominate the incumbent)
  * @param headToHeadSeeds seeds of the search split in a promotion trial against the incumbent ({@code --head-to-head-seeds};
  *                      0, as in runs from before it was set: the search split's own)
+ * @param seedsUpTo     comparisons that decide (a trial against the incumbent, confirmation on validation, the test
+ *                      split, the upstream policies) add seeds while their verdict is open, up to this many ({@code
+ *                      --seeds-up-to}; 0, as in runs from before it was set: a fixed number of seeds)
+ * @param matrixRevision the revision of a built-in matrix the run used (0: the first, as in runs from before
+ *                      built-in matrices were revised; a file's matrix has none)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record DiscoveryConfig(String objective, String proposer, int budget,
@@ -77,7 +82,9 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
                               @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("novelty_audit") boolean noveltyAudit,
                               @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> front,
                               @JsonInclude(JsonInclude.Include.NON_NULL) String prefer,
-                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("head_to_head_seeds") int headToHeadSeeds)
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("head_to_head_seeds") int headToHeadSeeds,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("seeds_up_to") int seedsUpTo,
+                              @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("matrix_revision") int matrixRevision)
         implements JournalEntry {
 
     /** The journal type of the record that repeats the config at a run's start. */
@@ -109,21 +116,21 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
     public DiscoveryConfig withPrinciples(List<String> inherited) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, inherited, splitSeeds, prefixCaching,
-                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
+                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds, seedsUpTo, matrixRevision);
     }
 
     /** The same settings, with these splits on their own numbers of seeds. */
     public DiscoveryConfig withSplitSeeds(Map<String, Integer> bySplit) {
         return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                 threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, schema, principles, bySplit, prefixCaching,
-                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
+                noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds, seedsUpTo, matrixRevision);
     }
 
     /** The matrix the run evaluates on, with its seeds and duration. */
     public Matrix loadMatrix() {
         Map<Split, Integer> bySplit = new EnumMap<>(Split.class);
         splitSeeds.forEach((split, n) -> bySplit.put(Split.byId(split), n));
-        return MatrixCatalog.load(matrix).withSeeds(seeds).withSplitSeeds(bySplit).withDuration(durationSeconds)
+        return MatrixCatalog.load(matrix, matrixRevision).withSeeds(seeds).withSplitSeeds(bySplit).withDuration(durationSeconds)
                 .withPrefixCaching(prefixCaching);
     }
 
@@ -185,6 +192,10 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         private List<String> front = List.of();
         private String prefer;
         private int headToHeadSeeds;
+        /** Up to four times the default matrix's three seeds: enough to confirm a 5 % change in a tail (docs/discovery.md). */
+        public static final String SEEDS_UP_TO = "12";
+        private int seedsUpTo = Integer.parseInt(SEEDS_UP_TO);
+        private int matrixRevision = -1;
 
         private Builder() {
         }
@@ -214,11 +225,15 @@ public record DiscoveryConfig(String objective, String proposer, int budget,
         public Builder front(List<String> v) { front = List.copyOf(v); return this; }
         public Builder prefer(String v) { prefer = v; return this; }
         public Builder headToHeadSeeds(int v) { headToHeadSeeds = v; return this; }
+        public Builder seedsUpTo(int v) { seedsUpTo = v; return this; }
+        /** The built-in matrix's revision to record (by default its current one). */
+        public Builder matrixRevision(int v) { matrixRevision = v; return this; }
 
         public DiscoveryConfig build() {
             return new DiscoveryConfig(objective, proposer, budget, timeLimitSeconds, seed, seedPolicies, matrix, seeds, durationSeconds,
                     threads, replicates, target, llm, racing, racingAudit, promoteWhen, problem, JournalSchema.CURRENT, principles, splitSeeds, prefixCaching,
-                    noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds);
+                    noveltyTolerance, noveltyAudit, front, prefer, headToHeadSeeds, seedsUpTo,
+                    matrixRevision >= 0 ? matrixRevision : MatrixCatalog.revision(matrix));
         }
     }
 

@@ -24,6 +24,7 @@ import java.util.Map;
  * @param constraints per constraint its outcome, and for a failed one {@code <name>_detail}
  * @param onset       the behaviour probe's first axis (search evaluations only)
  * @param dutyAt08    the behaviour probe's second axis (search evaluations only)
+ * @param sequential  how a sequential comparison spent its seeds (absent for a fixed-size one, as in runs from before)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.Include.NON_NULL) String failure,
@@ -33,8 +34,27 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
                        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("raced_out") String racedOut, boolean promotable,
                        List<ScenarioEvidence> scenarios, List<String> sanity,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Double onset,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("duty_at_0_8") Double dutyAt08)
+                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("duty_at_0_8") Double dutyAt08,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) SequentialEvidence sequential)
         implements JournalEntry {
+
+    /** Evidence of a fixed-size comparison. */
+    public Evidence(String candidate, String split, String failure, ScoreEvidence score, Map<String, Object> constraints,
+                    List<VariantEvidence> variants, int variantsInMatrix, String promotionRule, String racedOut, boolean promotable,
+                    List<ScenarioEvidence> scenarios, List<String> sanity, Double onset, Double dutyAt08) {
+        this(candidate, split, failure, score, constraints, variants, variantsInMatrix, promotionRule, racedOut, promotable, scenarios,
+                sanity, onset, dutyAt08, null);
+    }
+
+    /**
+     * How a sequential comparison spent its seeds: the plan's looks, the confidence each was judged at,
+     * the seeds it took and why it stopped ({@code better}, {@code worse}, {@code equivalent}, {@code open}
+     * at the cap, {@code halted}), and the paired simulations the cap would have cost beyond them.
+     */
+    public record SequentialEvidence(List<Integer> looks, @JsonProperty("look_confidence") double lookConfidence,
+                                     @JsonProperty("looks_run") int looksRun, int seeds, String decision,
+                                     @JsonProperty("pairs_saved") long pairsSaved) {
+    }
 
     /** The journal type of a search evaluation against the baseline. */
     public static final String EVALUATION = "evaluation";
@@ -121,7 +141,9 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
         boolean probed = !Double.isNaN(onset);
         return new Evidence(id, r.split(), r.failure(), score, constraints, List.copyOf(variants), r.variantsInMatrix(),
                 r.promotion().toString(), r.racedOut(), r.promotable(), List.copyOf(scenarios), List.copyOf(r.sanity()),
-                probed ? onset : null, probed ? duty : null);
+                probed ? onset : null, probed ? duty : null, r.sequential() == null ? null
+                : new SequentialEvidence(r.sequential().looks(), r.sequential().lookConfidence(), r.sequential().looksRun(),
+                r.sequential().seeds(), r.sequential().decision(), r.sequential().pairsSaved()));
     }
 
     /** The first constraint that failed, or null; a constraint recorded as anything but false held. */

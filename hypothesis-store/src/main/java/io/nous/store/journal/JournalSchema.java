@@ -5,11 +5,15 @@ import io.nous.store.StoreException;
 /**
  * The version of the journal's format. Version 1 is every run written before the version was
  * recorded (it has no {@code schema} in its config); version 2 added the field and nothing else, so
- * both read with the same records. A reader refuses a version newer than it knows, naming it.
+ * both read with the same records. Version 3 measures the winner against every policy the router
+ * ships for its class (one {@code upstream-comparison} each, where earlier versions had one for the
+ * first). A reader refuses a version newer than it knows, naming it.
  */
 public final class JournalSchema {
     /** The version this build writes. */
-    public static final int CURRENT = 2;
+    public static final int CURRENT = 3;
+    /** The first version that measures the winner against every upstream policy of its class. */
+    public static final int EVERY_UPSTREAM = 3;
     /** The version of a run whose config does not say. */
     public static final int UNVERSIONED = 1;
 

@@ -62,14 +62,27 @@ public record RunSummary(@JsonProperty("run_id") String runId, String objective,
     /** The same summary with the winner's source file at another path (no winner: unchanged). */
     public RunSummary withBestSourcePath(String path) {
         return best == null ? this : new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped,
-                principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream()), llm, front);
+                principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream(),
+                best.vsEveryUpstream()), llm, front);
     }
 
     /** The winner. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Best(@JsonProperty("candidate_id") String candidateId, @JsonProperty("source_path") String sourcePath,
                        String objective, Result search, @JsonInclude(JsonInclude.Include.NON_NULL) Result test,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("vs_upstream") UpstreamComparison vsUpstream) {
+                       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("vs_upstream") UpstreamComparison vsUpstream,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("vs_every_upstream") List<UpstreamComparison> vsEveryUpstream) {
+
+        /** A winner measured against one upstream policy (runs before schema 3). */
+        public Best(String candidateId, String sourcePath, String objective, Result search, Result test, UpstreamComparison vsUpstream) {
+            this(candidateId, sourcePath, objective, search, test, vsUpstream, null);
+        }
+
+        /** Every upstream policy the winner was measured against: {@code vs_every_upstream}, or the one {@code vs_upstream}. */
+        public List<UpstreamComparison> upstreams() {
+            return vsEveryUpstream != null && !vsEveryUpstream.isEmpty() ? vsEveryUpstream
+                    : vsUpstream == null ? List.of() : List.of(vsUpstream);
+        }
     }
 
     /**
