@@ -62,6 +62,7 @@ final class RunView {
                 c.headToHeadSeeds() > 0 ? "; " + c.headToHeadSeeds() + " seeds head to head" : "",
                 c.seedsUpTo() > 0 ? "; decisive comparisons add seeds up to " + c.seedsUpTo() : "",
                 c.prefer() == null ? "" : "; prefer " + c.prefer());
+        printRegimes(out, c);
         if (summary == null) {
             out.println("status    unfinished: interrupted, or still running");
             out.println("          resume it with: nous discover --resume " + id + flag);
@@ -73,6 +74,10 @@ final class RunView {
         out.printf(Locale.ROOT, "counts    %d proposals, %d candidates evaluated, %d duplicates, %d rejected before simulation, "
                 + "%d promotions accepted of %d tried%n", n.proposals, n.candidates, n.duplicates, n.rejected, n.accepted, n.promotions);
         printSavings(out, history.savings(), c.noveltyTolerance());
+        String seeds = history.sequentialSpend().line();
+        if (seeds != null) {
+            out.println("seeds     " + seeds);
+        }
         String audit = noveltyAudit(history);
         if (audit != null) {
             out.println("novelty   " + audit);
@@ -321,6 +326,23 @@ final class RunView {
     }
 
     /** How much the novelty filter and racing saved, and what their audits found. */
+    /** Each split's scenarios with the regime they stand for (load over capacity where the matrix states it). */
+    private static void printRegimes(PrintWriter out, DiscoveryConfig c) {
+        io.nous.evaluator.scenario.Matrix m;
+        try {
+            m = c.loadMatrix();
+        } catch (RuntimeException e) {
+            out.println("regimes   the run's matrix cannot be read here: " + e.getMessage());
+            return;
+        }
+        for (io.nous.evaluator.scenario.Split split : io.nous.evaluator.scenario.Split.values()) {
+            List<String> scenarios = m.entries(split).stream().map(io.nous.evaluator.scenario.MatrixEntry::withRegime).toList();
+            if (!scenarios.isEmpty()) {
+                out.printf(Locale.ROOT, "%-9s %s%n", split.id(), String.join(", ", scenarios));
+            }
+        }
+    }
+
     private static void printSavings(PrintWriter out, Savings s, double tolerance) {
         out.printf(Locale.ROOT, "saved     %d search evaluation%s by novelty (%d same code, %d same behaviour, %d within %s); racing stopped "
                         + "%d of %d evaluations early, skipping %d variant evaluation%s (%.1f full evaluations)%n",

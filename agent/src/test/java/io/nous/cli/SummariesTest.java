@@ -48,4 +48,46 @@ class SummariesTest {
         assertThat(Summaries.recommendation(null, "admission")).isEqualTo(
                 "recommendation: keep the router's probabilistic-admitter (nothing this run found beat it)");
     }
+
+    private static UpstreamComparison against(String policy, String verdict, double change, java.util.List<String> worseUnder, String failed) {
+        return new UpstreamComparison(null, policy, "test", false, change, change - 0.05, change + 0.05, verdict, null, null, worseUnder, failed,
+                null);
+    }
+
+    private static RunSummary.Best bestOf(UpstreamComparison strongest, UpstreamComparison... all) {
+        return new RunSummary.Best("c0053", "candidates/c0053.java", "critical-ttft", SEARCH, new RunSummary.Result(-0.3, -0.4, -0.2, "better",
+                true), strongest, java.util.List.of(all));
+    }
+
+    @Test
+    void aWinnerMustBeatEveryUpstreamPolicyAndTheStrongestIsWhatToKeepOtherwise() {
+        UpstreamComparison soft = against("soft-reflective-ceiling", "better", -0.12, null, null);
+        UpstreamComparison holdback = against("priority-holdback:minCeiling=0.4,maxCeiling=0.9", "better", -0.3, null, null);
+        assertThat(Summaries.beatsUpstream(bestOf(soft, soft, holdback))).isTrue();
+
+        // better pooled, but worse under one variant: not beaten, and that is the reason given
+        UpstreamComparison softWorseSomewhere = against("soft-reflective-ceiling", "better", -0.12, java.util.List.of("decode-slow"), null);
+        RunSummary.Best b = bestOf(softWorseSomewhere, softWorseSomewhere, holdback);
+        assertThat(Summaries.beatsUpstream(b)).isFalse();
+        assertThat(Summaries.recommendation(b, "flow-control")).isEqualTo("recommendation: keep the router's soft-reflective-ceiling: c0053 is "
+                + "worse than it under decode-slow on the test split");
+
+        // the strongest is beaten, another is not: keep the strongest, say which one was not beaten
+        UpstreamComparison holdbackEqual = against("priority-holdback:minCeiling=0.4,maxCeiling=0.9", "no-difference", -0.01, null, null);
+        UpstreamComparison softFailed = against("soft-reflective-ceiling", "better", 0.02, null, "no-added-drops: more drops");
+        b = bestOf(softFailed, softFailed, holdbackEqual);
+        assertThat(Summaries.recommendation(b, "flow-control")).startsWith("recommendation: keep the router's soft-reflective-ceiling: c0053 breaks"
+                + " a constraint against it");
+        assertThat(Summaries.exportHint("r1", "", b)).contains("no pull request");
+    }
+
+    @Test
+    void theStrongestUpstreamPolicyIsTheOneTheWinnerComparesWorstWith() {
+        UpstreamComparison a = against("a", "better", -0.30, null, null);
+        UpstreamComparison b = against("b", "no-difference", -0.02, null, null);
+        UpstreamComparison itself = UpstreamComparison.same(null, "c", "test");
+        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, b), true)).isSameAs(b);
+        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, itself), true)).isSameAs(itself);
+        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, b), false)).isSameAs(a);
+    }
 }

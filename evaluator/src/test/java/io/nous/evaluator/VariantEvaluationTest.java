@@ -14,6 +14,7 @@ import io.nous.evaluator.scenario.Regime;
 import io.nous.evaluator.scenario.Split;
 import io.nous.evaluator.scenario.Variant;
 import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
@@ -126,6 +127,35 @@ class VariantEvaluationTest {
                 List.of(new ConstraintResult("no-harm-under-capacity", false, "under variant b: harm")), List.of(), null, 0, 0, broken, 3,
                 new PromotionRule(1), null);
         assertThat(c.promotable()).isFalse();
+    }
+
+    @Test
+    void somewhereAsksForBetterUnderOneVariantAndWorseInNoContendedScenario() {
+        assertThat(PromotionRule.parse("somewhere")).isEqualTo(PromotionRule.SOMEWHERE);
+        assertThat(PromotionRule.SOMEWHERE.toString()).isEqualTo("somewhere");
+        Score better = new Score("critical-ttft", -0.3, -0.4, -0.2, Verdict.BETTER, 1);
+        Score same = new Score("critical-ttft", 0, -0.1, 0.1, Verdict.NO_DIFFERENCE, 1);
+        List<ConstraintResult> ok = List.of(new ConstraintResult("no-harm-under-capacity", true, "ok"));
+        List<VariantReport> oneBetter = List.of(new VariantReport("nominal", "", better, ok), new VariantReport("a", "", same, ok));
+        Comparison fine = new Comparison("critical-ttft", 1, 0.7, -0.3, -0.4, -0.2, Double.NaN, Verdict.BETTER);
+        Comparison hurt = new Comparison("critical-ttft", 1, 1.2, 0.2, 0.1, 0.3, Double.NaN, Verdict.WORSE);
+        ScenarioReport nearBetter = new ScenarioReport(CG16, "nominal", java.util.Map.of(), fine, 100, 0, 0, 0, 0);
+        ScenarioReport nearWorse = new ScenarioReport(CG16, "a", java.util.Map.of(), hurt, 100, 0, 0, 0, 0);
+        ScenarioReport underWorse = new ScenarioReport(CG4, "a", java.util.Map.of(), hurt, 100, 0, 0, 0, 0);
+        EvaluationReport somewhere = new EvaluationReport("c", "static", "critical-ttft", "m", "search", 3, 0.95, List.of(nearBetter),
+                better, ok, List.of(), null, 0, 0, oneBetter, 2, PromotionRule.SOMEWHERE, null);
+        assertThat(somewhere.promotable()).as("better under one variant, worse nowhere").isTrue();
+        EvaluationReport all = new EvaluationReport("c", "static", "critical-ttft", "m", "search", 3, 0.95, List.of(nearBetter),
+                better, ok, List.of(), null, 0, 0, oneBetter, 2, PromotionRule.ALL, null);
+        assertThat(all.promotable()).as("all asks for better under both").isFalse();
+        EvaluationReport worseInOnePlace = new EvaluationReport("c", "static", "critical-ttft", "m", "search", 3, 0.95,
+                List.of(nearBetter, nearWorse), better, ok, List.of(), null, 0, 0, oneBetter, 2, PromotionRule.SOMEWHERE, null);
+        assertThat(worseInOnePlace.promotable()).as("worse in a contended scenario under one variant").isFalse();
+        assertThat(worseInOnePlace.worstScenario().label()).isEqualTo("code-generation@16 [a]");
+        // under capacity the no-harm constraint judges, not the objective
+        EvaluationReport underOnly = new EvaluationReport("c", "static", "critical-ttft", "m", "search", 3, 0.95,
+                List.of(nearBetter, underWorse), better, ok, List.of(), null, 0, 0, oneBetter, 2, PromotionRule.SOMEWHERE, null);
+        assertThat(underOnly.promotable()).isTrue();
     }
 
     @Test

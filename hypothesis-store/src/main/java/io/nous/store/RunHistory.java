@@ -165,6 +165,11 @@ public final class RunHistory {
         return Savings.of(lines.stream().map(Line::entry).toList());
     }
 
+    /** What the run's sequential comparisons spent and saved. */
+    public SequentialSpend sequentialSpend() {
+        return SequentialSpend.of(lines.stream().map(Line::entry).toList());
+    }
+
     public List<Line> lines() {
         return lines;
     }

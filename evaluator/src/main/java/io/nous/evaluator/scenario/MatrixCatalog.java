@@ -30,7 +30,7 @@ public final class MatrixCatalog {
     }
 
     private record EntryShape(String workload, String workloadSpec, Double qps, Double arrivalCv, Integer pods, String split,
-                              String regime, String engineArgs) {
+                              String regime, String engineArgs, Double load) {
     }
 
     private record VariantShape(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
@@ -176,7 +176,8 @@ public final class MatrixCatalog {
             }
             MatrixEntry entry = new MatrixEntry(name, qps, e.arrivalCv(), e.pods(),
                     parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
-                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs);
+                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs, e.load());
+            positive(where + ".load", e.load());
             if (!labels.add(entry.label())) {
                 throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);
             }

@@ -17,9 +17,22 @@ import io.nous.sim.workload.spec.WorkloadSpecReader;
  * @param pods         cluster size, or null for the workload's study size
  * @param workloadSpec a BLIS workload spec to use instead of a preset, or null
  * @param engineArgs   pods run llm-d-inference-sim with these args (a preset or a file), or null for the vLLM model
+ * @param load         the load over the cluster's capacity for this workload, as measured with {@code nous capacity}
+ *                     (what the regime label stands for), or null where the matrix does not state it
  */
 public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
-                          java.nio.file.Path workloadSpec, String engineArgs) {
+                          java.nio.file.Path workloadSpec, String engineArgs, Double load) {
+
+    public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
+                       java.nio.file.Path workloadSpec, String engineArgs) {
+        this(workload, qps, arrivalCv, pods, split, regime, workloadSpec, engineArgs, null);
+    }
+
+    /** The scenario with its regime, as a run's summary states it: {@code code-generation@16 (over, 1.22x capacity)}. */
+    public String withRegime() {
+        return label() + " (" + regime.id() + (load == null ? "" : String.format(java.util.Locale.ROOT, ", %.2fx capacity", load))
+                + ")";
+    }
 
     public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
                        java.nio.file.Path workloadSpec) {
