@@ -88,7 +88,7 @@ final class Promoter implements AutoCloseable {
                             plan(headToHead, Split.SEARCH));
             vsIncumbent = Evidence.of(e.candidateId(), vs, Double.NaN, Double.NaN);
             beatsIncumbent = front.isEmpty() ? vs.failure() == null && vs.verdictHolds()
-                    : prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives());
+                    : prefer != null ? prefer.acceptsPaired(vsIncumbent) : TradeOffFront.dominatesPaired(vsIncumbent, objectives(), matrix.promotion().everyScenario());
         }
         Evidence validation = null;
         boolean confirmed = false;
@@ -101,7 +101,8 @@ final class Promoter implements AutoCloseable {
                 + (matrix.variants().size() > 1 ? " under the variants' rule (" + matrix.promotion() + ")" : "")
                 : prefer != null ? "not preferred to the incumbent (" + prefer + ") on the search split with confidence under every variant"
                 : "not dominating the incumbent on the search split (" + String.join(", ", objectives())
-                + ") with confidence under every variant")
+                + (matrix.promotion().everyScenario() ? ") with confidence: worse somewhere, or better nowhere"
+                : ") with confidence under every variant"))
                 : !confirmed ? "not confirmed on the validation split" : "better than the incumbent and confirmed on validation";
         return new Promotion(e.candidateId(), incumbent == null ? problem.baselineName() : incumbent.candidateId(),
                 vsIncumbent, validation, beatsIncumbent && confirmed, reason);

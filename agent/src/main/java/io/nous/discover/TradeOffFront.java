@@ -109,7 +109,16 @@ public final class TradeOffFront {
      * under every variant. Constraints are the evaluation's own business (a promotion also needs them).
      */
     public static boolean dominatesPaired(Evidence xVsY, List<String> objectives) {
-        return pairedDominance(xVsY, objectives, "better", "worse");
+        return pairedDominance(xVsY, objectives, "better", "worse", false);
+    }
+
+    /**
+     * {@link #dominatesPaired(Evidence, List)}, or with {@code somewhere} (the matrix's promotion rule
+     * {@code somewhere}) the weaker claim that the worst place allows: X worse with confidence on no
+     * objective under any variant, and better with confidence on one objective under at least one.
+     */
+    public static boolean dominatesPaired(Evidence xVsY, List<String> objectives, boolean somewhere) {
+        return pairedDominance(xVsY, objectives, "better", "worse", somewhere);
     }
 
     /**
@@ -117,25 +126,30 @@ public final class TradeOffFront {
      * confidence on nothing under any variant, and worse with confidence on some objective under every variant.
      */
     public static boolean dominatedPaired(Evidence xVsY, List<String> objectives) {
-        return pairedDominance(xVsY, objectives, "worse", "better");
+        return pairedDominance(xVsY, objectives, "worse", "better", false);
     }
 
-    /** Dominance read off a paired evaluation: no verdict {@code against} anywhere, and one objective {@code wins} under every variant. */
-    private static boolean pairedDominance(Evidence e, List<String> objectives, String wins, String against) {
+    /**
+     * Dominance read off a paired evaluation: no verdict {@code against} anywhere, and one objective
+     * {@code wins} under every variant (or, with {@code underOne}, under at least one).
+     */
+    private static boolean pairedDominance(Evidence e, List<String> objectives, String wins, String against, boolean underOne) {
         if (!complete(e)) {
             return false;
         }
         boolean somewhere = false;
         for (String o : objectives) {
             boolean everywhere = true;
+            boolean anywhere = false;
             for (Evidence.VariantEvidence v : e.variants()) {
                 Evidence.ScoreEvidence s = score(v, e, o);
                 if (s == null || against.equals(s.verdict())) {
                     return false;
                 }
                 everywhere &= wins.equals(s.verdict());
+                anywhere |= wins.equals(s.verdict());
             }
-            somewhere |= everywhere;
+            somewhere |= underOne ? anywhere : everywhere;
         }
         return somewhere;
     }

@@ -112,4 +112,20 @@ class RoutingEvaluationTest {
         }
         assertThat(scores.get(1)).isEqualTo(scores.get(0));
     }
+
+    @Test
+    void theRoutingFrontScoresThroughputAndPrefixHitsFromTheSameRuns() {
+        Matrix m = new Matrix("routing-front", 2, 600, List.of(MatrixCatalog.load("routing").entries(Split.SEARCH).get(0)));
+        try (PairedRunner runner = new PairedRunner(config("lab-defaults"), 2)) {
+            EvaluationReport r = new Evaluation(runner, Objectives.byName("routing-ttft"), new PairedBootstrap(300, 0.95),
+                    List.of(Objectives.byName("routing-throughput"), Objectives.byName("prefix-hit-rate")))
+                    .evaluate(scorer("active-request"), m, null);
+            var also = r.variants().get(0).also();
+            assertThat(also).containsOnlyKeys("routing-throughput", "prefix-hit-rate");
+            // spreading the 16 tenants over every pod loses their caches: fewer prompt tokens hit, and fewer requests a second
+            assertThat(also.get("prefix-hit-rate").change()).isNegative();
+            assertThat(also.get("routing-throughput").change()).isNegative();
+            assertThat(Objectives.byName("prefix-hit-rate").lowerIsBetter()).isFalse();
+        }
+    }
 }

@@ -20,6 +20,8 @@ public final class Objectives {
         register(new MsSavedPerShed());
         register(new SheddableShed());
         register(new RoutingTtftObjective());
+        register(RoutingRunObjective.throughput());
+        register(RoutingRunObjective.prefixHitRate());
     }
 
     private Objectives() {
