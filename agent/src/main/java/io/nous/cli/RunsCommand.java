@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code nous runs list} and {@code nous runs show <id>}: the runs, and one run's journal as a story. */
 @Command(name = "runs", mixinStandardHelpOptions = true, description = "List discovery runs, or tell one run's story.",
-        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class})
+        subcommands = {RunsCommand.ListRuns.class, RunsCommand.Show.class, RunsCommand.Method.class})
 public final class RunsCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -29,6 +29,32 @@ public final class RunsCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    @Command(name = "method", mixinStandardHelpOptions = true, description = "How the method does over finished runs: per problem class "
+            + "and mode, each seed's recommendation against the strongest upstream policy on the test split.")
+    static final class Method implements Callable<Integer> {
+        @Option(names = "--runs-dir", defaultValue = "runs", paramLabel = "DIR", description = "Where runs are kept; repeat for several "
+                + "(default: ${DEFAULT-VALUE}).")
+        java.util.List<Path> runsDirs;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            java.util.List<Run> runs = new java.util.ArrayList<>();
+            for (Path d : runsDirs) {
+                if (!java.nio.file.Files.isDirectory(d)) {
+                    throw new UserError("no runs directory " + d);
+                }
+                runs.addAll(new RunStore(d).list());
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            MethodReport.print(runs, out);
+            out.flush();
+            return 0;
+        }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List runs.")

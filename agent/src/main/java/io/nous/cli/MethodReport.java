@@ -1,0 +1,84 @@
+package io.nous.cli;
+
+import io.nous.export.Change;
+import io.nous.store.Run;
+import io.nous.store.StoreException;
+import io.nous.store.journal.DiscoveryConfig;
+import io.nous.store.journal.RunSummary;
+import io.nous.store.journal.UpstreamComparison;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * How well the method does, read from finished runs: per problem class and mode (from the baseline,
+ * with the upstream policy seeded, with a front), each seed's recommendation against the strongest
+ * upstream policy on the test split, and how many recommendations beat it, equal it (the run
+ * recommends that policy itself) or lose to it. The winner's own comparison is shown beside, since a
+ * run that recommends the upstream policy may still have found something that ties it.
+ */
+final class MethodReport {
+    /** One finished run's outcome. */
+    record Outcome(String mode, long seed, String runId, String recommended, String verdictVsStrongest, String strongest, String detail) {
+    }
+
+    private MethodReport() {
+    }
+
+    /** The mode of a run, as the report groups them. */
+    static String mode(DiscoveryConfig c) {
+        boolean fromBaseline = c.seedPolicies().size() == 1 && c.seedPolicies().get(0).equals(io.nous.discover.Problems.byId(c.problem()).baselinePolicy());
+        return c.problem() + (c.front().isEmpty() ? "" : " --front " + String.join(",", c.front())) + (fromBaseline ? " from the baseline" : "");
+    }
+
+    static Outcome of(Run r) {
+        DiscoveryConfig c = DiscoveryConfig.fromJson(r.config());
+        RunSummary s = r.summaryRecord().orElse(null);
+        if (s == null) {
+            return null;
+        }
+        RunSummary.Best best = s.best();
+        UpstreamComparison strongest = best == null ? null : best.vsUpstream();
+        String upstream = strongest != null ? strongest.policy() : io.nous.discover.Problems.byId(c.problem()).upstream();
+        if (best == null) {
+            return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner");
+        }
+        boolean beats = Summaries.beatsUpstream(best);
+        String winnerVs = strongest == null ? "not compared" : strongest.samePolicy() ? "is it"
+                : strongest.change() == null ? "failed" : Change.of(strongest).text();
+        return new Outcome(mode(c), c.seed(), r.id(), beats ? best.candidateId() : upstream, beats ? "beats" : "equals", upstream,
+                best.candidateId() + " vs " + upstream + ": " + winnerVs);
+    }
+
+    static void print(List<Run> runs, PrintWriter out) {
+        Map<String, List<Outcome>> byMode = new TreeMap<>();
+        List<String> unreadable = new ArrayList<>();
+        for (Run r : runs) {
+            try {
+                Outcome o = of(r);
+                if (o != null) {
+                    byMode.computeIfAbsent(o.mode(), k -> new ArrayList<>()).add(o);
+                }
+            } catch (StoreException e) {
+                unreadable.add(r.id() + ": " + e.getMessage());
+            }
+        }
+        if (byMode.isEmpty()) {
+            out.println("no finished runs");
+        }
+        for (Map.Entry<String, List<Outcome>> m : byMode.entrySet()) {
+            List<Outcome> all = m.getValue();
+            all.sort(java.util.Comparator.comparingLong(Outcome::seed).thenComparing(Outcome::runId));
+            long beats = all.stream().filter(o -> o.verdictVsStrongest().equals("beats")).count();
+            out.printf(Locale.ROOT, "%s: %d of %d seeds recommend something better than the router ships, %d keep its policy%n", m.getKey(),
+                    beats, all.size(), all.size() - beats);
+            for (Outcome o : all) {
+                out.printf(Locale.ROOT, "  seed %-3d %-22s recommends %-22s (%s)%n", o.seed(), o.runId(), o.recommended(), o.detail());
+            }
+        }
+        unreadable.forEach(u -> out.println("unreadable " + u));
+    }
+}
