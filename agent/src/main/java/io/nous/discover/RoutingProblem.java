@@ -104,7 +104,9 @@ final class RoutingProblem implements Problem {
 
     /** A built-in routing scorer as candidates run: the only scorer of the lab-scorer profile. */
     static PolicyUnderTest scored(String scorer) {
-        return PolicyUnderTest.builtin(scorer, PolicyIdentity.builtin("static-usage-limit"), "static-usage-limit", null, Deployment.FLOW_CONTROL)
+        // the scorer by its registry reference too, so that another machine (a Spark executor) builds the same one
+        return PolicyUnderTest.builtin(scorer, PolicyIdentity.builtin("static-usage-limit"),
+                        new PolicyUnderTest.Builtins("static-usage-limit", null, scorer), Deployment.FLOW_CONTROL)
                 .routedBy(RoutingConfig.byNameOrFile(CANDIDATE_CONFIG), () -> PolicyRegistry.builtin().routing(scorer),
                         PolicyIdentity.builtin(scorer));
     }
