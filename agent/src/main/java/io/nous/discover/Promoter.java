@@ -229,8 +229,9 @@ final class Promoter implements AutoCloseable {
 
     /** A front member paired with the upstream policy on {@code split}, every front objective under every variant. */
     FrontEvaluation againstUpstream(Evaluated member, Split split, PairedRunner upstream) {
-        EvaluationReport r = new Evaluation(upstream, objective, stats, front).evaluate(deploy.apply(member), matrix, split, Racing.NONE,
-                plan(matrix, split));
+        // on the split's own seeds: up to a dozen members are placed, on two splits, so sequential seeds would multiply the run's cost;
+        // what is recommended is decided by the winner's own sequential comparisons with every upstream policy
+        EvaluationReport r = new Evaluation(upstream, objective, stats, front).evaluate(deploy.apply(member), matrix, split, Racing.NONE);
         return new FrontEvaluation(split.id(), member.candidateId(), problem.upstream(), Evidence.of(member.candidateId(), r, Double.NaN, Double.NaN));
     }
 }
