@@ -23,7 +23,7 @@ class RegimeCoverageTest {
         }
         assertThat(MatrixCatalog.revision("default")).isEqualTo(1);
         assertThat(MatrixCatalog.load("default").entries(Split.SEARCH)).extracting(MatrixEntry::label)
-                .contains("interactive-chat@90", "interactive-chat@65~cv2");
+                .contains("interactive-chat@90", "code-generation@11~cv2");
     }
 
     @Test
