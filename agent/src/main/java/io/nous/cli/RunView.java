@@ -338,7 +338,7 @@ final class RunView {
         for (io.nous.evaluator.scenario.Split split : io.nous.evaluator.scenario.Split.values()) {
             List<String> scenarios = m.entries(split).stream().map(io.nous.evaluator.scenario.MatrixEntry::withRegime).toList();
             if (!scenarios.isEmpty()) {
-                out.printf(Locale.ROOT, "%-9s %s%n", split.id(), String.join(", ", scenarios));
+                out.printf(Locale.ROOT, "split     %s: %s%n", split.id(), String.join(", ", scenarios));
             }
         }
     }
