@@ -233,7 +233,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 // nothing to continue: say so, and where its outcome is, instead of printing the whole run again
                 RunSummary done = run.summaryRecord().get();
                 out.println("run " + run.id() + " already finished (" + done.iterations() + " proposals); nothing was resumed");
-                String recommendation = Summaries.recommendation(done.best(), config.problem());
+                String recommendation = Summaries.recommendation(done, config.problem());
                 out.println(recommendation != null ? recommendation : "winner " + done.best().candidateId());
                 out.println("see it with: nous runs show " + run.id() + store.runsDirFlag());
                 out.flush();
@@ -633,6 +633,9 @@ public final class DiscoverCommand implements Callable<Integer> {
         String flag = new RunStore(history.run().dir().getParent()).runsDirFlag();
         if (best == null) {
             out.println("no candidate was promoted over the baseline");
+            if (s.bar() != null) {
+                s.bar().forEach(u -> out.println("  " + Summaries.baselineVsUpstream(u)));
+            }
         } else {
             out.printf(Locale.ROOT, "winner %s: %s %s on search", best.candidateId(), s.objective(), Summaries.change(best.search()));
             RunSummary.Result test = best.test();
@@ -667,7 +670,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             out.println("        nous review " + id + flag + " --out review.md");
             out.println(Summaries.exportHint(id, flag, best));
         }
-        String recommendation = Summaries.recommendation(best, history.problem());
+        String recommendation = Summaries.recommendation(s, history.problem());
         if (recommendation != null) {
             out.println(recommendation);
         }

@@ -41,10 +41,13 @@ final class MethodReport {
             return null;
         }
         RunSummary.Best best = s.best();
-        UpstreamComparison strongest = best == null ? null : best.vsUpstream();
+        boolean lower = io.nous.evaluator.objective.Objectives.byName(c.objective()).lowerIsBetter();
+        UpstreamComparison strongest = best != null ? best.vsUpstream() : s.bar() == null ? null : io.nous.discover.UpstreamBar.strongest(s.bar(), lower);
         String upstream = strongest != null ? strongest.policy() : io.nous.discover.Problems.byId(c.problem()).upstream();
         if (best == null) {
-            return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner");
+            return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner" + (strongest == null ? ""
+                    : "; the baseline vs " + upstream + ": " + (strongest.samePolicy() ? "is it" : strongest.change() == null ? "failed"
+                    : Change.of(strongest).text())));
         }
         boolean beats = Summaries.beatsUpstream(best);
         String winnerVs = strongest == null ? "not compared" : strongest.samePolicy() ? "is it"

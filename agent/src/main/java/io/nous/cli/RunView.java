@@ -98,6 +98,9 @@ final class RunView {
         RunSummary.Best best = summary == null ? null : summary.best();
         if (summary != null && best == null) {
             out.println("winner    none: no candidate was promoted over the baseline");
+            if (summary.bar() != null) {
+                summary.bar().forEach(u -> out.println("upstream  " + Summaries.baselineVsUpstream(u)));
+            }
         } else if (best != null) {
             out.printf(Locale.ROOT, "winner    %s: %s %s on search%n", best.candidateId(), best.objective(), Summaries.change(best.search()));
             RunSummary.Result test = best.test();
@@ -118,7 +121,7 @@ final class RunView {
             out.println("          nous report " + id + flag + " --out report.html");
         }
         if (summary != null) {
-            String recommendation = Summaries.recommendation(best, history.problem());
+            String recommendation = Summaries.recommendation(summary, history.problem());
             if (recommendation != null) {
                 out.println("recommend " + recommendation.substring("recommendation: ".length()));
             }

@@ -128,7 +128,7 @@ public final class RunsCommand implements Runnable {
                         if (sm.best() != null) {
                             o.put("winner", sm.best().candidateId()).put("search_change", sm.best().search().change());
                         }
-                        String rec = Summaries.recommendation(sm.best(), c.problem());
+                        String rec = Summaries.recommendation(sm, c.problem());
                         o.put("recommendation", rec == null ? "the winner " + sm.best().candidateId()
                                 : rec.substring("recommendation: ".length()));
                     });

@@ -15,6 +15,11 @@ final class Summaries {
         return r == null ? "not evaluated" : Change.of(r).text();
     }
 
+    /** The baseline against one policy the router ships, for a run with no winner. */
+    static String baselineVsUpstream(UpstreamComparison u) {
+        return u.samePolicy() ? "the baseline is the upstream " + u.policy() + " policy itself" : "the baseline " + upstream(u);
+    }
+
     /** The winner against the policy the router already ships. */
     static String upstream(UpstreamComparison u) {
         String policy = u.policy();
@@ -65,9 +70,30 @@ final class Summaries {
      * policy is the recommendation, in one line; null when the winner beats every one.
      */
     static String recommendation(RunSummary.Best best, String problem) {
+        return recommendation(best, List.of(), problem, true);
+    }
+
+    /** The recommendation of a finished run, from its summary: with no winner, the upstream policy the baseline compares worst with. */
+    static String recommendation(RunSummary s, String problem) {
+        return recommendation(s.best(), s.bar() == null ? List.of() : s.bar(), problem,
+                io.nous.evaluator.objective.Objectives.byName(s.objective()).lowerIsBetter());
+    }
+
+    /**
+     * @param bar with no winner, the baseline against each upstream policy on test (empty: not measured,
+     *            as in runs before schema 3; the class's first upstream policy is named)
+     */
+    private static String recommendation(RunSummary.Best best, List<UpstreamComparison> bar, String problem, boolean lowerIsBetter) {
         String upstream = io.nous.discover.Problems.byId(problem).upstream();
         if (best == null) {
-            return "recommendation: keep the router's " + upstream + " (nothing this run found beat it)";
+            UpstreamComparison strongest = io.nous.discover.UpstreamBar.strongest(bar, lowerIsBetter);
+            if (strongest == null) {
+                return "recommendation: keep the router's " + upstream + " (nothing this run found beat it)";
+            }
+            return "recommendation: keep the router's " + strongest.policy() + " (nothing this run found beat it"
+                    + (bar.size() > 1 ? "; of the " + bar.size() + " policies the router ships, the baseline does worst against it on the "
+                    + strongest.split() + " split" + (strongest.samePolicy() ? ": it is the baseline itself"
+                    : strongest.change() == null ? "" : ", " + Change.of(strongest).text()) : "") + ")";
         }
         if (beatsUpstream(best)) {
             return null;

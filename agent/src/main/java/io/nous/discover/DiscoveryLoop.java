@@ -221,13 +221,22 @@ public final class DiscoveryLoop {
                     // as journaled: a run from before a field was added summarises without it
                     upstreams.add(jf.record(c).as(UpstreamComparison.class));
                 }
-                upstream = strongest(upstreams, objective.lowerIsBetter());
+                upstream = UpstreamBar.strongest(upstreams, objective.lowerIsBetter());
+            }
+            List<UpstreamComparison> bar = new ArrayList<>();
+            if (incumbent == null && config.schema() >= JournalSchema.EVERY_UPSTREAM) {
+                // nothing won: which upstream policy to keep is measured too, the baseline against each on test
+                for (UpstreamPolicy u : problem.upstreams()) {
+                    UpstreamComparison c = reusable(jf, UpstreamComparison.TYPE, UpstreamComparison.class, x -> x.policy().equals(u.name()))
+                            .orElseGet(() -> promoter.baselineAgainst(u));
+                    bar.add(jf.record(c).as(UpstreamComparison.class));
+                }
             }
             if (!frontObjectives.isEmpty()) {
                 placeFront(jf, vsBaseline);
             }
             jf.record(new RunFinished(iterations, candidates, duplicates, rejected, incumbent == null ? null : incumbent.candidateId()));
-            RunSummary summary = summary(test, upstream, upstreams);
+            RunSummary summary = summary(test, upstream, upstreams).withBar(bar);
             if (!replay) {
                 run.writeSummary(summary);
             } else {
@@ -518,26 +527,6 @@ public final class DiscoveryLoop {
         if (history.size() > 12) {
             history.remove(0);
         }
-    }
-
-    /**
-     * The upstream policy the winner compares worst with (the best the router ships, on the winner's
-     * own test runs): the largest change for an objective to lower, the smallest for one to raise, an
-     * upstream policy that is the winner itself counting as no change; the first on a tie; null when
-     * there is none.
-     */
-    static UpstreamComparison strongest(List<UpstreamComparison> all, boolean lowerIsBetter) {
-        UpstreamComparison best = null;
-        double bestChange = Double.NaN;
-        for (UpstreamComparison c : all) {
-            double change = c.samePolicy() ? 0 : c.change() == null ? Double.NaN : c.change();
-            if (best == null || (!Double.isNaN(change) && (Double.isNaN(bestChange)
-                    || (lowerIsBetter ? change > bestChange : change < bestChange)))) {
-                best = c;
-                bestChange = change;
-            }
-        }
-        return best;
     }
 
     private RunSummary summary(Evidence test, UpstreamComparison upstream, List<UpstreamComparison> upstreams) {

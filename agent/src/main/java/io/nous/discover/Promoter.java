@@ -215,6 +215,30 @@ final class Promoter implements AutoCloseable {
         }
     }
 
+    /**
+     * The baseline against one upstream policy on the test split, when nothing beat the baseline: which
+     * policy the router ships does best here, so that the run recommends that one. An upstream policy
+     * deployed as the baseline is is not simulated again.
+     */
+    UpstreamComparison baselineAgainst(UpstreamPolicy u) {
+        String split = Split.TEST.id();
+        PolicyUnderTest baseline = problem.baseline();
+        if (u.deployment().identity().equals(baseline.identity())) {
+            return UpstreamComparison.same(problem.baselineName(), u.name(), split);
+        }
+        try (PairedRunner runner = sandbox.runner(u.deployment(), threads)) {
+            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(baseline, matrix, Split.TEST, Racing.NONE,
+                    plan(matrix, Split.TEST));
+            var s = r.score();
+            Evidence e = Evidence.of(problem.baselineName(), r, Double.NaN, Double.NaN);
+            List<String> worse = r.variants().stream().filter(io.nous.evaluator.VariantReport::worse).map(io.nous.evaluator.VariantReport::variant)
+                    .toList();
+            return new UpstreamComparison(problem.baselineName(), u.name(), split, false, s == null ? null : s.change(),
+                    s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
+                    null, worse.isEmpty() ? null : worse, null, e.sequential());
+        }
+    }
+
     /** The upstream policy against the baseline on the search split, every front objective, so that it can be placed on the search front. */
     FrontEvaluation upstreamOnSearch(Evaluation vsBaseline) {
         EvaluationReport r = vsBaseline.evaluate(problem.upstreamUnderTest(), matrix, Split.SEARCH, Racing.NONE);

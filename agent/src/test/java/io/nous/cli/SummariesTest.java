@@ -45,7 +45,7 @@ class SummariesTest {
 
     @Test
     void noWinnerAtAllRecommendsTheUpstreamPolicyOfTheClass() {
-        assertThat(Summaries.recommendation(null, "admission")).isEqualTo(
+        assertThat(Summaries.recommendation((RunSummary.Best) null, "admission")).isEqualTo(
                 "recommendation: keep the router's probabilistic-admitter (nothing this run found beat it)");
     }
 
@@ -86,8 +86,24 @@ class SummariesTest {
         UpstreamComparison a = against("a", "better", -0.30, null, null);
         UpstreamComparison b = against("b", "no-difference", -0.02, null, null);
         UpstreamComparison itself = UpstreamComparison.same(null, "c", "test");
-        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, b), true)).isSameAs(b);
-        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, itself), true)).isSameAs(itself);
-        assertThat(io.nous.discover.DiscoveryLoopAccess.strongest(java.util.List.of(a, b), false)).isSameAs(a);
+        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, b), true)).isSameAs(b);
+        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, itself), true)).isSameAs(itself);
+        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, b), false)).isSameAs(a);
+    }
+
+    @Test
+    void withNoWinnerTheRunKeepsTheUpstreamPolicyTheBaselineDoesWorstAgainst() {
+        UpstreamComparison active = new UpstreamComparison("lab-defaults", "active-request", "test", false, -0.10, -0.2, -0.02, "better",
+                null);
+        UpstreamComparison tokenLoad = UpstreamComparison.same("lab-defaults", "token-load", "test");
+        UpstreamComparison lmetric = new UpstreamComparison("lab-defaults", "lmetric", "test", false, 0.20, 0.1, 0.3, "worse", null);
+        RunSummary s = new RunSummary("r", "routing-ttft", "evolve", 10, 5, 0, 0, null, java.util.List.of(), null, null)
+                .withBar(java.util.List.of(active, tokenLoad, lmetric));
+        // the baseline is 20 % worse than LMetric's TTFT p90, 10 % better than active-request's: LMetric is the one to keep
+        assertThat(Summaries.recommendation(s, "routing")).isEqualTo("recommendation: keep the router's lmetric (nothing this run found beat "
+                + "it; of the 3 policies the router ships, the baseline does worst against it on the test split, +20.0% [+10.0%, +30.0%] worse)");
+        RunSummary none = new RunSummary("r", "routing-ttft", "evolve", 10, 5, 0, 0, null, java.util.List.of(), null, null);
+        assertThat(Summaries.recommendation(none, "routing")).isEqualTo("recommendation: keep the router's active-request (nothing this run "
+                + "found beat it)");
     }
 }

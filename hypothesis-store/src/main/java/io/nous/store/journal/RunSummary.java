@@ -15,21 +15,37 @@ public record RunSummary(@JsonProperty("run_id") String runId, String objective,
                          int duplicates, int rejected, @JsonInclude(JsonInclude.Include.NON_NULL) RunStopped stopped,
                          List<String> principles, @JsonInclude(JsonInclude.Include.ALWAYS) Best best,
                          @JsonInclude(JsonInclude.Include.NON_NULL) LlmUsage llm,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Front front) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Front front,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("baseline_vs_upstream") List<UpstreamComparison> bar) {
 
     public RunSummary(String runId, String objective, String proposer, int iterations, int evaluations, int duplicates, int rejected,
                       RunStopped stopped, List<String> principles, Best best, LlmUsage llm) {
-        this(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, null);
+        this(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, null, null);
+    }
+
+    public RunSummary(String runId, String objective, String proposer, int iterations, int evaluations, int duplicates, int rejected,
+                      RunStopped stopped, List<String> principles, Best best, LlmUsage llm, Front front) {
+        this(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, front, null);
+    }
+
+    /**
+     * The same summary with the baseline measured against every upstream policy on test (a run with no
+     * winner, schema 3 on): which of them to keep. Empty leaves it out.
+     */
+    public RunSummary withBar(List<UpstreamComparison> comparisons) {
+        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, front,
+                comparisons == null || comparisons.isEmpty() ? null : List.copyOf(comparisons));
     }
 
     /** The same summary with what the language model cost (runs with the LLM proposer). */
     public RunSummary withLlm(LlmUsage costs) {
-        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs, front);
+        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, costs, front,
+                bar);
     }
 
     /** The same summary with the run's trade-off front (runs with {@code --front}), as its journal's front records place it. */
     public RunSummary withFront(Front f) {
-        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, f);
+        return new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped, principles, best, llm, f, bar);
     }
 
     /**
@@ -63,7 +79,7 @@ public record RunSummary(@JsonProperty("run_id") String runId, String objective,
     public RunSummary withBestSourcePath(String path) {
         return best == null ? this : new RunSummary(runId, objective, proposer, iterations, evaluations, duplicates, rejected, stopped,
                 principles, new Best(best.candidateId(), path, best.objective(), best.search(), best.test(), best.vsUpstream(),
-                best.vsEveryUpstream()), llm, front);
+                best.vsEveryUpstream()), llm, front, bar);
     }
 
     /** The winner. */
