@@ -77,8 +77,10 @@ public final class EvaluationTable {
                 if (r.variants().size() < r.variantsInMatrix()) {
                     sb.append(String.format(Locale.ROOT, "  (%d of %d variants simulated)%n", r.variants().size(), r.variantsInMatrix()));
                 }
-                sb.append(String.format(Locale.ROOT, "  rule      better under %s variants, worse under none: %s%n",
-                        r.promotion().everyScenario() ? "at least 1, no contended scenario worse" : r.promotion().quorum() == 0 ? "all" : "at least " + r.promotion().quorum(), r.verdictHolds() ? "met" : "not met"));
+                String rule = r.promotion().everyScenario()
+                        ? "better under at least 1 variant, worse under none and in no contended scenario"
+                        : "better under " + (r.promotion().quorum() == 0 ? "all" : "at least " + r.promotion().quorum()) + " variants, worse under none";
+                sb.append(String.format(Locale.ROOT, "  rule      %s: %s%n", rule, r.verdictHolds() ? "met" : "not met"));
             }
         }
         for (ConstraintResult c : r.constraints()) {

@@ -54,7 +54,7 @@ class PrinciplesTest {
         }
         JsonNode config = new ObjectMapper().readTree(runs.resolve(id).resolve("config.json").toFile());
         assertThat(config.get("principles").get(0).asText()).isEqualTo(GATE);
-        assertThat(config.get("schema").asInt()).isEqualTo(2);
+        assertThat(config.get("schema").asInt()).isEqualTo(io.nous.store.journal.JournalSchema.CURRENT);
         JsonNode summary = new ObjectMapper().readTree(runs.resolve(id).resolve("summary.json").toFile());
         assertThat(summary.get("principles").toString()).contains("min-gate=0.6");
         // the offline proposer keeps its gates at or above the inherited bound
