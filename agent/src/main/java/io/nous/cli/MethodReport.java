@@ -42,7 +42,7 @@ final class MethodReport {
         }
         RunSummary.Best best = s.best();
         boolean lower = io.nous.evaluator.objective.Objectives.byName(c.objective()).lowerIsBetter();
-        UpstreamComparison strongest = best != null ? best.vsUpstream() : s.bar() == null ? null : io.nous.discover.UpstreamBar.strongest(s.bar(), lower);
+        UpstreamComparison strongest = best != null ? best.vsUpstream() : s.bar() == null ? null : UpstreamComparison.strongest(s.bar(), lower);
         String upstream = strongest != null ? strongest.policy() : io.nous.discover.Problems.byId(c.problem()).upstream();
         if (best == null) {
             return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner" + (strongest == null ? ""

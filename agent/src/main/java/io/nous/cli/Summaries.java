@@ -86,7 +86,7 @@ final class Summaries {
     private static String recommendation(RunSummary.Best best, List<UpstreamComparison> bar, String problem, boolean lowerIsBetter) {
         String upstream = io.nous.discover.Problems.byId(problem).upstream();
         if (best == null) {
-            UpstreamComparison strongest = io.nous.discover.UpstreamBar.strongest(bar, lowerIsBetter);
+            UpstreamComparison strongest = UpstreamComparison.strongest(bar, lowerIsBetter);
             if (strongest == null) {
                 return "recommendation: keep the router's " + upstream + " (nothing this run found beat it)";
             }

@@ -221,7 +221,7 @@ public final class DiscoveryLoop {
                     // as journaled: a run from before a field was added summarises without it
                     upstreams.add(jf.record(c).as(UpstreamComparison.class));
                 }
-                upstream = UpstreamBar.strongest(upstreams, objective.lowerIsBetter());
+                upstream = UpstreamComparison.strongest(upstreams, objective.lowerIsBetter());
             }
             List<UpstreamComparison> bar = new ArrayList<>();
             if (incumbent == null && config.schema() >= JournalSchema.EVERY_UPSTREAM) {

@@ -103,6 +103,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
                     + " as the promotion rule (" + tested.promotionRule() + ") asks";
         }
         String broken = tested == null ? null : tested.failedConstraint();
+        if (story != null && story.upstream() != null) {
+            upstreamPolicy = story.upstream().policy(); // the strongest of the upstream policies it met
+        }
         return new Standing(id, upstreamPolicy, promoted, notPromoted, acceptedAfter.isEmpty() ? null : acceptedAfter.get(acceptedAfter.size() - 1),
                 test, held, notHeld, broken, story == null ? null : story.upstream(), isUpstream);
     }

@@ -86,9 +86,9 @@ class SummariesTest {
         UpstreamComparison a = against("a", "better", -0.30, null, null);
         UpstreamComparison b = against("b", "no-difference", -0.02, null, null);
         UpstreamComparison itself = UpstreamComparison.same(null, "c", "test");
-        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, b), true)).isSameAs(b);
-        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, itself), true)).isSameAs(itself);
-        assertThat(io.nous.discover.UpstreamBar.strongest(java.util.List.of(a, b), false)).isSameAs(a);
+        assertThat(UpstreamComparison.strongest(java.util.List.of(a, b), true)).isSameAs(b);
+        assertThat(UpstreamComparison.strongest(java.util.List.of(a, itself), true)).isSameAs(itself);
+        assertThat(UpstreamComparison.strongest(java.util.List.of(a, b), false)).isSameAs(a);
     }
 
     @Test

@@ -71,7 +71,7 @@ public final class RunHistory {
             lines.add(new Line(r.seq(), r.type(), r.timestamp(), r.entry()));
         }
         RunHistory h = new RunHistory(run, raw, config, contents.records(), Collections.unmodifiableList(lines), contents.tornTail(),
-                stories(lines));
+                stories(lines, lowerIsBetter(config)));
         h.broken = contents.broken();
         return h;
     }
@@ -88,7 +88,7 @@ public final class RunHistory {
     }
 
     /** The stories in journal order of the candidates' records. */
-    private static Map<String, CandidateStory> stories(List<Line> lines) {
+    private static Map<String, CandidateStory> stories(List<Line> lines, boolean lowerIsBetter) {
         final class Acc {
             CandidateRecord record;
             Hypothesis hypothesis;
@@ -98,7 +98,7 @@ public final class RunHistory {
             final List<Principle> principles = new ArrayList<>();
             final List<Promotion> promotions = new ArrayList<>();
             Evidence test;
-            UpstreamComparison upstream;
+            final List<UpstreamComparison> upstreams = new ArrayList<>();
         }
         Map<String, Acc> acc = new LinkedHashMap<>();
         Map<String, Acc> early = new HashMap<>(); // evidence about an id before its record (hand-made journals)
@@ -132,12 +132,13 @@ public final class RunHistory {
             } else if (e instanceof Promotion p) {
                 find.apply(p.candidate()).promotions.add(p);
             } else if (e instanceof UpstreamComparison u) {
-                find.apply(u.candidate()).upstream = u;
+                find.apply(u.candidate()).upstreams.add(u);
             }
         }
         Map<String, CandidateStory> out = new LinkedHashMap<>();
         acc.forEach((id, a) -> out.put(id, new CandidateStory(a.record, a.hypothesis, a.search, a.audit, a.verdict,
-                List.copyOf(a.principles), List.copyOf(a.promotions), a.test, a.upstream)));
+                List.copyOf(a.principles), List.copyOf(a.promotions), a.test,
+                UpstreamComparison.strongest(a.upstreams, lowerIsBetter))));
         return Collections.unmodifiableMap(out);
     }
 
@@ -147,6 +148,15 @@ public final class RunHistory {
 
     public String id() {
         return run.id();
+    }
+
+    /** Whether the run's objective improves downwards (latencies), as the strongest upstream policy is ranked. */
+    private static boolean lowerIsBetter(DiscoveryConfig config) {
+        try {
+            return io.nous.evaluator.objective.Objectives.byName(config.objective()).lowerIsBetter();
+        } catch (IllegalArgumentException e) {
+            return true; // an objective this build does not know: rank as a latency
+        }
     }
 
     /** What the run was asked to do. */

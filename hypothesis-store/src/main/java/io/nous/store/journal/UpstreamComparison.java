@@ -72,4 +72,24 @@ public record UpstreamComparison(String candidate, String policy, String split, 
     public String journalType() {
         return TYPE;
     }
+
+    /**
+     * Of the upstream policies one arm (the winner, or the baseline when nothing won) was compared with,
+     * the strongest: the one the arm compares worst with, i.e. the largest change for an objective to
+     * lower, the smallest for one to raise, a policy that is the arm itself counting as no change; the
+     * first on a tie; null when there is none.
+     */
+    public static UpstreamComparison strongest(java.util.List<UpstreamComparison> all, boolean lowerIsBetter) {
+        UpstreamComparison best = null;
+        double bestChange = Double.NaN;
+        for (UpstreamComparison c : all) {
+            double change = c.samePolicy() ? 0 : c.change() == null ? Double.NaN : c.change();
+            if (best == null || (!Double.isNaN(change) && (Double.isNaN(bestChange)
+                    || (lowerIsBetter ? change > bestChange : change < bestChange)))) {
+                best = c;
+                bestChange = change;
+            }
+        }
+        return best;
+    }
 }
