@@ -469,6 +469,12 @@ class DiscoverTest {
         CliHarness fewSeeds = CliHarness.run("discover", "--head-to-head-seeds", "2", "--runs-dir", dir.toString());
         assertThat(fewSeeds.exit()).isEqualTo(2);
         assertThat(fewSeeds.err()).contains("--head-to-head-seeds must be at least the search split's seeds (3), not 2");
+        CliHarness negativeCap = CliHarness.run("discover", "--seeds-up-to", "-1", "--runs-dir", dir.toString());
+        assertThat(negativeCap.exit()).isEqualTo(2);
+        assertThat(negativeCap.err()).contains("--seeds-up-to must be between 0 (no added seeds) and 64, not -1");
+        CliHarness noSuchRule = CliHarness.run("discover", "--promote-when", "sometimes", "--runs-dir", dir.toString());
+        assertThat(noSuchRule.exit()).isEqualTo(2);
+        assertThat(noSuchRule.err()).contains("'all', 'quorum:K' with K >= 1, or 'somewhere', got 'sometimes'");
         CliHarness noRun = CliHarness.run("discover", "--resume", "20990101-000000-s1", "--runs-dir", dir.toString());
         assertThat(noRun.exit()).isEqualTo(2);
         assertThat(noRun.err()).contains("no run '20990101-000000-s1'");
