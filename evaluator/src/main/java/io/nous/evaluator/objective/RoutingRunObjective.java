@@ -58,36 +58,18 @@ final class RoutingRunObjective implements Objective {
         return Objectives.byName("routing-ttft").constraints();
     }
 
-    /** The value per seed, replicated as itself. */
-    private record PerSeed(double[] values) implements SeedStatistic {
-        @Override
-        public int seeds() {
-            return values.length;
-        }
-
-        @Override
-        public double value(int s) {
-            return values[s];
-        }
-
-        @Override
-        public double replicate(int s, RandomGenerator rng) {
-            return values[s];
-        }
-    }
-
-    private PerSeed perSeed(List<RunData> runs) {
+    private SeedStatistic perSeed(List<RunData> runs) {
         double[] v = new double[runs.size()];
         for (int s = 0; s < v.length; s++) {
             v[s] = value.applyAsDouble(runs.get(s).result().run());
         }
-        return new PerSeed(v);
+        return SeedStatistic.perSeed(v);
     }
 
     @Override
     public ScenarioScore score(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
-        PerSeed b = perSeed(p.baseline());
-        PerSeed c = perSeed(p.candidate());
+        SeedStatistic b = perSeed(p.baseline());
+        SeedStatistic c = perSeed(p.candidate());
         return new ScenarioScore(stats.compare(name, b, c, false, rng), stats.replicates(b, c, rng));
     }
 }

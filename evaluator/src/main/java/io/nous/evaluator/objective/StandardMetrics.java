@@ -40,22 +40,7 @@ public final class StandardMetrics {
                 v[s] += c.outputTokensPerSecond();
             }
         }
-        return new SeedStatistic() {
-            @Override
-            public int seeds() {
-                return v.length;
-            }
-
-            @Override
-            public double value(int s) {
-                return v[s];
-            }
-
-            @Override
-            public double replicate(int s, RandomGenerator rng) {
-                return v[s]; // a run's throughput has no within-run resampling; seeds carry the variation
-            }
-        };
+        return SeedStatistic.perSeed(v); // a run's throughput has no within-run resampling; seeds carry the variation
     }
 
     private static void put(Map<String, Comparison> out, String key, PairedScenario p, String cls, Samples.Latency l,

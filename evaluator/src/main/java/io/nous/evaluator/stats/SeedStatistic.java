@@ -15,4 +15,28 @@ public interface SeedStatistic {
 
     /** One bootstrap replicate of the value in seed {@code s}. */
     double replicate(int s, RandomGenerator rng);
+
+    /**
+     * One value per seed with nothing inside a run to resample (a run's throughput, its prefix-cache
+     * hit rate): a replicate is the seed's value, so the variation comes from resampling seeds.
+     */
+    static SeedStatistic perSeed(double[] values) {
+        double[] v = values.clone();
+        return new SeedStatistic() {
+            @Override
+            public int seeds() {
+                return v.length;
+            }
+
+            @Override
+            public double value(int s) {
+                return v[s];
+            }
+
+            @Override
+            public double replicate(int s, RandomGenerator rng) {
+                return v[s];
+            }
+        };
+    }
 }
