@@ -205,7 +205,8 @@ public final class DiscoveryLoop {
             }
             Evidence test = null;
             UpstreamComparison upstream = null;
-            List<UpstreamComparison> upstreams = new ArrayList<>();
+            List<UpstreamComparison> upstreams = List.of();
+            boolean everyUpstream = config.schema() >= JournalSchema.EVERY_UPSTREAM;
             if (incumbent != null) {
                 Optional<Evidence> prev = replay ? Optional.empty() : jf.peek(Evidence.TEST_EVALUATION, Evidence.class);
                 test = prev.isPresent() ? prev.get()
@@ -213,30 +214,18 @@ public final class DiscoveryLoop {
                                 promoter.plan(matrix, Split.TEST)), Double.NaN, Double.NaN);
                 jf.record(test);
                 // runs before schema 3 met the first upstream policy only
-                List<UpstreamPolicy> bar = config.schema() >= JournalSchema.EVERY_UPSTREAM ? problem.upstreams()
-                        : problem.upstreams().subList(0, 1);
-                for (UpstreamPolicy u : bar) {
-                    UpstreamComparison c = reusable(jf, UpstreamComparison.TYPE, UpstreamComparison.class, x -> x.policy().equals(u.name()))
-                            .orElseGet(() -> promoter.upstream(incumbent, hashOf(incumbent), u));
-                    // as journaled: a run from before a field was added summarises without it
-                    upstreams.add(jf.record(c).as(UpstreamComparison.class));
-                }
+                upstreams = meet(jf, everyUpstream ? problem.upstreams() : problem.upstreams().subList(0, 1),
+                        u -> promoter.upstream(incumbent, hashOf(incumbent), u));
                 upstream = UpstreamComparison.strongest(upstreams, objective.lowerIsBetter());
             }
-            List<UpstreamComparison> bar = new ArrayList<>();
-            if (incumbent == null && config.schema() >= JournalSchema.EVERY_UPSTREAM) {
-                // nothing won: which upstream policy to keep is measured too, the baseline against each on test
-                for (UpstreamPolicy u : problem.upstreams()) {
-                    UpstreamComparison c = reusable(jf, UpstreamComparison.TYPE, UpstreamComparison.class, x -> x.policy().equals(u.name()))
-                            .orElseGet(() -> promoter.baselineAgainst(u));
-                    bar.add(jf.record(c).as(UpstreamComparison.class));
-                }
-            }
+            // nothing won: which upstream policy to keep is measured too, the baseline against each on test
+            List<UpstreamComparison> baselineVsUpstream = incumbent == null && everyUpstream
+                    ? meet(jf, problem.upstreams(), promoter::baselineAgainst) : List.of();
             if (!frontObjectives.isEmpty()) {
                 placeFront(jf, vsBaseline);
             }
             jf.record(new RunFinished(iterations, candidates, duplicates, rejected, incumbent == null ? null : incumbent.candidateId()));
-            RunSummary summary = summary(test, upstream, upstreams).withBar(bar);
+            RunSummary summary = summary(test, upstream, upstreams).withBar(baselineVsUpstream);
             if (!replay) {
                 run.writeSummary(summary);
             } else {
@@ -527,6 +516,21 @@ public final class DiscoveryLoop {
         if (history.size() > 12) {
             history.remove(0);
         }
+    }
+
+    /**
+     * One arm (the winner, or the baseline when nothing won) against each upstream policy of {@code bar}
+     * on test, each comparison reused from the journal when resuming; returned as journaled, so that a
+     * run from before a field was added summarises without it.
+     */
+    private List<UpstreamComparison> meet(JournalFollower jf, List<UpstreamPolicy> bar, Function<UpstreamPolicy, UpstreamComparison> compare) {
+        List<UpstreamComparison> out = new ArrayList<>();
+        for (UpstreamPolicy u : bar) {
+            UpstreamComparison c = reusable(jf, UpstreamComparison.TYPE, UpstreamComparison.class, x -> x.policy().equals(u.name()))
+                    .orElseGet(() -> compare.apply(u));
+            out.add(jf.record(c).as(UpstreamComparison.class));
+        }
+        return out;
     }
 
     private RunSummary summary(Evidence test, UpstreamComparison upstream, List<UpstreamComparison> upstreams) {

@@ -188,54 +188,51 @@ final class Promoter implements AutoCloseable {
      * that is the upstream policy is not simulated again.
      */
     UpstreamComparison upstream(Evaluated winner, String winnerHash, UpstreamPolicy u) {
-        String split = Split.TEST.id();
         String upstreamHash = u.source() == null ? null : problem.compile(u.source()).canonicalHash();
         if (upstreamHash != null && upstreamHash.equals(winnerHash)) {
-            return UpstreamComparison.same(winner.candidateId(), u.name(), split);
+            return UpstreamComparison.same(winner.candidateId(), u.name(), Split.TEST.id());
         }
+        return against(winner.candidateId(), deploy.apply(winner), u);
+    }
+
+    /**
+     * The baseline against one upstream policy on the test split, when nothing beat the baseline: which
+     * policy the router ships does best here, so that the run recommends that one. An upstream policy
+     * that is the baseline's own deployment is not simulated again.
+     */
+    UpstreamComparison baselineAgainst(UpstreamPolicy u) {
+        PolicyUnderTest baseline = problem.baseline();
+        if (u.deployment().identity().equals(baseline.identity())) {
+            return UpstreamComparison.same(problem.baselineName(), u.name(), Split.TEST.id());
+        }
+        return against(problem.baselineName(), baseline, u);
+    }
+
+    /**
+     * One arm paired with an upstream policy on the test split, sequentially when the run adds seeds:
+     * the objective's change, the variants under which the arm is worse, the first constraint it breaks,
+     * and per scenario (nominal) both values.
+     */
+    private UpstreamComparison against(String armId, PolicyUnderTest arm, UpstreamPolicy u) {
         try (PairedRunner runner = sandbox.runner(u.deployment(), threads)) {
-            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(deploy.apply(winner), matrix, Split.TEST, Racing.NONE,
+            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(arm, matrix, Split.TEST, Racing.NONE,
                     plan(matrix, Split.TEST));
             var s = r.score();
-            java.util.List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();
+            List<UpstreamComparison.ScenarioValues> values = new java.util.ArrayList<>();
             for (ScenarioReport sc : r.scenarios()) {
                 if ("nominal".equals(sc.variant()) && sc.objective() != null) {
                     values.add(new UpstreamComparison.ScenarioValues(sc.label(), sc.objective().baseline(), sc.objective().candidate(),
                             sc.objective().change()));
                 }
             }
-            Evidence e = Evidence.of(winner.candidateId(), r, Double.NaN, Double.NaN);
+            Evidence e = Evidence.of(armId, r, Double.NaN, Double.NaN);
             List<String> worse = r.variants().stream().filter(io.nous.evaluator.VariantReport::worse).map(io.nous.evaluator.VariantReport::variant)
                     .toList();
             String failed = e.failedConstraint();
             String failedDetail = failed == null ? null : failed + ": " + e.constraints().get(failed + "_detail");
-            return new UpstreamComparison(winner.candidateId(), u.name(), split, false, s == null ? null : s.change(),
+            return new UpstreamComparison(armId, u.name(), Split.TEST.id(), false, s == null ? null : s.change(),
                     s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
                     values, worse.isEmpty() ? null : worse, failedDetail, e.sequential());
-        }
-    }
-
-    /**
-     * The baseline against one upstream policy on the test split, when nothing beat the baseline: which
-     * policy the router ships does best here, so that the run recommends that one. An upstream policy
-     * deployed as the baseline is is not simulated again.
-     */
-    UpstreamComparison baselineAgainst(UpstreamPolicy u) {
-        String split = Split.TEST.id();
-        PolicyUnderTest baseline = problem.baseline();
-        if (u.deployment().identity().equals(baseline.identity())) {
-            return UpstreamComparison.same(problem.baselineName(), u.name(), split);
-        }
-        try (PairedRunner runner = sandbox.runner(u.deployment(), threads)) {
-            EvaluationReport r = new Evaluation(runner, objective, stats).evaluate(baseline, matrix, Split.TEST, Racing.NONE,
-                    plan(matrix, Split.TEST));
-            var s = r.score();
-            Evidence e = Evidence.of(problem.baselineName(), r, Double.NaN, Double.NaN);
-            List<String> worse = r.variants().stream().filter(io.nous.evaluator.VariantReport::worse).map(io.nous.evaluator.VariantReport::variant)
-                    .toList();
-            return new UpstreamComparison(problem.baselineName(), u.name(), split, false, s == null ? null : s.change(),
-                    s == null ? null : s.ciLow(), s == null ? null : s.ciHigh(), s == null ? null : s.verdict().id(), r.failure(),
-                    null, worse.isEmpty() ? null : worse, null, e.sequential());
         }
     }
 
