@@ -2,13 +2,13 @@ package io.nous.cli;
 
 import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.BehaviourSignature;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.JointSource;
 import io.nous.codegen.compile.JavacCheck;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.export.PlugPointViews;
 import io.nous.policy.PolicyReferenceException;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
@@ -111,7 +111,7 @@ public final class CheckCommand implements Callable<Integer> {
         boolean same = false;
         PolicyRegistry registry = PolicyRegistry.builtin();
         for (PolicyTemplate t : registry.templates().values()) {
-            if (!t.kind().name().equals(r.kind().name())) {
+            if (t.kind() != r.kind()) {
                 continue;
             }
             String builtinSource;
@@ -155,18 +155,11 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private void report(PrintWriter out, CheckResult r, boolean half) {
-        String kind = r.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        String kind = r.kind().id();
         out.printf(Locale.ROOT, "%s: accepted: %s policy %s%s%n", file, kind, r.className(), half ? " (" + kind + " half)" : "");
         out.printf(Locale.ROOT, "  canonical sha256 %s%n", r.canonicalHash());
         out.printf(Locale.ROOT, "  verified in %.1f ms, compiled in %.1f ms; exercised on %s without a fault%n",
-                r.verifyNanos() / 1e6, r.compileNanos() / 1e6, r.kind() == CandidateKind.ROUTING
-                        ? "endpoints from idle to 64 in flight and from cold to fully cached" : "1-6 bands and saturations 0-100");
-        if (r.kind() == CandidateKind.ROUTING) {
-            out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only)"
-                    : "  within the subset the Go translator reads: it can be exported as an llm-d-router scheduling Scorer (the export proves the Go against it)");
-        } else if (r.kind() == CandidateKind.USAGE_LIMIT || r.kind() == CandidateKind.ADMISSION) {
-            out.println(simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
-                    : "  within the router's contract: it can be exported as an llm-d-router plugin");
-        }
+                r.verifyNanos() / 1e6, r.compileNanos() / 1e6, PlugPointViews.of(r.kind()).exercisedOn());
+        out.println(PlugPointViews.of(r.kind()).contractLine(simulationOnly));
     }
 }

@@ -32,8 +32,18 @@ public final class ClusterOptions {
     Integer pods;
 
     @Option(names = "--detector", paramLabel = "NAME", defaultValue = "utilization",
-            description = "Saturation detector: utilization or concurrency (default: ${DEFAULT-VALUE}).")
+            description = "Saturation detector: utilization or concurrency (default: ${DEFAULT-VALUE}); with simulate also a detector "
+                    + "policy at the saturation plug point: a built-in (utilization-detector[:k=v,...], concurrency-detector, "
+                    + "lease-detector; see 'nous policies') or a .java SaturationDetector.")
     String detector;
+
+    /** Set by a command that runs a detector policy (a --detector that is not a built-in kind). */
+    boolean acceptsDetectorPolicy;
+
+    /** The detector policy --detector names (a registry reference or a .java file), or null for a built-in kind. */
+    String detectorPolicy() {
+        return detector.equals("utilization") || detector.equals("concurrency") ? null : detector;
+    }
 
     @Option(names = "--profile", paramLabel = "NAME", defaultValue = CostCatalog.DEFAULT_PROFILE,
             description = "Cost profile (default: ${DEFAULT-VALUE}), or a profile file from 'nous calibrate'; see 'nous profiles'.")
@@ -306,9 +316,18 @@ public final class ClusterOptions {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }
+        if (detectorPolicy() != null && !acceptsDetectorPolicy) {
+            throw new UserError("--detector " + detector + ": this command runs the built-in detectors, utilization or concurrency; "
+                    + "'nous simulate' runs a detector policy");
+        }
+        if (detectorPolicy() != null && inflightCredit) {
+            throw new UserError("--inflight-credit corrects the built-in utilization detector; a detector policy has its own "
+                    + "(utilization-detector:inflightCredit=true)");
+        }
         DetectorConfig d;
         try {
-            d = DetectorConfig.byName(detector).withInflightCredit(inflightCredit).withFilter(detectorFilter);
+            d = DetectorConfig.byName(detectorPolicy() == null ? detector : "utilization").withInflightCredit(inflightCredit)
+                    .withFilter(detectorFilter);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
         }

@@ -2,20 +2,21 @@ package io.nous.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.compile.JavacCheck;
 import io.nous.codegen.golang.EppConfig;
 import io.nous.codegen.golang.EquivalenceProof;
 import io.nous.codegen.golang.GoExport;
-import io.nous.codegen.golang.GoPackage;
 import io.nous.codegen.golang.GoToolchain;
 import io.nous.codegen.golang.GoldenVectors;
 import io.nous.codegen.golang.RouterPlugin;
 import io.nous.codegen.javatarget.JavaModule;
 import io.nous.codegen.javatarget.JavaModuleCheck;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.codegen.verify.Violation;
+import io.nous.export.PlugPointView;
+import io.nous.export.PlugPointViews;
 import io.nous.export.PolicyPart;
 import io.nous.export.Provenance;
 import io.nous.export.PullRequest;
@@ -25,6 +26,7 @@ import io.nous.export.Standing;
 import io.nous.export.UpstreamMatch;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.CandidateStory;
 import io.nous.store.PlainJson;
 import io.nous.store.RunStore;
@@ -34,13 +36,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -192,51 +193,64 @@ public final class ExportCommand implements Callable<Integer> {
     private record Written(RouterPlugin plugin, String pluginType, List<String> lines) {
     }
 
-    /** A usage-limit policy as a Go plugin package (or, with --target java, a Maven module) under {@code dest}. */
-    private Written exportUsageLimit(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
-                                     String policyName, RunCandidate fromRun) {
-        if (fromRun != null && target.equals("go") && !fromRun.routerProblems().isEmpty()) {
+    /** A usage-limit policy as a Maven module under {@code dest} (--target java): the router's Java twin. */
+    private Written exportMavenModule(Path dest, Path shown, String source, CheckResult check, String exported, String policyName) {
+        List<GoldenVectors.Case> vectors;
+        try {
+            vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
+            new JavaModule(policyName, source, vectors).write(dest);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--name: " + e.getMessage());
+        } catch (GoldenVectors.ContractBroken e) {
+            throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
+        }
+        String compiled = JavaModuleCheck.compile(dest);
+        if (compiled != null) {
+            throw new UserError("cannot export " + exported + " as a Maven module: javac rejects it: " + compiled + " (nothing was written)");
+        }
+        return new Written(null, null, List.of(String.format("exported %s as a Maven module (%d golden cases, compiled with javac) to %s",
+                exported, vectors.size(), shown), "test it:  (cd " + shown + " && mvn test)"));
+    }
+
+    /**
+     * One part as its plug point's router plugin package under {@code dest}: refused when the router
+     * already ships the same behaviour (unless --force), built and proved by the plug point's
+     * descriptor, with its provenance.
+     */
+    private Written exportPlugin(Path dest, Path shown, PolicyPart part, String summary, String exported, String policyName,
+                                 RunCandidate fromRun) {
+        PlugPointView view = PlugPointViews.of(part.kind());
+        CheckResult check = part.check();
+        if (target.equals("java")) {
+            if (part.kind() != PlugPoint.USAGE_LIMIT) {
+                throw new UserError(view.goOnly() + "; drop --target java");
+            }
+            return exportMavenModule(dest, shown, part.source(), check, exported, policyName);
+        }
+        if (fromRun != null && !fromRun.routerProblems().isEmpty()) {
             throw new UserError(notExportable(fromRun));
         }
-        if (target.equals("java")) {
-            List<GoldenVectors.Case> vectors;
-            try {
-                vectors = GoldenVectors.record(check.candidate()::newUsageLimitPolicy);
-                new JavaModule(policyName, source, vectors).write(dest);
-            } catch (IllegalArgumentException e) {
-                throw new UserError("--name: " + e.getMessage());
-            } catch (GoldenVectors.ContractBroken e) {
-                throw new UserError("cannot export " + exported + ": it breaks the usage-limit contract: " + e.getMessage());
-            }
-            String compiled = JavaModuleCheck.compile(dest);
-            if (compiled != null) {
-                throw new UserError("cannot export " + exported + " as a Maven module: javac rejects it: " + compiled + " (nothing was written)");
-            }
-            return new Written(null, null, List.of(String.format("exported %s as a Maven module (%d golden cases, compiled with javac) to %s",
-                    exported, vectors.size(), shown), "test it:  (cd " + shown + " && mvn test)"));
-        }
         if (!force) {
-            var upstream = UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
-            if (upstream.isPresent()) {
-                throw new UserError(exported + " behaves exactly like " + upstream.get().describe() + ", which llm-d-router already "
-                        + "ships: configure that plugin (flowControl.usageLimitPolicyPluginRef: " + upstream.get().pluginType()
-                        + ") instead of adding a copy; --force exports it anyway (nothing was written)");
-            }
+            view.upstreamMatch(check.candidate()).ifPresent(m -> {
+                throw new UserError(exported + " " + view.behavesLike() + " " + m.describe() + ", which llm-d-router already ships: "
+                        + view.configureInstead(m) + " instead of adding a copy; --force exports it anyway (nothing was written)");
+            });
         }
         GoExport.Outcome outcome;
         try {
-            outcome = GoExport.usageLimit(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv()));
+            outcome = PlugPoints.of(part.kind()).export(check.candidate(), part.source(), policyName, summary, dest,
+                    GoToolchain.find(System.getenv()));
         } catch (IllegalArgumentException e) {
             throw new UserError("--name: " + e.getMessage());
         } catch (GoExport.Refused e) {
             throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
-        GoPackage pkg = (GoPackage) outcome.plugin();
+        RouterPlugin pkg = outcome.plugin();
         refuseDuplicateInRouter(pkg);
-        writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "builtin_policy");
+        writeProvenance(dest, fromRun, exported, part.source(), pkg.pluginType(), pkg.javaFileName(), view.provenanceKey());
         List<String> lines = new ArrayList<>();
-        lines.add(String.format("exported %s as %s (package %s, %d golden cases) to %s", exported, pkg.pluginType(), pkg.goPackage(),
-                outcome.goldenCases(), shown));
+        lines.add(String.format("exported %s as %s%s (package %s, %d %s) to %s", exported, view.exportedAs(), pkg.pluginType(),
+                pkg.goPackage(), outcome.goldenCases(), view.goldenCases(), shown));
         lines.addAll(proofLines(outcome, shown));
         return new Written(pkg, pkg.pluginType(), lines);
     }
@@ -244,18 +258,10 @@ public final class ExportCommand implements Callable<Integer> {
     /** One part as its router plugin, written to {@code dest} (staged) and shown to the user as {@code shown}. */
     private Written exportPart(Path dest, Path shown, PolicyPart part, String summary, String exported, String policyName,
                                RunCandidate fromRun) {
-        Written w = switch (part.kind()) {
-            case USAGE_LIMIT -> exportUsageLimit(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
-            case ADMISSION -> exportAdmitter(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
-            case ROUTING -> exportScorer(dest, shown, part.source(), summary, part.check(), exported, policyName, fromRun);
-        };
+        Written w = exportPlugin(dest, shown, part, summary, exported, policyName, fromRun);
         if (w.plugin() != null) {
             // the operator's page beside the provenance: what it does under load, what to watch, how to roll back
-            String upstream = fromRun != null ? fromRun.problem().upstream() : switch (part.kind()) {
-                case USAGE_LIMIT -> "soft-reflective-ceiling";
-                case ADMISSION -> "probabilistic-admitter";
-                case ROUTING -> "active-request";
-            };
+            String upstream = fromRun != null ? fromRun.problem().upstream() : PlugPoints.of(part.kind()).words().upstreamPolicy();
             String upstreamType = PolicyRegistry.builtin().templates().containsKey(upstream)
                     ? PolicyRegistry.builtin().template(upstream).routerType() : upstream;
             try {
@@ -272,11 +278,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** The plugin the router already ships that behaves exactly like this part, if any. */
     private static Optional<UpstreamMatch.Match> upstreamMatch(PolicyPart part) {
-        return switch (part.kind()) {
-            case USAGE_LIMIT -> UpstreamMatch.of(part.usageLimit());
-            case ADMISSION -> UpstreamMatch.ofAdmitter(part.admitter());
-            case ROUTING -> UpstreamMatch.ofRouting(part.check().candidate()::newRoutingScorer);
-        };
+        return PlugPointViews.of(part.kind()).upstreamMatch(part.check().candidate());
     }
 
     /** What the proof did, in the words of the export's output. */
@@ -330,7 +332,7 @@ public final class ExportCommand implements Callable<Integer> {
                     + "them anyway (nothing was written)");
         }
         List<Written> written = new ArrayList<>();
-        Map<CandidateKind, String> types = new EnumMap<>(CandidateKind.class);
+        Map<PlugPoint<?>, String> types = new HashMap<>();
         for (int i = 0; i < parts.size(); i++) {
             PolicyPart part = parts.get(i);
             var match = upstream.get(i);
@@ -340,14 +342,14 @@ public final class ExportCommand implements Callable<Integer> {
                 types.put(part.kind(), w.pluginType());
             } else {
                 types.put(part.kind(), match.get().pluginType()); // null for the legacy rule: the config names no admitter
-                String half = part.kind() == CandidateKind.ADMISSION ? "the admitter half" : "the usage-limit half";
+                String half = "the " + PlugPointViews.of(part.kind()).half() + " half";
                 written.add(new Written(null, match.get().pluginType(), List.of(half + " behaves exactly like " + match.get().describe()
                         + (match.get().legacy() ? ": nothing to export or configure" : ": configured, not exported"))));
             }
         }
         try {
             Files.createDirectories(root);
-            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(types.get(CandidateKind.USAGE_LIMIT), types.get(CandidateKind.ADMISSION)));
+            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(types.get(PlugPoint.USAGE_LIMIT), types.get(PlugPoint.ADMISSION)));
         } catch (IOException e) {
             throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }
@@ -355,68 +357,6 @@ public final class ExportCommand implements Callable<Integer> {
                 + String.join(" + ", parts.stream().map(p -> String.valueOf(types.get(p.kind()))).toList())
                 + ", enabled together by " + out.resolve("epp-config.yaml"))));
         return written;
-    }
-
-    /** An admission policy as a Go Admitter plugin package (the router has no Maven target for admitters) under {@code dest}. */
-    private Written exportAdmitter(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
-                                   String policyName, RunCandidate fromRun) {
-        if (!target.equals("go")) {
-            throw new UserError("admission policies are exported as Go Admitter plugins; drop --target java");
-        }
-        if (!force) {
-            UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy).ifPresent(m -> {
-                throw new UserError(exported + " behaves exactly like " + m.describe() + ", which llm-d-router already ships: "
-                        + (m.legacy() ? "configure no admitter" : "configure that plugin (type: " + m.pluginType() + ")")
-                        + " instead of adding a copy; --force exports it anyway (nothing was written)");
-            });
-        }
-        return proved(dest, shown, source, exported, fromRun, "the admitter", "golden cases",
-                () -> GoExport.admitter(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv())));
-    }
-
-    /** A routing scorer as a Go scheduling Scorer plugin package under {@code dest}. */
-    private Written exportScorer(Path dest, Path shown, String source, String summary, CheckResult check, String exported,
-                                 String policyName, RunCandidate fromRun) {
-        if (!target.equals("go")) {
-            throw new UserError("routing scorers are exported as Go Scorer plugins; drop --target java");
-        }
-        if (fromRun != null && !fromRun.routerProblems().isEmpty()) {
-            throw new UserError(notExportable(fromRun));
-        }
-        if (!force) {
-            UpstreamMatch.ofRouting(check.candidate()::newRoutingScorer).ifPresent(m -> {
-                throw new UserError(exported + " scores exactly like " + m.describe() + ", which llm-d-router already ships: "
-                        + "configure that scorer (pluginRef: " + m.pluginType() + ") instead of adding a copy; --force exports it anyway "
-                        + "(nothing was written)");
-            });
-        }
-        return proved(dest, shown, source, exported, fromRun, "the scorer", "golden endpoint sets",
-                () -> GoExport.scorer(check.candidate(), source, policyName, summary, dest, GoToolchain.find(System.getenv())));
-    }
-
-    /**
-     * Builds and proves one package with {@code export}, refuses a copy of what the --router checkout
-     * has, writes the provenance, and says what was written ({@code what} and {@code cases} name the
-     * plugin and its golden cases for people).
-     */
-    private Written proved(Path dest, Path shown, String source, String exported, RunCandidate fromRun, String what, String cases,
-                           Supplier<GoExport.Outcome> export) {
-        GoExport.Outcome outcome;
-        try {
-            outcome = export.get();
-        } catch (IllegalArgumentException e) {
-            throw new UserError("--name: " + e.getMessage());
-        } catch (GoExport.Refused e) {
-            throw new UserError("cannot export " + exported + ": " + e.getMessage());
-        }
-        RouterPlugin pkg = outcome.plugin();
-        refuseDuplicateInRouter(pkg);
-        writeProvenance(dest, fromRun, exported, source, pkg.pluginType(), pkg.javaFileName(), "policy");
-        List<String> lines = new ArrayList<>();
-        lines.add(String.format("exported %s as %s %s (package %s, %d %s) to %s", exported, what, pkg.pluginType(), pkg.goPackage(),
-                outcome.goldenCases(), cases, shown));
-        lines.addAll(proofLines(outcome, shown));
-        return new Written(pkg, pkg.pluginType(), lines);
     }
 
     /** provenance.json and PROVENANCE.md: the run's for a run's candidate, else the policy's own. */

@@ -57,11 +57,7 @@ record ExportedPlugins(Map<String, String> kinds, Map<String, Path> sources) {
                 throw new UserError(configRef + ": plugin type '" + type + "' comes from " + source + ", which does not pass verification: "
                         + String.join("; ", check.problems()));
             }
-            kinds.put(type, switch (check.kind()) {
-                case USAGE_LIMIT -> RoutingConfig.EXPORTED_USAGE_LIMIT;
-                case ADMISSION -> RoutingConfig.EXPORTED_ADMISSION;
-                case ROUTING -> RoutingConfig.EXPORTED_ROUTING;
-            });
+            kinds.put(type, check.kind().id()); // RoutingConfig.EXPORTED_*: a plug point's id
             sources.put(type, source);
         }
         return new ExportedPlugins(kinds, sources);

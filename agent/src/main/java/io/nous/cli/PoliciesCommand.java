@@ -30,13 +30,13 @@ public final class PoliciesCommand implements Callable<Integer> {
         PolicyRegistry registry = PolicyRegistry.builtin();
         if (name == null) {
             for (PolicyTemplate t : registry.templates().values()) {
-                out.printf(Locale.ROOT, "%-26s %-12s %s%n", t.name(), t.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'), t.description());
+                out.printf(Locale.ROOT, "%-26s %-12s %s%n", t.name(), t.kind().id(), t.description());
             }
         } else {
             PolicyTemplate t = registry.template(name);
             if (!sourceOnly) {
                 out.printf(Locale.ROOT, "%s (router type %s, %s)%nparameters: %s%n%n", t.name(), t.routerType(),
-                        t.kind().name().toLowerCase(Locale.ROOT), t.parameters().isEmpty() ? "none" : String.join(", ", t.parameters()));
+                        t.kind().id().replace('-', '_'), t.parameters().isEmpty() ? "none" : String.join(", ", t.parameters()));
             }
             out.print(t.source());
         }

@@ -1,7 +1,6 @@
 package io.nous.cli;
 
 import io.nous.codegen.Candidate;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.evaluator.run.Deployment;
@@ -10,6 +9,7 @@ import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -41,7 +41,7 @@ final class PolicyRefs {
         String usageSource = null;
         String usageOrigin = null;
         if (CandidateFiles.isSourceReference(usageRef)) {
-            Candidate c = compiled(usageRef, CandidateKind.USAGE_LIMIT, sandbox, contract);
+            Candidate c = compiled(usageRef, PlugPoint.USAGE_LIMIT, sandbox, contract);
             usageSource = CandidateFiles.read(Path.of(usageRef));
             usageOrigin = Path.of(usageRef).getFileName().toString();
             usage = c::newUsageLimitPolicy;
@@ -72,7 +72,7 @@ final class PolicyRefs {
             }
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = compiled(admissionRef, CandidateKind.ADMISSION, sandbox, contract);
+                    Candidate c = compiled(admissionRef, PlugPoint.ADMISSION, sandbox, contract);
                     admissionSource = CandidateFiles.read(Path.of(admissionRef));
                     admissionOrigin = Path.of(admissionRef).getFileName().toString();
                     admission = c::newAdmissionPolicy;
@@ -110,7 +110,7 @@ final class PolicyRefs {
     }
 
     /** Checks a candidate source file where the sandbox runs candidates; a rejected or mismatched candidate is bad input. */
-    static Candidate compiled(String file, CandidateKind expected, Sandbox sandbox, Contract contract) {
+    static Candidate compiled(String file, PlugPoint<?> expected, Sandbox sandbox, Contract contract) {
         Sandbox.Checked checked = sandbox.check(CandidateFiles.read(Path.of(file)), Path.of(file).getFileName().toString(), contract);
         CheckResult r = checked.compiled();
         if (!checked.accepted()) {

@@ -1,6 +1,5 @@
 package io.nous.cli;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
@@ -10,6 +9,7 @@ import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.InputError;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.spi.PlugPoint;
 import java.nio.file.Path;
 
 /**
@@ -57,7 +57,7 @@ final class RoutingRefs {
         if (!check.accepted()) {
             throw new UserError(origin + " does not pass verification: " + String.join("; ", check.problems()));
         }
-        if (check.kind() != CandidateKind.ROUTING) {
+        if (check.kind() != PlugPoint.ROUTING) {
             throw new UserError("--scorer: " + origin + " implements " + check.kind().spi().getSimpleName() + ", not RoutingScorer");
         }
         PolicyUnderTest routed = p.routedBy(cfg, check.candidate()::newRoutingScorer,

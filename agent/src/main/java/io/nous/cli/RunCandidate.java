@@ -1,6 +1,5 @@
 package io.nous.cli;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
@@ -9,10 +8,12 @@ import io.nous.codegen.verify.Violation;
 import io.nous.discover.Compiled;
 import io.nous.discover.Problem;
 import io.nous.discover.Problems;
+import io.nous.export.PlugPointViews;
 import io.nous.export.PolicyPart;
 import io.nous.export.Provenance;
 import io.nous.export.Standing;
 import io.nous.export.UpstreamMatch;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.CandidateStory;
 import io.nous.store.Run;
 import io.nous.store.RunHistory;
@@ -132,11 +133,7 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     Standing standing() {
         String like = null;
         if (check.accepted() && check.candidate() != null && !multiPart()) {
-            var match = switch (check.candidate().kind()) {
-                case ADMISSION -> UpstreamMatch.ofAdmitter(check.candidate()::newAdmissionPolicy);
-                case ROUTING -> UpstreamMatch.ofRouting(check.candidate()::newRoutingScorer);
-                case USAGE_LIMIT -> UpstreamMatch.of(check.candidate()::newUsageLimitPolicy);
-            };
+            var match = PlugPointViews.of(check.candidate().kind()).upstreamMatch(check.candidate());
             like = match.map(UpstreamMatch.Match::describe).orElse(null);
         }
         return Standing.of(history, id, like);
@@ -148,8 +145,8 @@ record RunCandidate(RunHistory history, String id, String source, CheckResult ch
     }
 
     /** The kind a checked source is (a source that did not compile is held to the usage-limit contract). */
-    private static CandidateKind kindOf(CheckResult check) {
-        return check != null && check.candidate() != null ? check.candidate().kind() : CandidateKind.USAGE_LIMIT;
+    private static PlugPoint<?> kindOf(CheckResult check) {
+        return check != null && check.candidate() != null ? check.candidate().kind() : PlugPoint.USAGE_LIMIT;
     }
 
     /**

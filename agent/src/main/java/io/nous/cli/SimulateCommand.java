@@ -13,11 +13,11 @@ import io.nous.observe.SimulatedRequests;
 import io.nous.policy.PolicyRegistry;
 import io.nous.report.ComparisonReport;
 import io.nous.report.JsonReport;
-import io.nous.sim.routing.RoutingConfig;
 import io.nous.report.TableReport;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.routing.RoutingConfig;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,6 +148,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         scenario.cluster.severalRoutings = true;
+        scenario.cluster.acceptsDetectorPolicy = true;
         if (scenario.cluster.eppConfigs.size() > 1 && (requestsFile != null || isolate)) {
             throw new UserError("--requests and --isolate run one router config: give one --epp-config");
         }
@@ -168,7 +169,8 @@ public final class SimulateCommand implements Callable<Integer> {
             if (policies.size() != 1 || isolate) {
                 throw new UserError("--requests writes one policy's requests, in process: give one --policy and no --isolate");
             }
-            ClusterSimulation sim = Simulations.prepare(s, policyRefs.get(0), first.admission(), contract(), first.scorer());
+            ClusterSimulation sim = Simulations.prepare(s, policyRefs.get(0), first.admission(), contract(),
+                    Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy()));
             java.util.List<PlannedRequest> plan = ObservationPlan.of(s);
             SimulationResult result = sim.recordRequests().run();
             java.util.List<ObservedRequest> requests = SimulatedRequests.fromLog(plan, sim.requestLog());
@@ -187,7 +189,8 @@ public final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--worker-heap: " + e.getMessage());
             }
-            results.addAll(Simulations.runIsolated(s, policyRefs, first.admission(), options, contract(), first.scorer()));
+            results.addAll(Simulations.runIsolated(s, policyRefs, first.admission(), options, contract(),
+                    Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy())));
         } else {
             List<RoutingConfig> routings = configs;
             if (routings.size() > 1 && policies.size() > 1) {
@@ -196,12 +199,12 @@ public final class SimulateCommand implements Callable<Integer> {
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policyRefs) {
                 // validate every reference before running any
-                runs.add(Simulations.prepare(s, p, first.admission(), contract(), first.scorer()));
+                runs.add(Simulations.prepare(s, p, first.admission(), contract(), Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy())));
             }
             for (int i = 1; i < routings.size(); i++) {
                 Deployed d = deployed(routings.get(i));
                 runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), given("--policy") ? policies.get(0) : d.policy(),
-                        d.admission(), contract(), d.scorer()));
+                        d.admission(), contract(), Simulations.plugged(d.scorer(), scenario.cluster.detectorPolicy())));
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

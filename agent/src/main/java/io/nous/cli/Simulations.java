@@ -1,12 +1,12 @@
 package io.nous.cli;
 
 import io.nous.codegen.Candidate;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.evaluator.run.Deployment;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
@@ -15,11 +15,14 @@ import io.nous.sim.Scenario;
 import io.nous.sim.epp.PolicyException;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.spi.AdmissionPolicy;
-import io.nous.sim.spi.RoutingScorer;
+import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.Policies;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Turns policy references from the command line into simulation results, in process or in a worker JVM. */
 final class Simulations {
@@ -33,26 +36,47 @@ final class Simulations {
      */
     static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
                                                         WorkerPool.Options options, Contract contract) {
-        return runIsolated(s, policyRefs, admissionRef, options, contract, null);
+        return runIsolated(s, policyRefs, admissionRef, options, contract, (String) null);
     }
 
     /** {@link #runIsolated(Scenario, List, String, WorkerPool.Options, Contract)} with a routing scorer reference (or null). */
     static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
                                                         WorkerPool.Options options, Contract contract, String scorerRef) {
+        return runIsolated(s, policyRefs, admissionRef, options, contract, plugged(scorerRef, null));
+    }
+
+    /**
+     * {@link #runIsolated(Scenario, List, String, WorkerPool.Options, Contract)} with policies at more
+     * plug points (a routing scorer, a saturation detector, ...), each a built-in name or a .java file.
+     */
+    static List<SimulationResult> runIsolated(Scenario s, List<String> policyRefs, String admissionRef,
+                                              WorkerPool.Options options, Contract contract, Map<PlugPoint<?>, String> more) {
         for (String p : policyRefs) {
             staticCheck(p, contract);
         }
         staticCheck(admissionRef, contract);
-        if (scorerRef != null) {
-            staticCheck(scorerRef, contract);
+        for (String ref : more.values()) {
+            staticCheck(ref, contract);
         }
         List<SimulationResult> out = new ArrayList<>();
         try (WorkerPool pool = new WorkerPool(options)) {
             for (String p : policyRefs) {
-                out.add(run(s, p, admissionRef, pool, contract, scorerRef));
+                out.add(run(s, p, admissionRef, pool, contract, more));
             }
         }
         return out;
+    }
+
+    /** The plug points beyond usage limit and admission that a command fills: a scorer and a detector, each may be null. */
+    static Map<PlugPoint<?>, String> plugged(String scorerRef, String detectorRef) {
+        Map<PlugPoint<?>, String> m = new LinkedHashMap<>();
+        if (scorerRef != null) {
+            m.put(PlugPoint.ROUTING, scorerRef);
+        }
+        if (detectorRef != null) {
+            m.put(PlugPoint.SATURATION, detectorRef);
+        }
+        return m;
     }
 
     /** A candidate's source and the file name it is reported under. */
@@ -81,10 +105,10 @@ final class Simulations {
      * {@link #runIsolated} already).
      */
     private static SimulationResult run(Scenario s, String policyRef, String admissionRef, WorkerPool pool, Contract contract,
-                                        String scorerRef) {
-        boolean scorerFile = scorerRef != null && CandidateFiles.isSourceReference(scorerRef);
-        if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef) || scorerFile)) {
-            return prepare(s, policyRef, admissionRef, contract, scorerRef).run();
+                                        Map<PlugPoint<?>, String> more) {
+        boolean moreFiles = more.values().stream().anyMatch(CandidateFiles::isSourceReference);
+        if (!(CandidateFiles.isSourceReference(policyRef) || CandidateFiles.isSourceReference(admissionRef) || moreFiles)) {
+            return prepare(s, policyRef, admissionRef, contract, more).run();
         }
         SourceFile usage = isolatedSource(policyRef, "policies");
         String usageSource = usage.source();
@@ -102,20 +126,21 @@ final class Simulations {
                 admissionOrigin = Path.of(admissionRef).getFileName().toString();
             }
         }
-        SourceFile scorer = scorerRef == null ? null : isolatedSource(scorerRef, "scorers");
-        String routingSource = scorer == null ? null : scorer.source();
-        String routingOrigin = scorer == null ? null : scorer.origin();
+        WorkerProtocol.Job job = new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, s, null, usageSource, usageOrigin, admissionSource,
+                admissionOrigin, false, contract);
+        for (Map.Entry<PlugPoint<?>, String> e : more.entrySet()) {
+            SourceFile f = isolatedSource(e.getValue(), PlugPoints.of(e.getKey()).words().part().replaceFirst("^an? ", "") + "s");
+            job = job.withSource(e.getKey(), f.source(), f.origin());
+        }
         WorkerProtocol.Reply reply;
         try {
-            reply = pool.run(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, s, null, usageSource, usageOrigin, admissionSource,
-                    admissionOrigin, false, contract).withRouting(routingSource, routingOrigin));
+            reply = pool.run(job);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("interrupted");
         }
         if (reply.error() != null) {
-            if (reply.error().startsWith("rejected") || reply.error().startsWith("admission candidate rejected")
-                    || reply.error().startsWith("routing candidate rejected")) {
+            if (reply.error().startsWith("rejected") || reply.error().contains(" candidate rejected")) {
                 throw new UserError(usageOrigin + " " + reply.error());
             }
             throw new PolicyException("in an isolated worker: " + reply.error(), null);
@@ -146,7 +171,7 @@ final class Simulations {
     }
 
     static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract) {
-        return prepare(s, policyRef, admissionRef, contract, null);
+        return prepare(s, policyRef, admissionRef, contract, (String) null);
     }
 
     /**
@@ -154,11 +179,20 @@ final class Simulations {
      * .java candidate) in place of the router config's scorers; null: the config's own.
      */
     static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract, String scorerRef) {
+        return prepare(s, policyRef, admissionRef, contract, plugged(scorerRef, null));
+    }
+
+    /**
+     * {@link #prepare(Scenario, String, String, Contract)} with policies at more plug points, each a
+     * built-in name or a .java candidate: a routing scorer in place of the router config's scorers, a
+     * saturation detector in place of the scenario's.
+     */
+    static ClusterSimulation prepare(Scenario s, String policyRef, String admissionRef, Contract contract, Map<PlugPoint<?>, String> more) {
         PolicyRegistry registry = PolicyRegistry.builtin();
         UsageLimitPolicy policy;
         String policyName;
         if (CandidateFiles.isSourceReference(policyRef)) {
-            Candidate c = PolicyRefs.compiled(policyRef, CandidateKind.USAGE_LIMIT, Sandbox.inProcess(), contract);
+            Candidate c = PolicyRefs.compiled(policyRef, PlugPoint.USAGE_LIMIT, Sandbox.inProcess(), contract);
             policy = c.newUsageLimitPolicy();
             policyName = c.name() + " (" + Path.of(policyRef).getFileName() + ")";
         } else {
@@ -172,7 +206,7 @@ final class Simulations {
             case "legacy" -> s = Deployment.LEGACY_SHEDDING.apply(s);
             default -> {
                 if (CandidateFiles.isSourceReference(admissionRef)) {
-                    Candidate c = PolicyRefs.compiled(admissionRef, CandidateKind.ADMISSION, Sandbox.inProcess(), contract);
+                    Candidate c = PolicyRefs.compiled(admissionRef, PlugPoint.ADMISSION, Sandbox.inProcess(), contract);
                     admitter = c.newAdmissionPolicy();
                     admissionName = c.name() + " (" + Path.of(admissionRef).getFileName() + ")";
                 } else {
@@ -181,19 +215,21 @@ final class Simulations {
                 }
             }
         }
-        RoutingScorer scorer = null;
-        String scorerName = null;
-        if (scorerRef != null) {
-            if (CandidateFiles.isSourceReference(scorerRef)) {
-                Candidate c = PolicyRefs.compiled(scorerRef, CandidateKind.ROUTING, Sandbox.inProcess(), contract);
-                scorer = c.newRoutingScorer();
-                scorerName = c.name() + " (" + Path.of(scorerRef).getFileName() + ")";
-            } else {
-                scorer = registry.routing(scorerRef);
-                scorerName = registry.template(scorerRef).name() + paramsOf(scorerRef);
-            }
+        Policies policies = Policies.none().with(PlugPoint.USAGE_LIMIT, policy, policyName).with(PlugPoint.ADMISSION, admitter, admissionName);
+        for (Map.Entry<PlugPoint<?>, String> e : more.entrySet()) {
+            policies = plug(policies, e.getKey(), e.getValue(), contract);
         }
-        return new ClusterSimulation(s, policy, policyName, admitter, admissionName, scorer, scorerName);
+        return new ClusterSimulation(s, policies);
+    }
+
+    /** {@code policies} with the policy {@code ref} names at {@code point}: a .java candidate compiled here, or a built-in. */
+    private static <S> Policies plug(Policies policies, PlugPoint<S> point, String ref, Contract contract) {
+        if (CandidateFiles.isSourceReference(ref)) {
+            Candidate c = PolicyRefs.compiled(ref, point, Sandbox.inProcess(), contract);
+            return policies.with(point, c.newInstance(point), c.name() + " (" + Path.of(ref).getFileName() + ")");
+        }
+        PolicyRegistry registry = PolicyRegistry.builtin();
+        return policies.with(point, registry.create(point, ref), registry.template(ref).name() + paramsOf(ref));
     }
 
 

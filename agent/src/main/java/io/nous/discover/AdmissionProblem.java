@@ -1,13 +1,12 @@
 package io.nous.discover;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.discover.evolve.SearchSpaces;
 import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.policy.PolicyKind;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -28,13 +27,13 @@ final class AdmissionProblem implements Problem {
     }
 
     @Override
-    public List<CandidateKind> kinds() {
-        return List.of(CandidateKind.ADMISSION);
+    public List<PlugPoint<?>> kinds() {
+        return List.of(PlugPoint.ADMISSION);
     }
 
     @Override
     public String seedProblem(String ref) {
-        return Problems.builtinOfKind(ref, PolicyKind.ADMISSION, "admission");
+        return Problems.builtinOfKind(ref, PlugPoint.ADMISSION, "admission");
     }
 
     @Override

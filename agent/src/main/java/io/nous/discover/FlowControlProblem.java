@@ -1,11 +1,10 @@
 package io.nous.discover;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.discover.evolve.SearchSpaces;
 import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.policy.PolicyKind;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -24,13 +23,13 @@ final class FlowControlProblem implements Problem {
     }
 
     @Override
-    public List<CandidateKind> kinds() {
-        return List.of(CandidateKind.USAGE_LIMIT);
+    public List<PlugPoint<?>> kinds() {
+        return List.of(PlugPoint.USAGE_LIMIT);
     }
 
     @Override
     public String seedProblem(String ref) {
-        return Problems.builtinOfKind(ref, PolicyKind.USAGE_LIMIT, "usage-limit");
+        return Problems.builtinOfKind(ref, PlugPoint.USAGE_LIMIT, "usage-limit");
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.nous.discover;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.JointSource;
@@ -9,9 +8,9 @@ import io.nous.discover.evolve.SearchSpaces;
 import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.spi.PlugPoint;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,8 +35,8 @@ final class JointProblem implements Problem {
     }
 
     @Override
-    public List<CandidateKind> kinds() {
-        return List.of(CandidateKind.USAGE_LIMIT, CandidateKind.ADMISSION);
+    public List<PlugPoint<?>> kinds() {
+        return List.of(PlugPoint.USAGE_LIMIT, PlugPoint.ADMISSION);
     }
 
     @Override
@@ -62,8 +61,8 @@ final class JointProblem implements Problem {
         if (pair.length != 2) {
             return "a joint seed is a pair USAGE-LIMIT+ADMITTER of built-in policies, got '" + ref + "'";
         }
-        String why = Problems.builtinOfKind(pair[0], PolicyKind.USAGE_LIMIT, "usage-limit");
-        return why != null ? why : Problems.builtinOfKind(pair[1], PolicyKind.ADMISSION, "admission");
+        String why = Problems.builtinOfKind(pair[0], PlugPoint.USAGE_LIMIT, "usage-limit");
+        return why != null ? why : Problems.builtinOfKind(pair[1], PlugPoint.ADMISSION, "admission");
     }
 
     @Override

@@ -1,12 +1,13 @@
 package io.nous.discover;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -22,7 +23,7 @@ public interface Problem {
     String id();
 
     /** The SPIs a candidate implements, in the order its parts are compiled. */
-    List<CandidateKind> kinds();
+    List<PlugPoint<?>> kinds();
 
     /** The matrix a run uses unless {@code --matrix} says otherwise. */
     String defaultMatrix();
@@ -37,7 +38,7 @@ public interface Problem {
 
     /** Whether candidates may shed requests (the admission objectives apply). */
     default boolean sheds() {
-        return kinds().contains(CandidateKind.ADMISSION);
+        return kinds().contains(PlugPoint.ADMISSION);
     }
 
     /** The built-in policies a run starts from unless {@code --seed-policies} says otherwise. */
@@ -65,7 +66,7 @@ public interface Problem {
         if (!check.accepted()) {
             return Compiled.rejected(check.problems());
         }
-        CandidateKind kind = kinds().get(0);
+        PlugPoint<?> kind = kinds().get(0);
         if (check.kind() != kind) {
             return Compiled.rejected(List.of("candidate.java: " + (id().matches("[aeiou].*") ? "an " : "a ") + id()
                     + " search takes classes implementing " + kind.spi().getSimpleName() + "; this class implements "
@@ -161,6 +162,6 @@ public interface Problem {
 
     /** The methods a candidate's class must have, as the LLM reply is checked for them. */
     default List<String> entryMethods() {
-        return kinds().stream().map(k -> k == CandidateKind.ADMISSION ? "admit" : "computeLimit").toList();
+        return kinds().stream().map(k -> PlugPoints.of(k).entryMethod()).toList();
     }
 }

@@ -3,8 +3,8 @@ package io.nous.discover;
 import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -59,7 +59,7 @@ public final class Problems {
     }
 
     /** Why {@code ref} is not a built-in policy of that kind named without parameters, or null. */
-    static String builtinOfKind(String ref, PolicyKind kind, String what) {
+    static String builtinOfKind(String ref, PlugPoint<?> kind, String what) {
         if (ref.contains(":")) {
             return "seed policies are named without parameters, got '" + ref + "'";
         }

@@ -1,15 +1,14 @@
 package io.nous.discover;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.discover.evolve.SearchSpaces;
 import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
-import io.nous.policy.PolicyKind;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -34,8 +33,8 @@ final class RoutingProblem implements Problem {
     }
 
     @Override
-    public List<CandidateKind> kinds() {
-        return List.of(CandidateKind.ROUTING);
+    public List<PlugPoint<?>> kinds() {
+        return List.of(PlugPoint.ROUTING);
     }
 
     @Override
@@ -60,7 +59,7 @@ final class RoutingProblem implements Problem {
 
     @Override
     public String seedProblem(String ref) {
-        return Problems.builtinOfKind(ref, PolicyKind.ROUTING, "routing");
+        return Problems.builtinOfKind(ref, PlugPoint.ROUTING, "routing");
     }
 
     @Override

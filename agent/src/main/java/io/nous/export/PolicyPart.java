@@ -2,12 +2,13 @@ package io.nous.export;
 
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.body.FieldDeclaration;
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.discover.Compiled;
 import io.nous.discover.Problem;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.function.Supplier;
  * describes, a report draws and an export turns into one router plugin. A candidate of most classes
  * is one part; a joint candidate is two (a usage-limit policy and an admitter).
  */
-public record PolicyPart(CandidateKind kind, String source, CheckResult check) {
+public record PolicyPart(PlugPoint<?> kind, String source, CheckResult check) {
 
     /** The parts of a compiled candidate, in the order its problem class lists its SPIs. */
     public static List<PolicyPart> of(Problem problem, Compiled compiled) {
@@ -32,25 +33,25 @@ public record PolicyPart(CandidateKind kind, String source, CheckResult check) {
 
     /** Fresh instances of a usage-limit part. */
     public Supplier<UsageLimitPolicy> usageLimit() {
-        require(CandidateKind.USAGE_LIMIT);
+        require(PlugPoint.USAGE_LIMIT);
         return check.candidate()::newUsageLimitPolicy;
     }
 
     /** Fresh instances of an admission part. */
     public Supplier<AdmissionPolicy> admitter() {
-        require(CandidateKind.ADMISSION);
+        require(PlugPoint.ADMISSION);
         return check.candidate()::newAdmissionPolicy;
     }
 
     /** Fresh instances of a routing part. */
     public Supplier<RoutingScorer> routing() {
-        require(CandidateKind.ROUTING);
+        require(PlugPoint.ROUTING);
         return check.candidate()::newRoutingScorer;
     }
 
     /** Whether an admitter reads the saturation's queue and KV terms apart (its table shows both pools). */
     public boolean termsForm() {
-        return kind == CandidateKind.ADMISSION && GoTranslator.termsForm(source);
+        return kind == PlugPoint.ADMISSION && GoTranslator.termsForm(source);
     }
 
     /** Whether the class keeps mutable state between calls (a dispatch counter, a smoothed signal). */
@@ -60,23 +61,15 @@ public record PolicyPart(CandidateKind kind, String source, CheckResult check) {
 
     /** The router plugin's name suffix for this part ({@code -policy}, {@code -admitter}). */
     public String pluginSuffix() {
-        return switch (kind) {
-            case ADMISSION -> "-admitter";
-            case ROUTING -> "-scorer";
-            case USAGE_LIMIT -> "-policy";
-        };
+        return PlugPoints.of(kind).words().pluginSuffix();
     }
 
     /** The part in a phrase. */
     public String noun() {
-        return switch (kind) {
-            case ADMISSION -> "an admitter";
-            case ROUTING -> "a routing scorer";
-            case USAGE_LIMIT -> "a usage-limit policy";
-        };
+        return PlugPoints.of(kind).words().part();
     }
 
-    private void require(CandidateKind k) {
+    private void require(PlugPoint<?> k) {
         if (kind != k) {
             throw new IllegalStateException("this part implements " + kind.spi().getSimpleName() + ", not " + k.spi().getSimpleName());
         }

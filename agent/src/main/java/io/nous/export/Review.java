@@ -3,10 +3,7 @@ package io.nous.export;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
-import io.nous.codegen.BehaviourProbe;
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.Problem;
-import io.nous.discover.evolve.RoutingForms;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.stats.Comparison;
@@ -30,7 +27,10 @@ import java.util.Map;
  * called out, the risks, and how to reproduce it.
  */
 public final class Review {
-    private static final double[] SATURATIONS = {0, 0.3, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99, 1.0, 1.2};
+    /** How a candidate of several plug points' parts is canaried. */
+    static final String FLOW_CONTROL_CANARY = "with the flow-control metrics";
+
+    static final double[] SATURATIONS = {0, 0.3, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99, 1.0, 1.2};
 
     private Review() {
     }
@@ -42,7 +42,7 @@ public final class Review {
     }
 
     /** Saturations of the admitter table. */
-    private static final double[] ADMIT_SATURATIONS = {0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2};
+    static final double[] ADMIT_SATURATIONS = {0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2};
 
     public static String markdown(Input in) {
         return markdown(in, null, null);
@@ -99,15 +99,7 @@ public final class Review {
                 sb.append(part == in.parts().get(0) ? "" : "\n").append("### ").append(Character.toUpperCase(part.noun().charAt(0))).append(part.noun().substring(1))
                         .append(" (`nous-").append(s.id()).append(part.pluginSuffix()).append("`)\n\n");
             }
-            if (part.kind() == CandidateKind.ADMISSION) {
-                admittedTable(sb, part);
-            } else if (part.kind() == CandidateKind.ROUTING) {
-                RoutingForms.mechanism(part.source())
-                        .ifPresent(m -> sb.append("**In one sentence.** ").append(m).append("\n\n"));
-                scoreTable(sb, part);
-            } else {
-                ceilingTable(sb, part);
-            }
+            PlugPointViews.of(part.kind()).reviewTable(sb, part);
         }
         String upstreamSource = upstreamSource(in.problem());
         if (upstreamSource != null && !upstreamSource.equals(in.source())) {
@@ -174,44 +166,6 @@ public final class Review {
         }
         sb.append("\n```\n");
         return sb.toString();
-    }
-
-    /** An admitter as the share of requests it admits at fixed saturations. */
-    private static void admittedTable(StringBuilder sb, PolicyPart part) {
-        sb.append("Share of requests admitted at a fixed pool saturation (100 evenly spread draws on a fresh")
-                .append(" admitter; protected requests have priority >= 0):\n\n");
-        Map<String, double[]> curves = BehaviourProbe.admittedCurves(part.admitter(), part.termsForm(), ADMIT_SATURATIONS);
-        sb.append("| saturation | ").append(String.join(" | ", curves.keySet())).append(" |\n|---:|")
-                .append("---:|".repeat(curves.size())).append('\n');
-        for (int i = 0; i < ADMIT_SATURATIONS.length; i++) {
-            sb.append(String.format(Locale.ROOT, "| %.2f |", ADMIT_SATURATIONS[i]));
-            for (double[] share : curves.values()) {
-                sb.append(String.format(Locale.ROOT, " %.2f |", share[i]));
-            }
-            sb.append('\n');
-        }
-    }
-
-    /** A routing scorer as its choice between a loaded endpoint that holds the prompt and an idle cold one. */
-    private static void scoreTable(StringBuilder sb, PolicyPart part) {
-        sb.append("Scores of an endpoint holding the whole 4,000-token prompt with n requests in flight (their prompts cached), and of an")
-                .append(" idle endpoint holding none; the higher one gets the request:\n\n");
-        sb.append("| in flight | holds the prompt | idle, cold | picked |\n|---:|---:|---:|---|\n");
-        for (ScoreProfile.Row r : ScoreProfile.of(part.routing())) {
-            sb.append(String.format(Locale.ROOT, "| %d | %.3f | %.3f | %s |%n", r.inFlight(), r.warm(), r.cold(), r.winner()));
-        }
-    }
-
-    /** A usage-limit policy as its mean ceiling per band at fixed saturations. */
-    private static void ceilingTable(StringBuilder sb, PolicyPart part) {
-        sb.append("Mean ceiling per band over ").append(CeilingProfile.CYCLES)
-                .append(" consecutive dispatch cycles at a fixed pool saturation (two bands, as in the studies; 1 = open, 0 = closed,")
-                .append(" in between = open on that share of cycles):\n\n");
-        sb.append("| saturation | critical (priority 0) | sheddable (priority -1) |\n|---:|---:|---:|\n");
-        for (double sat : SATURATIONS) {
-            double[] mean = CeilingProfile.mean(part.usageLimit().get(), sat);
-            sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f |%n", sat, mean[0], mean[1]));
-        }
     }
 
     /** The source of the policy the router ships for this class, or null where there is none to show. */
@@ -340,25 +294,12 @@ public final class Review {
         }
         r.addAll(in.problem().deploymentRisks());
         for (PolicyPart part : in.parts()) {
-            String which = in.parts().size() > 1 ? "Its " + (part.kind() == CandidateKind.ADMISSION ? "admitter" : "usage-limit") + " half: " : "";
-            if (part.kind() == CandidateKind.ADMISSION) {
-                r.add(which + "Every refused request is an error the client sees (the router answers an admitter's denial with HTTP 500);"
-                        + " check the sheddable completions in the results above.");
-            } else if (part.kind() == CandidateKind.ROUTING) {
-                r.add(which + "It decides which endpoint every request goes to: a wrong score concentrates load on one endpoint, where"
-                        + " requests queue, preempt and fail; watch per-endpoint queue depth and KV usage, and the failed requests above.");
-            } else {
-                if (part.stateful()) {
-                    r.add(which + "It keeps a counter of dispatch cycles (an arrival or the 1 ms ticker), so a duty cycle is a share of cycles,"
-                            + " not of time: its effective rate depends on the arrival rate.");
-                }
-                r.add(which + "While a band is gated its queue grows; bound it with the band's maxRequests/maxBytes and the request TTL.");
-            }
+            PlugPointView view = PlugPointViews.of(part.kind());
+            r.addAll(view.risks(part, in.parts().size() > 1 ? "Its " + view.half() + " half: " : ""));
         }
-        boolean routing = in.parts().stream().allMatch(p -> p.kind() == CandidateKind.ROUTING);
+        List<String> canaries = in.parts().stream().map(p -> PlugPointViews.of(p.kind()).canary()).distinct().toList();
         r.add("The evidence is simulated (cost profile h100-qwen3-14b, the studies' workloads), not measured on a cluster;"
-                + (routing ? " canary it on a share of the pool with the scheduler's per-endpoint metrics before relying on it."
-                : " canary it with the flow-control metrics before relying on it."));
+                + " canary it " + (canaries.size() == 1 ? canaries.get(0) : FLOW_CONTROL_CANARY) + " before relying on it.");
         r.add("It is an Alpha plugin: the EPP must run with --allow-experimental-plugins.");
         return r;
     }

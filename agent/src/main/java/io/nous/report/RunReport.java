@@ -1,17 +1,14 @@
 package io.nous.report;
 
-import io.nous.codegen.BehaviourProbe;
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.Problem;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.objective.StandardMetrics;
 import io.nous.evaluator.stats.Comparison;
-import io.nous.export.CeilingProfile;
 import io.nous.export.Change;
 import io.nous.export.Percent;
+import io.nous.export.PlugPointViews;
 import io.nous.export.PolicyPart;
-import io.nous.export.ScoreProfile;
 import io.nous.export.Standing;
 import io.nous.store.CandidateStory;
 import io.nous.store.RunHistory;
@@ -27,7 +24,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -121,33 +117,7 @@ public final class RunReport {
             if (in.parts().size() > 1) {
                 sb.append("<h3>").append(esc(part.noun())).append("</h3>\n");
             }
-            if (part.kind() == CandidateKind.ADMISSION) {
-                Map<String, double[]> curves = BehaviourProbe.admittedCurves(part.admitter(), part.termsForm(), sat);
-                sb.append("<figure>").append(Charts.admitted(sat, List.copyOf(curves.keySet()), curves.values().toArray(double[][]::new)))
-                        .append("<figcaption>Share of 100 evenly spread draws admitted, on a fresh admitter, at each saturation")
-                        .append(part.termsForm() ? "; the admitter reads the saturation's queue and KV terms apart, so sheddable requests are "
-                                + "shown on a pool whose queues carry the saturation and on one whose KV cache alone does" : "")
-                        .append(".</figcaption></figure>\n");
-            } else if (part.kind() == CandidateKind.ROUTING) {
-                sb.append("<table>\n<tr><th>in flight</th><th>holds the prompt</th><th>idle, cold</th><th>picked</th></tr>\n");
-                for (ScoreProfile.Row r : ScoreProfile.of(part.routing())) {
-                    sb.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%.3f</td><td>%.3f</td><td>%s</td></tr>%n", r.inFlight(),
-                            r.warm(), r.cold(), esc(r.winner())));
-                }
-                sb.append("</table>\n<p>Scores of an endpoint holding the whole 4,000-token prompt with that many requests in flight, and of")
-                        .append(" an idle endpoint holding none; the higher one gets the request.</p>\n");
-            } else {
-                double[][] mean = new double[2][sat.length];
-                for (int i = 0; i < sat.length; i++) {
-                    double[] m = CeilingProfile.mean(part.usageLimit().get(), sat[i]);
-                    mean[0][i] = m[0];
-                    mean[1][i] = m[1];
-                }
-                List<String> classes = List.of("critical (priority 0)", "sheddable (priority -1)");
-                sb.append("<figure>").append(Charts.ceilings(sat, classes, mean))
-                        .append("<figcaption>Mean over ").append(CeilingProfile.CYCLES)
-                        .append(" consecutive dispatch cycles at each saturation.</figcaption></figure>\n");
-            }
+            PlugPointViews.of(part.kind()).reportFigure(sb, part, sat);
         }
 
         sb.append(tradeOffs(TradeOffs.of(in.history())));

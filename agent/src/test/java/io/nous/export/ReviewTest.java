@@ -2,10 +2,10 @@ package io.nous.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.discover.Problems;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.CandidateStory;
 import io.nous.store.PlainJson;
 import io.nous.store.journal.CandidateRecord;
@@ -37,7 +37,7 @@ class ReviewTest {
                 "shorter pod queues for critical requests", List.of(), List.of("c0002"), "insert-gate", "", List.of()),
                 search, null, null, List.of(), List.of(), test, upstream);
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
-        PolicyPart part = new PolicyPart(CandidateKind.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0007.java"));
+        PolicyPart part = new PolicyPart(PlugPoint.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0007.java"));
         return Review.markdown(new Review.Input("r1", "my runs", story, source, "c0002", source, "critical-ttft",
                 Problems.byId(Problems.FLOW_CONTROL), List.of(part), "evolve", null, null, " --matrix default --seeds 2 --duration 120"));
     }

@@ -2,7 +2,6 @@ package io.nous.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.discover.Problems;
 import io.nous.evaluator.EvaluationReport;
@@ -17,6 +16,7 @@ import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.export.PolicyPart;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.Journal;
 import io.nous.store.Run;
 import io.nous.store.RunHistory;
@@ -71,7 +71,7 @@ class RunReportTest {
                 new RunSummary.Best("c0003", "candidates/c0003.java", "critical-ttft", new RunSummary.Result(-0.3, -0.4, -0.2, "better", null),
                         new RunSummary.Result(0.084, -0.02, 0.19, "no-difference", false), null), null));
         String source = PolicyRegistry.builtin().source("soft-reflective-ceiling");
-        PolicyPart part = new PolicyPart(CandidateKind.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0003.java"));
+        PolicyPart part = new PolicyPart(PlugPoint.USAGE_LIMIT, source, Candidates.compileOnly(source, "c0003.java"));
         return RunReport.html(new RunReport.Input(RunHistory.read(run), "c0003", List.of(e), Problems.byId(Problems.FLOW_CONTROL),
                 List.of(part), null));
     }

@@ -2,6 +2,7 @@ package io.nous.codegen;
 
 import io.nous.codegen.golang.BehaviourFingerprint;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Arrays;
@@ -29,27 +30,31 @@ public final class BehaviourProbe {
      * apart can tell them apart, and the second axis says whether it does.
      */
     public static double[] probe(Candidate c) {
-        if (c.kind() == CandidateKind.ROUTING) {
-            return routingAxes(c.newRoutingScorer());
-        }
-        if (c.kind() == CandidateKind.ADMISSION) {
-            double onset = 1.0;
-            for (int k = 1; k <= 20; k++) {
-                double s = k * 0.05;
-                if (admittedShare(c::newAdmissionPolicy, -1, s, s, 0) < 0.5) {
-                    onset = s;
-                    break;
-                }
+        return PlugPoints.of(c.kind()).probeAxes(c);
+    }
+
+    /** An admitter's two axes (see {@link #probe}). */
+    public static double[] admissionAxes(Supplier<AdmissionPolicy> admitters) {
+        double onset = 1.0;
+        for (int k = 1; k <= 20; k++) {
+            double s = k * 0.05;
+            if (admittedShare(admitters, -1, s, s, 0) < 0.5) {
+                onset = s;
+                break;
             }
-            return new double[] {Math.round(onset * 100) / 100.0, admittedShare(c::newAdmissionPolicy, -1, 0.8, 0, 0.8)};
         }
+        return new double[] {Math.round(onset * 100) / 100.0, admittedShare(admitters, -1, 0.8, 0, 0.8)};
+    }
+
+    /** A usage-limit policy's two axes: where it first closes band -1, and its open share at 0.8 (see {@link #probe}). */
+    public static double[] usageLimitAxes(Supplier<UsageLimitPolicy> policies) {
         int[] prio = {0, -1};
         double[] ceil = new double[2];
         double onset = 1.0;
         outer:
         for (int k = 1; k <= 20; k++) {
             double s = k * 0.05;
-            UsageLimitPolicy p = c.newUsageLimitPolicy();
+            UsageLimitPolicy p = policies.get();
             for (int call = 0; call < 40; call++) {
                 Arrays.fill(ceil, 1.0);
                 p.computeLimit(s, prio, ceil);
@@ -59,7 +64,7 @@ public final class BehaviourProbe {
                 }
             }
         }
-        UsageLimitPolicy p = c.newUsageLimitPolicy();
+        UsageLimitPolicy p = policies.get();
         int open = 0;
         for (int call = 0; call < 100; call++) {
             Arrays.fill(ceil, 1.0);
@@ -77,7 +82,7 @@ public final class BehaviourProbe {
      * share) at which the cached endpoint, carrying them with their prompts served, first scores below
      * the idle cold one (1 if never): how sticky it is, and when it lets go.
      */
-    static double[] routingAxes(io.nous.sim.spi.RoutingScorer s) {
+    public static double[] routingAxes(io.nous.sim.spi.RoutingScorer s) {
         double cold = s.score(4_000, 0, 4_000, 0, 0, 16, 0, 0, 0);
         double warm = s.score(4_000, 1, 0, 0, 0, 16, 0, 0, 0);
         double letGo = 1.0;
@@ -97,11 +102,7 @@ public final class BehaviourProbe {
      * equal for two candidates that answer every probed input alike.
      */
     public static String fingerprint(Candidate c, java.util.List<int[]> prioritySets) {
-        return switch (c.kind()) {
-            case ADMISSION -> BehaviourFingerprint.admission(c::newAdmissionPolicy);
-            case ROUTING -> BehaviourFingerprint.routing(c::newRoutingScorer);
-            case USAGE_LIMIT -> BehaviourFingerprint.usageLimit(c::newUsageLimitPolicy, prioritySets);
-        };
+        return PlugPoints.of(c.kind()).fingerprint(c, prioritySets);
     }
 
     /**

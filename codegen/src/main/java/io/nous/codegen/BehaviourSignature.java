@@ -1,6 +1,7 @@
 package io.nous.codegen;
 
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
@@ -60,11 +61,7 @@ public final class BehaviourSignature {
      */
     public static double[] of(Candidate c, List<int[]> prioritySets) {
         try {
-            return switch (c.kind()) {
-                case USAGE_LIMIT -> usageLimit(c::newUsageLimitPolicy, prioritySets);
-                case ADMISSION -> admission(c::newAdmissionPolicy, priorities(prioritySets));
-                case ROUTING -> routing(c.newRoutingScorer());
-            };
+            return PlugPoints.of(c.kind()).signature(c, prioritySets);
         } catch (CandidateFault f) {
             return null;
         }
@@ -88,7 +85,7 @@ public final class BehaviourSignature {
         return max;
     }
 
-    static double[] usageLimit(Supplier<UsageLimitPolicy> fresh, List<int[]> prioritySets) {
+    public static double[] usageLimit(Supplier<UsageLimitPolicy> fresh, List<int[]> prioritySets) {
         int size = 0;
         for (int[] p : prioritySets) {
             size += p.length * (USAGE_HOLDS + RAMP_CYCLES * 2 * RAMP_CALLS / RAMP_WINDOW);
@@ -143,7 +140,7 @@ public final class BehaviourSignature {
     }
 
     /** Every priority the workloads use, highest first, with critical (0) and sheddable (-1) always among them. */
-    static int[] priorities(List<int[]> prioritySets) {
+    public static int[] priorities(List<int[]> prioritySets) {
         TreeSet<Integer> all = new TreeSet<>(List.of(0, -1));
         if (prioritySets != null) {
             for (int[] set : prioritySets) {
@@ -155,7 +152,7 @@ public final class BehaviourSignature {
         return all.descendingSet().stream().mapToInt(Integer::intValue).toArray();
     }
 
-    static double[] admission(Supplier<AdmissionPolicy> fresh, int[] priorities) {
+    public static double[] admission(Supplier<AdmissionPolicy> fresh, int[] priorities) {
         double[] out = new double[ADMISSION_HOLDS * 3 * priorities.length];
         int at = 0;
         for (int pool = 0; pool < 3; pool++) {
@@ -179,7 +176,7 @@ public final class BehaviourSignature {
         return out;
     }
 
-    static double[] routing(RoutingScorer s) {
+    public static double[] routing(RoutingScorer s) {
         long[] prompts = {200, 4_000, 32_000};
         double[] matches = {0, 0.25, 0.5, 0.79, 0.8, 0.95, 1};
         int[] requests = {0, 1, 2, 4, 8, 16, 64};

@@ -5,10 +5,9 @@ import io.nous.codegen.guard.BudgetExceeded;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.CostLimit;
 import io.nous.codegen.guard.Faults;
-import io.nous.codegen.guard.GuardedAdmissionPolicy;
-import io.nous.codegen.guard.GuardedRoutingScorer;
-import io.nous.codegen.guard.GuardedUsageLimitPolicy;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.lang.invoke.MethodHandle;
@@ -21,7 +20,7 @@ import java.lang.invoke.MethodType;
  */
 public final class Candidate {
     private final String name;
-    private final CandidateKind kind;
+    private final PlugPoint<?> kind;
     private final Class<?> policyClass;
     private final String canonicalHash;
     private final java.util.Map<java.util.List<Class<?>>, MethodHandle> constructors = new java.util.concurrent.ConcurrentHashMap<>();
@@ -30,7 +29,7 @@ public final class Candidate {
 
     private final Contract contract;
 
-    Candidate(String name, CandidateKind kind, Class<?> policyClass, String canonicalHash, boolean threadBudget, Contract contract) {
+    Candidate(String name, PlugPoint<?> kind, Class<?> policyClass, String canonicalHash, boolean threadBudget, Contract contract) {
         this.contract = contract;
         this.threadBudget = threadBudget;
         this.name = name;
@@ -43,7 +42,7 @@ public final class Candidate {
         return name;
     }
 
-    public CandidateKind kind() {
+    public PlugPoint<?> kind() {
         return kind;
     }
 
@@ -51,74 +50,67 @@ public final class Candidate {
         return canonicalHash;
     }
 
-    /** A fresh guarded instance of a usage-limit candidate, built with its no-argument constructor. */
-    public UsageLimitPolicy newUsageLimitPolicy() {
-        return newUsageLimitPolicy(new Class<?>[0]);
-    }
-
-    /** A fresh guarded instance of a usage-limit candidate, built with the constructor of these parameter types. */
-    public UsageLimitPolicy newUsageLimitPolicy(Class<?>[] parameterTypes, Object... args) {
-        if (kind != CandidateKind.USAGE_LIMIT) {
-            throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
-        }
-        Budget budget = budget();
-        return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
-    }
-
-    /** A fresh guarded instance of a routing candidate, built with its no-argument constructor. */
-    public RoutingScorer newRoutingScorer() {
-        if (kind != CandidateKind.ROUTING) {
-            throw new IllegalStateException(name + " is not a routing scorer");
-        }
-        Budget budget = budget();
-        return new GuardedRoutingScorer((RoutingScorer) instantiate(budget, new Class<?>[0], new Object[0]), name, budget, threadBudget);
-    }
-
-    /** {@link #newUsageLimitPolicy(CostLimit)} for a routing candidate. */
-    public RoutingScorer newRoutingScorer(CostLimit limit) {
-        if (kind != CandidateKind.ROUTING) {
-            throw new IllegalStateException(name + " is not a routing scorer");
-        }
-        Budget budget = budget(limit);
-        return new GuardedRoutingScorer((RoutingScorer) instantiate(budget, new Class<?>[0], new Object[0]), name, budget, threadBudget);
-    }
-
-    /** A fresh guarded instance of an admission candidate, built with its no-argument constructor. */
-    public AdmissionPolicy newAdmissionPolicy() {
-        return newAdmissionPolicy(new Class<?>[0]);
+    /** A fresh guarded instance of this candidate's plug point, built with its no-argument constructor. */
+    public <S> S newInstance(PlugPoint<S> point) {
+        return newInstance(point, CostLimit.DEFAULT, new Class<?>[0]);
     }
 
     /**
-     * A fresh guarded usage-limit instance whose average work is bounded by {@code limit} instead of
-     * the simulator's limit (the per-call bound stays): for an audit that asks it far more than a
+     * A fresh guarded instance whose average work is bounded by {@code limit} instead of the
+     * simulator's limit (the per-call bound stays): for an audit that asks it far more than a
      * simulation does, such as the export's equivalence proof.
      */
+    public <S> S newInstance(PlugPoint<S> point, CostLimit limit) {
+        return newInstance(point, limit, new Class<?>[0]);
+    }
+
+    /** A fresh guarded instance built with the constructor of these parameter types. */
+    public <S> S newInstance(PlugPoint<S> point, CostLimit limit, Class<?>[] parameterTypes, Object... args) {
+        if (kind != point) {
+            throw new IllegalStateException(name + " is " + kind.noun() + ", not " + point.noun());
+        }
+        Budget budget = budget(limit);
+        return PlugPoints.of(point).guard(point.cast(instantiate(budget, parameterTypes, args)), name, budget, threadBudget);
+    }
+
+    /** A fresh guarded usage-limit policy ({@link #newInstance(PlugPoint)}). */
+    public UsageLimitPolicy newUsageLimitPolicy() {
+        return newInstance(PlugPoint.USAGE_LIMIT);
+    }
+
+    /** A fresh guarded usage-limit policy built with the constructor of these parameter types. */
+    public UsageLimitPolicy newUsageLimitPolicy(Class<?>[] parameterTypes, Object... args) {
+        return newInstance(PlugPoint.USAGE_LIMIT, CostLimit.DEFAULT, parameterTypes, args);
+    }
+
+    /** A fresh guarded usage-limit policy under an audit's work limit ({@link #newInstance(PlugPoint, CostLimit)}). */
     public UsageLimitPolicy newUsageLimitPolicy(CostLimit limit) {
-        if (kind != CandidateKind.USAGE_LIMIT) {
-            throw new IllegalStateException(name + " is an admission policy, not a usage-limit policy");
-        }
-        Budget budget = budget(limit);
-        return new GuardedUsageLimitPolicy((UsageLimitPolicy) instantiate(budget, new Class<?>[0], new Object[0]), name, budget,
-                threadBudget);
+        return newInstance(PlugPoint.USAGE_LIMIT, limit);
     }
 
-    /** {@link #newUsageLimitPolicy(CostLimit)} for an admission candidate. */
-    public AdmissionPolicy newAdmissionPolicy(CostLimit limit) {
-        if (kind != CandidateKind.ADMISSION) {
-            throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
-        }
-        Budget budget = budget(limit);
-        return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(budget, new Class<?>[0], new Object[0]), name, budget,
-                threadBudget);
+    /** A fresh guarded admission policy. */
+    public AdmissionPolicy newAdmissionPolicy() {
+        return newInstance(PlugPoint.ADMISSION);
     }
 
-    /** A fresh guarded instance of an admission candidate, built with the constructor of these parameter types. */
+    /** A fresh guarded admission policy built with the constructor of these parameter types. */
     public AdmissionPolicy newAdmissionPolicy(Class<?>[] parameterTypes, Object... args) {
-        if (kind != CandidateKind.ADMISSION) {
-            throw new IllegalStateException(name + " is a usage-limit policy, not an admission policy");
-        }
-        Budget budget = budget();
-        return new GuardedAdmissionPolicy((AdmissionPolicy) instantiate(budget, parameterTypes, args), name, budget, threadBudget);
+        return newInstance(PlugPoint.ADMISSION, CostLimit.DEFAULT, parameterTypes, args);
+    }
+
+    /** A fresh guarded admission policy under an audit's work limit. */
+    public AdmissionPolicy newAdmissionPolicy(CostLimit limit) {
+        return newInstance(PlugPoint.ADMISSION, limit);
+    }
+
+    /** A fresh guarded routing scorer. */
+    public RoutingScorer newRoutingScorer() {
+        return newInstance(PlugPoint.ROUTING);
+    }
+
+    /** A fresh guarded routing scorer under an audit's work limit. */
+    public RoutingScorer newRoutingScorer(CostLimit limit) {
+        return newInstance(PlugPoint.ROUTING, limit);
     }
 
     /**
@@ -126,10 +118,6 @@ public final class Candidate {
      * cannot retain memory between calls and only its work and per-call allocation are bounded;
      * a simulation-only policy may keep arrays, so its allocation over its life is bounded too.
      */
-    private Budget budget() {
-        return budget(CostLimit.DEFAULT);
-    }
-
     private Budget budget(CostLimit limit) {
         return new Budget(Budget.DEFAULT_UNITS, Budget.DEFAULT_DEPTH, limit,
                 contract == Contract.ROUTER ? Long.MAX_VALUE : Budget.MAX_LIFETIME_ALLOCATED);

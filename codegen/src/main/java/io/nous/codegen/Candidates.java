@@ -2,10 +2,9 @@ package io.nous.codegen;
 
 import io.nous.codegen.canonical.CanonicalForm;
 import io.nous.codegen.compile.CandidateCompiler;
-import io.nous.codegen.golang.GoldenVectors;
 import io.nous.codegen.guard.CandidateFault;
-import io.nous.codegen.guard.Exercise;
 import io.nous.codegen.guard.GuardInstrumenter;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.codegen.verify.SourceLimits;
 import io.nous.codegen.verify.Verification;
 import io.nous.codegen.verify.Verifier;
@@ -86,24 +85,9 @@ public final class Candidates {
         }
         CandidateFault fault;
         try {
-            fault = switch (v.kind()) {
-                case USAGE_LIMIT -> Exercise.usageLimit(c.newUsageLimitPolicy(), simpleName);
-                case ADMISSION -> Exercise.admission(c.newAdmissionPolicy());
-                case ROUTING -> Exercise.routing(c.newRoutingScorer());
-            };
+            fault = PlugPoints.of(v.kind()).exercise(c, simpleName, contract);
         } catch (CandidateFault f) {
             fault = f;
-        }
-        if (fault == null && contract == Contract.ROUTER && v.kind() == CandidateKind.USAGE_LIMIT) {
-            // the export's own contract check, with its held saturations and counter cycles: what verification
-            // accepts, export accepts (a duty cycle can break monotonicity only on some call of its cycle)
-            try {
-                GoldenVectors.check(c::newUsageLimitPolicy);
-            } catch (GoldenVectors.ContractBroken e) {
-                fault = new CandidateFault("candidate '" + simpleName + "' breaks the router's usage-limit contract: " + e.getMessage());
-            } catch (CandidateFault f) {
-                fault = f;
-            }
         }
         return new CheckResult(origin, v.kind(), v.className(), hash, List.of(), List.of(), fault, c, t1 - t0, t2 - t1);
     }

@@ -3,6 +3,7 @@ package io.nous.codegen;
 import io.nous.codegen.compile.CompileDiagnostic;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.verify.Violation;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -15,7 +16,7 @@ import java.util.List;
  */
 public record CheckResult(
         String origin,
-        CandidateKind kind,
+        PlugPoint<?> kind,
         String className,
         String canonicalHash,
         List<Violation> violations,

@@ -1,8 +1,9 @@
 package io.nous.codegen;
 
-import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.Untranslatable;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.codegen.verify.Violation;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -19,19 +20,13 @@ public final class RouterContract {
 
     /** The reasons a usage-limit {@code source} cannot become a router plugin; empty when it can. */
     public static List<Violation> check(String source) {
-        return check(source, CandidateKind.USAGE_LIMIT);
+        return check(source, PlugPoint.USAGE_LIMIT);
     }
 
-    /** The reasons {@code source} of this kind cannot become a router plugin (a usage-limit policy or an admitter). */
-    public static List<Violation> check(String source, CandidateKind kind) {
+    /** The reasons {@code source} of this plug point cannot become a router plugin. */
+    public static List<Violation> check(String source, PlugPoint<?> kind) {
         try {
-            if (kind == CandidateKind.ROUTING) {
-                GoTranslator.translateRouting(source);
-            } else if (kind == CandidateKind.ADMISSION) {
-                GoTranslator.translateAdmission(source);
-            } else {
-                GoTranslator.translate(source);
-            }
+            PlugPoints.of(kind).translate(source);
             return List.of();
         } catch (Untranslatable u) {
             String why = u.getMessage().replaceFirst("^line \\d+: ", "");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import org.junit.jupiter.api.Test;
 
 class JointSourceTest {
@@ -62,8 +63,8 @@ class JointSourceTest {
         CheckResult admit = Candidates.check(h.admitter(), "admit.java");
         assertThat(limit.accepted()).as(String.join("\n", limit.problems())).isTrue();
         assertThat(admit.accepted()).as(String.join("\n", admit.problems())).isTrue();
-        assertThat(limit.kind()).isEqualTo(CandidateKind.USAGE_LIMIT);
-        assertThat(admit.kind()).isEqualTo(CandidateKind.ADMISSION);
+        assertThat(limit.kind()).isEqualTo(PlugPoint.USAGE_LIMIT);
+        assertThat(admit.kind()).isEqualTo(PlugPoint.ADMISSION);
         // same behaviour as the sources they came from: same canonical form
         assertThat(limit.canonicalHash()).isEqualTo(Candidates.check(GATE.replace("class Gate", "class Pair"), "g.java").canonicalHash());
         assertThat(admit.canonicalHash()).isEqualTo(Candidates.check(SMOOTH.replace("class Smooth", "class Pair")

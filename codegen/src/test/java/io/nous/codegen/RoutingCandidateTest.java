@@ -3,6 +3,7 @@ package io.nous.codegen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class RoutingCandidateTest {
             "active-request:idleThreshold=2,maxBusyScore=0.5"}) {
             CheckResult r = Candidates.check(PolicyRegistry.builtin().source(ref), "T.java");
             assertThat(r.problems()).as(ref).isEmpty();
-            assertThat(r.kind()).isEqualTo(CandidateKind.ROUTING);
+            assertThat(r.kind()).isEqualTo(PlugPoint.ROUTING);
             RoutingScorer compiled = r.candidate().newRoutingScorer();
             RoutingScorer javac = PolicyRegistry.builtin().routing(ref);
             for (double match : new double[] {0, 0.5, 1}) {

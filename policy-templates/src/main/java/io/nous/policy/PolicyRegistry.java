@@ -1,16 +1,20 @@
 package io.nous.policy;
 
 import io.nous.policy.templates.ActiveRequestRouting;
+import io.nous.policy.templates.ConcurrencyDetectorPolicy;
+import io.nous.policy.templates.LMetricRouting;
 import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
-import io.nous.policy.templates.LMetricRouting;
+import io.nous.policy.templates.LeaseDetectorPolicy;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
 import io.nous.policy.templates.TokenLoadRouting;
+import io.nous.policy.templates.UtilizationDetectorPolicy;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.Collections;
@@ -35,7 +39,7 @@ public final class PolicyRegistry {
     private final Map<String, PolicyTemplate> byAlias = new LinkedHashMap<>();
 
     private PolicyRegistry() {
-        register(new PolicyTemplate("static-usage-limit", "static-usage-limit-policy", PolicyKind.USAGE_LIMIT,
+        register(new PolicyTemplate("static-usage-limit", "static-usage-limit-policy", PlugPoint.USAGE_LIMIT,
                 "One ceiling for every band (threshold, default 1.0): the baseline.",
                 Set.of("threshold"), StaticUsageLimitPolicy.class, p -> {
                     double t = p.getDouble("threshold", 1.0);
@@ -44,7 +48,7 @@ public final class PolicyRegistry {
                     }
                     return List.of(t);
                 }));
-        register(new PolicyTemplate("priority-holdback", "priority-holdback-policy", PolicyKind.USAGE_LIMIT,
+        register(new PolicyTemplate("priority-holdback", "priority-holdback-policy", PlugPoint.USAGE_LIMIT,
                 "Static ceilings from maxCeiling (default 1.0) down to minCeiling (required, [0,1)) by rank or value.",
                 Set.of("minCeiling", "maxCeiling", "domain"), PriorityHoldbackPolicy.class, p -> {
                     double min = p.requireDouble("minCeiling");
@@ -61,10 +65,10 @@ public final class PolicyRegistry {
                     }
                     return List.of(min, max, domain.equals("value"));
                 }));
-        register(new PolicyTemplate("soft-reflective-ceiling", "soft-reflective-ceiling-policy", PolicyKind.USAGE_LIMIT,
+        register(new PolicyTemplate("soft-reflective-ceiling", "soft-reflective-ceiling-policy", PlugPoint.USAGE_LIMIT,
                 "Band i closes above s = 1 - i*s/(N-1) and reopens on every round(s/(1-s))-th cycle; no parameters.",
                 Set.of(), SoftReflectiveCeilingPolicy.class, p -> List.of()));
-        register(new PolicyTemplate("probabilistic-admitter", "probabilistic-admitter", PolicyKind.ADMISSION,
+        register(new PolicyTemplate("probabilistic-admitter", "probabilistic-admitter", PlugPoint.ADMISSION,
                 "Rejects sheddable requests with probability min(s^power * k, 1) (power 5, k 300).",
                 Set.of("power", "k"), ProbabilisticAdmitter.class, p -> {
                     double power = p.getDouble("power", 5.0);
@@ -74,7 +78,7 @@ public final class PolicyRegistry {
                     }
                     return List.of(power, k);
                 }));
-        register(new PolicyTemplate("token-load", "token-load-scorer", PolicyKind.ROUTING,
+        register(new PolicyTemplate("token-load", "token-load-scorer", PlugPoint.ROUTING,
                 "Scores 1 - min(load, queueThresholdTokens)/queueThresholdTokens, load = tokens in flight + this request's uncached "
                         + "tokens (queueThresholdTokens 4,194,304): the router's token-load-scorer.",
                 Set.of("queueThresholdTokens"), TokenLoadRouting.class, p -> {
@@ -84,7 +88,7 @@ public final class PolicyRegistry {
                     }
                     return List.of(t);
                 }));
-        register(new PolicyTemplate("active-request", "active-request-scorer", PolicyKind.ROUTING,
+        register(new PolicyTemplate("active-request", "active-request-scorer", PlugPoint.ROUTING,
                 "Idle endpoints (at most idleThreshold in flight, default 0) score 1, others (max - count)/max * maxBusyScore "
                         + "(default 1): the router's active-request-scorer.",
                 Set.of("idleThreshold", "maxBusyScore"), ActiveRequestRouting.class, p -> {
@@ -95,19 +99,61 @@ public final class PolicyRegistry {
                     }
                     return List.of(idle, busy);
                 }));
-        register(new PolicyTemplate("lmetric", "lmetric-scorer", PolicyKind.ROUTING,
+        register(new PolicyTemplate("lmetric", "lmetric-scorer", PlugPoint.ROUTING,
                 "Scores 1 / (1 + uncached tokens x (requests in flight + 1)): the parameter-free LMetric scorer (OSDI'26), proposed to "
                         + "the router in PR #2351 (open); the cheapest endpoint scores highest, as there.",
                 Set.of(), LMetricRouting.class, p -> List.of()));
-        register(new PolicyTemplate("lab-affinity-token-load", "lab-affinity-token-load-scorer", PolicyKind.ROUTING,
+        register(new PolicyTemplate("lab-affinity-token-load", "lab-affinity-token-load-scorer", PlugPoint.ROUTING,
                 "The lab's default profile as one scorer: endpoints holding 0.8 of the prompt are sticky and outweigh load 2:1, "
                         + "token-load decides the rest; no parameters (the routing search's seed).",
                 Set.of(), LabAffinityTokenLoadRouting.class, p -> List.of()));
-        register(new PolicyTemplate("lab-affinity-active-request", "lab-affinity-active-request-scorer", PolicyKind.ROUTING,
+        register(new PolicyTemplate("lab-affinity-active-request", "lab-affinity-active-request-scorer", PlugPoint.ROUTING,
                 "The lab's decode profile as one scorer: sticky at 0.8 of the prompt while under 4,838 uncached tokens in flight, "
                         + "outweighing load 2:1, active-request decides the rest; no parameters (the routing search's seed).",
                 Set.of(), LabAffinityActiveRequestRouting.class, p -> List.of()));
-        register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PolicyKind.ADMISSION,
+        register(new PolicyTemplate("utilization-detector", "utilization-detector", PlugPoint.SATURATION,
+                "Mean over endpoints of max(waiting/queueDepthThreshold, kvUsage/kvCacheUtilThreshold) (5, 0.8), stale metrics (over "
+                        + "stalenessUs, 200,000) counting 1; inflightCredit adds dispatched requests the scrape cannot show (PR #2066): the "
+                        + "router's default detector.",
+                Set.of("queueDepthThreshold", "kvCacheUtilThreshold", "stalenessUs", "inflightCredit"), UtilizationDetectorPolicy.class, p -> {
+                    long q = (long) p.getDouble("queueDepthThreshold", 5);
+                    double kv = p.getDouble("kvCacheUtilThreshold", 0.8);
+                    long stale = (long) p.getDouble("stalenessUs", 200_000);
+                    String credit = p.getString("inflightCredit", "false");
+                    if (q <= 0 || q > Integer.MAX_VALUE || !(kv > 0 && kv <= 1) || stale <= 0) {
+                        throw new PolicyReferenceException("utilization-detector: queueDepthThreshold must be > 0, kvCacheUtilThreshold in "
+                                + "(0, 1] and stalenessUs > 0");
+                    }
+                    if (!credit.equals("true") && !credit.equals("false")) {
+                        throw new PolicyReferenceException("utilization-detector: inflightCredit must be true or false, got '" + credit + "'");
+                    }
+                    return List.of((int) q, kv, stale, Boolean.parseBoolean(credit));
+                }));
+        register(new PolicyTemplate("concurrency-detector", "concurrency-detector", PlugPoint.SATURATION,
+                "In-flight requests over endpoints x maxConcurrency (100), counted by the router without scrape lag: the router's "
+                        + "concurrency-detector in its requests mode.",
+                Set.of("maxConcurrency"), ConcurrencyDetectorPolicy.class, p -> {
+                    long max = (long) p.getDouble("maxConcurrency", 100);
+                    if (max <= 0) {
+                        throw new PolicyReferenceException("concurrency-detector: maxConcurrency must be > 0, got " + max);
+                    }
+                    return List.of(max);
+                }));
+        register(new PolicyTemplate("lease-detector", "lease-detector", PlugPoint.SATURATION,
+                "A proposal (llm-d-router #2061's capacity ledger), not upstream: per endpoint the largest of leased-but-unseen queue "
+                        + "over queueDepth (5), leased prefill tokens over prefillTokens (16,384) and KV over kvThreshold (0.8); the mean.",
+                Set.of("queueDepth", "prefillTokens", "kvThreshold", "stalenessUs"), LeaseDetectorPolicy.class, p -> {
+                    double q = p.getDouble("queueDepth", 5.0);
+                    double tokens = p.getDouble("prefillTokens", 16384.0);
+                    double kv = p.getDouble("kvThreshold", 0.8);
+                    long stale = (long) p.getDouble("stalenessUs", 200_000);
+                    if (!(q > 0) || !(tokens > 0) || !(kv > 0 && kv <= 1) || stale <= 0) {
+                        throw new PolicyReferenceException("lease-detector: queueDepth and prefillTokens must be > 0, kvThreshold in (0, 1], "
+                                + "stalenessUs > 0");
+                    }
+                    return List.of(q, tokens, kv, stale);
+                }));
+        register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {
                     double t = p.getDouble("threshold", 1.0);
@@ -146,37 +192,26 @@ public final class PolicyRegistry {
 
     /** A fresh usage-limit policy for a reference such as {@code static-usage-limit:threshold=0.9}. */
     public UsageLimitPolicy usageLimit(String reference) {
-        PolicyTemplate t = template(reference);
-        if (t.kind() != PolicyKind.USAGE_LIMIT) {
-            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not a usage-limit policy");
-        }
-        return (UsageLimitPolicy) instantiate(t, reference);
+        return create(PlugPoint.USAGE_LIMIT, reference);
     }
 
     /** A fresh admission policy for a reference such as {@code probabilistic-admitter:k=100}. */
     public AdmissionPolicy admission(String reference) {
-        PolicyTemplate t = template(reference);
-        if (t.kind() != PolicyKind.ADMISSION) {
-            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not an admission policy");
-        }
-        return (AdmissionPolicy) instantiate(t, reference);
+        return create(PlugPoint.ADMISSION, reference);
     }
 
     /** A fresh routing scorer for a reference such as {@code token-load:queueThresholdTokens=100000}. */
     public RoutingScorer routing(String reference) {
-        PolicyTemplate t = template(reference);
-        if (t.kind() != PolicyKind.ROUTING) {
-            throw new PolicyReferenceException("'" + t.name() + "' is " + kindPhrase(t.kind()) + ", not a routing scorer");
-        }
-        return (RoutingScorer) instantiate(t, reference);
+        return create(PlugPoint.ROUTING, reference);
     }
 
-    private static String kindPhrase(PolicyKind k) {
-        return switch (k) {
-            case USAGE_LIMIT -> "a usage-limit policy";
-            case ADMISSION -> "an admission policy";
-            case ROUTING -> "a routing scorer";
-        };
+    /** A fresh policy of this plug point for a reference; refused when the reference names another plug point's policy. */
+    public <S> S create(PlugPoint<S> point, String reference) {
+        PolicyTemplate t = template(reference);
+        if (t.kind() != point) {
+            throw new PolicyReferenceException("'" + t.name() + "' is " + t.kind().noun() + ", not " + point.noun());
+        }
+        return point.cast(instantiate(t, reference));
     }
 
     private static Object instantiate(PolicyTemplate t, String reference) {

@@ -1,5 +1,6 @@
 package io.nous.policy;
 
+import io.nous.sim.spi.PlugPoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +21,7 @@ import java.util.function.Function;
 public record PolicyTemplate(
         String name,
         String routerType,
-        PolicyKind kind,
+        PlugPoint<?> kind,
         String description,
         Set<String> parameters,
         Class<?> implementation,
@@ -62,7 +63,8 @@ public record PolicyTemplate(
         }
         StringBuilder literals = new StringBuilder();
         for (Object a : args) {
-            literals.append(literals.length() == 0 ? "" : ", ").append(a instanceof Double d ? javaLiteral(d) : String.valueOf(a));
+            literals.append(literals.length() == 0 ? "" : ", ").append(a instanceof Double d ? javaLiteral(d)
+                    : a instanceof Long l && (l > Integer.MAX_VALUE || l < Integer.MIN_VALUE) ? l + "L" : String.valueOf(a));
         }
         return src.substring(0, call + "this(".length()) + literals + src.substring(end);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.nous.sim.ClusterSimulation;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.pod.InferenceSimConfig;
@@ -50,7 +51,7 @@ class RoutingTemplatesTest {
     @Test
     void routingReferencesAreCheckedAndNamedByKind() {
         PolicyRegistry registry = PolicyRegistry.builtin();
-        assertThat(registry.template("token-load-scorer").kind()).isEqualTo(PolicyKind.ROUTING);
+        assertThat(registry.template("token-load-scorer").kind()).isEqualTo(PlugPoint.ROUTING);
         assertThat(registry.routing("token-load:queueThresholdTokens=1000").score(100, 0, 100, 400, 1, 1, 0, 0, 0)).isEqualTo(0.5);
         assertThat(registry.routing("active-request:idleThreshold=1").score(100, 0, 100, 0, 1, 4, 0, 0, 0)).isEqualTo(1.0);
         assertThat(registry.source("token-load:queueThresholdTokens=1000")).contains("this(1000);");
@@ -74,6 +75,6 @@ class RoutingTemplatesTest {
         // as the only scorer of the lab's scorer profile it routes every request of a lab cell to completion
         SimulationResult r = run("lab-hot-tenant", "lab-scorer", lmetric);
         assertThat(r.run().completed()).isEqualTo(200);
-        assertThat(PolicyRegistry.builtin().template("lmetric-scorer").kind()).isEqualTo(PolicyKind.ROUTING);
+        assertThat(PolicyRegistry.builtin().template("lmetric-scorer").kind()).isEqualTo(PlugPoint.ROUTING);
     }
 }

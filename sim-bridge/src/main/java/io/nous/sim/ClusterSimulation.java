@@ -4,12 +4,13 @@ import io.nous.sim.cost.CostModel;
 import io.nous.sim.engine.EventQueue;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.ConcurrencyDetector;
+import io.nous.sim.epp.DetectorCall;
 import io.nous.sim.epp.FlowController;
 import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.epp.PolicyException;
-import io.nous.sim.epp.SaturationDetector;
+import io.nous.sim.epp.SaturationGauge;
 import io.nous.sim.epp.UtilizationDetector;
 import io.nous.sim.metrics.ClassStats;
 import io.nous.sim.metrics.ClassSummary;
@@ -33,6 +34,8 @@ import io.nous.sim.request.ArrivalTape;
 import io.nous.sim.request.RequestSource;
 import io.nous.sim.workload.trace.TraceSource;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.Policies;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
 import io.nous.sim.workload.RequestClass;
@@ -82,7 +85,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final UtilizationDetector utilization;
     /** Idle ticks may be held outside the queue: the saturation is the utilization detector's, which changes only at scrapes and staleness. */
     private final boolean holdsTicks;
-    private final SaturationDetector detector;
+    private final SaturationGauge detector;
+    /** What results call the detector: the scenario's built-in kind, or the name of the policy at the saturation plug point. */
+    private final String detectorName;
     /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
     private final double[] signals = new double[3];
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
@@ -134,6 +139,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private long satHalf;
     private long satOne;
 
+    /** The usage-limit policy of a simulation that names none: every ceiling stays 1 (the gate is open). */
+    private static final UsageLimitPolicy OPEN_GATE = (saturation, priorities, ceilings) -> { };
+
     public ClusterSimulation(Scenario scenario, UsageLimitPolicy policy, String policyName,
                              AdmissionPolicy admitter, String admissionName) {
         this(scenario, policy, policyName, admitter, admissionName, null, null);
@@ -145,11 +153,25 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
      */
     public ClusterSimulation(Scenario scenario, UsageLimitPolicy policy, String policyName,
                              AdmissionPolicy admitter, String admissionName, RoutingScorer scorer, String scorerName) {
+        this(scenario, Policies.none().with(PlugPoint.USAGE_LIMIT, policy, policyName).with(PlugPoint.ADMISSION, admitter, admissionName)
+                .with(PlugPoint.ROUTING, scorer, scorerName));
+    }
+
+    /**
+     * A simulation of {@code scenario} running {@code policies} at their plug points: the usage-limit
+     * policy in the flow controller's dispatch cycle (none: an open gate), the admitter before
+     * scheduling (none: the scenario's legacy rule or nothing), the routing scorer in place of the
+     * router config's scorers (none: the config's own).
+     */
+    public ClusterSimulation(Scenario scenario, Policies policies) {
+        UsageLimitPolicy policy = policies.has(PlugPoint.USAGE_LIMIT) ? policies.get(PlugPoint.USAGE_LIMIT) : OPEN_GATE;
+        String policyName = policies.has(PlugPoint.USAGE_LIMIT) ? policies.name(PlugPoint.USAGE_LIMIT) : "open";
+        AdmissionPolicy admitter = policies.get(PlugPoint.ADMISSION);
         this.scenario = scenario;
-        this.scorerName = scorer == null ? null : scorerName;
+        this.scorerName = policies.has(PlugPoint.ROUTING) ? policies.name(PlugPoint.ROUTING) : null;
         this.policyName = policyName;
         this.admitter = admitter;
-        this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : admissionName;
+        this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : policies.name(PlugPoint.ADMISSION);
         RandomStreams streams = new RandomStreams(scenario.seed());
         int n = scenario.pods();
         this.pods = new ModelServer[n];
@@ -171,10 +193,12 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         if (credited) {
             utilization.withInFlightCredit(inFlightLoad);
         }
-        this.detector = "concurrency".equals(dc.kind())
-                ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
+        this.detector = policies.has(PlugPoint.SATURATION)
+                ? new DetectorCall(policies.get(PlugPoint.SATURATION), policies.name(PlugPoint.SATURATION), snapshots, inFlightLoad)
+                : "concurrency".equals(dc.kind()) ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
                 : utilization;
         this.holdsTicks = detector == utilization && !credited;
+        this.detectorName = policies.has(PlugPoint.SATURATION) ? policies.name(PlugPoint.SATURATION) : dc.kind();
         List<RequestClass> classes = scenario.workload().classes();
         this.stats = new ClassStats[classes.size()];
         int[] priorities = new int[classes.size()];
@@ -187,7 +211,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
-                scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, scorer, scorerName);
+                scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies);
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -743,7 +767,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), admissionCalls, bands,
                 flow.ceilingViolations(), flow.firstViolation());
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
-                scenario.profile().name(), scenario.detector().kind(), scenario.flowControl(),
+                scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
                 classes, podStats, sat, policy, inSystemArea / ((windowEndUs() - warmupUs)), prefixCacheSummary(),
                 scenario.workload().hasTimeouts(), runSummary());

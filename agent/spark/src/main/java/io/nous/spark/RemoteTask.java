@@ -5,6 +5,7 @@ import io.nous.evaluator.run.LocalBackend;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.evaluator.run.SimulationTask;
 import io.nous.sim.Scenario;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param workerHeap the -Xmx of the executor's worker JVMs
  * @param timeoutMs  the longest one simulation may take in a worker
  */
-record RemoteTask(WorkerProtocol.Job job, int[] sources, PolicyUnderTest.Builtins builtins, Scenario scenario, String name,
+record RemoteTask(WorkerProtocol.Job job, Map<String, Integer> sources, PolicyUnderTest.Builtins builtins, Scenario scenario, String name,
                   String workerHeap, long timeoutMs) {
 
     /**
@@ -35,11 +36,13 @@ record RemoteTask(WorkerProtocol.Job job, int[] sources, PolicyUnderTest.Builtin
         PolicyUnderTest p = t.policy();
         if (p.sources() != null) {
             WorkerProtocol.Job job = LocalBackend.job(t);
-            int[] refs = {
-                    place(job.usageLimitSource(), broadcast, indexes),
-                    place(job.admissionSource(), broadcast, indexes),
-                    place(job.routingSource(), broadcast, indexes)};
-            return new RemoteTask(job.withSources(null, null, null), refs, null, null, p.name(), workerHeap, timeoutMs);
+            Map<String, Integer> refs = new LinkedHashMap<>();
+            Map<String, WorkerProtocol.Job.Source> origins = new LinkedHashMap<>();
+            job.sources().forEach((point, src) -> {
+                refs.put(point, place(src.text(), broadcast, indexes));
+                origins.put(point, new WorkerProtocol.Job.Source(null, src.origin()));
+            });
+            return new RemoteTask(job.withSources(origins), refs, null, null, p.name(), workerHeap, timeoutMs);
         }
         if (p.builtins() != null) {
             return new RemoteTask(null, null, p.builtins(), t.scenario(), p.name(), workerHeap, timeoutMs);
@@ -59,14 +62,14 @@ record RemoteTask(WorkerProtocol.Job job, int[] sources, PolicyUnderTest.Builtin
 
     /** The worker job with its sources put back from the broadcast. */
     WorkerProtocol.Job jobWith(List<String> broadcast) {
-        return job.withSources(source(0, broadcast), source(1, broadcast), source(2, broadcast));
-    }
-
-    private String source(int which, List<String> broadcast) {
-        int i = sources[which];
-        if (i >= broadcast.size()) {
-            throw new IllegalStateException("task refers to source " + i + " of a broadcast of " + broadcast.size());
-        }
-        return i < 0 ? null : broadcast.get(i);
+        Map<String, WorkerProtocol.Job.Source> filled = new LinkedHashMap<>();
+        job.sources().forEach((point, src) -> {
+            int i = sources.get(point);
+            if (i < 0 || i >= broadcast.size()) {
+                throw new IllegalStateException("task refers to source " + i + " of a broadcast of " + broadcast.size());
+            }
+            filled.put(point, new WorkerProtocol.Job.Source(broadcast.get(i), src.origin()));
+        });
+        return job.withSources(filled);
     }
 }

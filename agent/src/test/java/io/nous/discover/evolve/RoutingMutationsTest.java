@@ -2,13 +2,13 @@ package io.nous.discover.evolve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.discover.evolve.RoutingGenome.Affinity;
 import io.nous.discover.evolve.RoutingGenome.Gate;
 import io.nous.discover.evolve.RoutingGenome.Load;
 import io.nous.policy.PolicyRegistry;
+import io.nous.sim.spi.PlugPoint;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.commons.math3.random.Well19937c;
@@ -64,7 +64,7 @@ class RoutingMutationsTest {
             assertThat(child).as(r.operator() + ": " + r.change()).isNotNull();
             CheckResult check = Candidates.compileOnly(r.source(), "child.java");
             assertThat(check.problems()).as(r.source()).isEmpty();
-            assertThat(check.kind()).isEqualTo(CandidateKind.ROUTING);
+            assertThat(check.kind()).isEqualTo(PlugPoint.ROUTING);
             assertThat(r.source()).contains("package io.nous.policy.templates;").contains("public final class LabAffinity");
         }
         assertThat(operators).containsExactlyInAnyOrder("regate", "reform-affinity", "reload", "reweight", "perturb-constant");

@@ -2,10 +2,10 @@ package io.nous.discover.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.CandidateKind;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.discover.ProposalContext;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,6 +28,6 @@ class RoutingPromptTest {
         assertThat(m.find()).isTrue();
         CheckResult check = Candidates.compileOnly(m.group(1), "example.java");
         assertThat(check.problems()).isEmpty();
-        assertThat(check.kind()).isEqualTo(CandidateKind.ROUTING);
+        assertThat(check.kind()).isEqualTo(PlugPoint.ROUTING);
     }
 }

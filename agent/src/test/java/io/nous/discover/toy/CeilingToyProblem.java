@@ -1,15 +1,15 @@
 package io.nous.discover.toy;
 
-import io.nous.evaluator.run.Deployment;
-import io.nous.evaluator.run.PolicyIdentity;
-import io.nous.codegen.CandidateKind;
 import io.nous.discover.Compiled;
 import io.nous.discover.Evaluated;
 import io.nous.discover.Problem;
 import io.nous.discover.evolve.Mutations;
 import io.nous.discover.evolve.SearchSpace;
+import io.nous.evaluator.run.Deployment;
+import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.sandbox.Sandbox;
+import io.nous.sim.spi.PlugPoint;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,8 +54,8 @@ public final class CeilingToyProblem implements Problem {
     }
 
     @Override
-    public List<CandidateKind> kinds() {
-        return List.of(CandidateKind.USAGE_LIMIT);
+    public List<PlugPoint<?>> kinds() {
+        return List.of(PlugPoint.USAGE_LIMIT);
     }
 
     @Override

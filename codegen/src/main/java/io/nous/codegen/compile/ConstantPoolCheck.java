@@ -1,5 +1,6 @@
 package io.nous.codegen.compile;
 
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.codegen.verify.AllowList;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -113,11 +114,13 @@ public final class ConstantPoolCheck {
         }
         String dotted = cls.replace('/', '.');
         String simple = dotted.substring(dotted.lastIndexOf('.') + 1);
+        if (PlugPoints.byInterfaceName(dotted) != null && dotted.contains(".")) {
+            return !field; // a plug point's interface: its methods (an admitter's other form), never a field
+        }
         return switch (dotted) {
             case "java.lang.Object" -> !field && member.equals("<init>");
             case "io.nous.codegen.guard.Budget" -> !field && BUDGET_METHODS.contains(member);
             case "io.nous.codegen.guard.$nousGuard" -> !field && GUARD_METHODS.contains(member);
-            case "io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy" -> !field;
             case "java.lang.Math", "java.lang.StrictMath", "java.lang.Double", "java.lang.Integer", "java.lang.Long" ->
                     field ? AllowList.STATIC_FIELDS.get(simple).contains(member) : AllowList.STATIC_METHODS.get(simple).contains(member);
             default -> false;

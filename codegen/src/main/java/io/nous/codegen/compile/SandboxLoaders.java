@@ -1,5 +1,6 @@
 package io.nous.codegen.compile;
 
+import io.nous.codegen.plug.PlugPoints;
 import java.util.Set;
 
 /**
@@ -32,10 +33,15 @@ public final class SandboxLoaders {
      * What a loaded candidate class may link against. {@code Throwable} is there only as the catch
      * type of the guard's own try/finally; the bytecode check forbids using any of its members.
      */
-    static final Set<String> RUNTIME_ALLOWED = Set.of(
-            "java.lang.Object", "java.lang.Throwable", "java.lang.Math", "java.lang.StrictMath", "java.lang.Double", "java.lang.Integer",
-            "java.lang.Long", "io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy", "io.nous.sim.spi.RoutingScorer",
-            "io.nous.codegen.guard.Budget", "io.nous.codegen.guard.$nousGuard");
+    static final Set<String> RUNTIME_ALLOWED = runtimeAllowed();
+
+    private static Set<String> runtimeAllowed() {
+        Set<String> s = new java.util.TreeSet<>(Set.of(
+                "java.lang.Object", "java.lang.Throwable", "java.lang.Math", "java.lang.StrictMath", "java.lang.Double", "java.lang.Integer",
+                "java.lang.Long", "io.nous.codegen.guard.Budget", "io.nous.codegen.guard.$nousGuard"));
+        PlugPoints.all().forEach(d -> s.add(d.point().spi().getName())); // the interfaces candidates implement
+        return Set.copyOf(s);
+    }
 
     private static final Set<String> COMPILE_ALLOWED;
 

@@ -6,7 +6,7 @@ package io.nous.codegen.golang;
  * turned into saturations, pool states, priorities and draws by IEEE operations that round alike in
  * both languages. Nothing here reads the clock or a shared random source.
  */
-final class CallSequences {
+public final class CallSequences {
     private CallSequences() {
     }
 
@@ -110,7 +110,7 @@ final class CallSequences {
     }
 
     /** One admission call's inputs. */
-    record AdmissionCall(int priority, double saturation, double queue, double kv, double u) {
+    public record AdmissionCall(int priority, double saturation, double queue, double kv, double u) {
     }
 
     /** The inputs of each call of one admission sequence. */
@@ -185,7 +185,7 @@ final class CallSequences {
     static final int[] INT_SPECIALS = {0, 1, -1, Integer.MAX_VALUE, Integer.MIN_VALUE, 32};
 
     /** One routing call's inputs, in the order of {@code RoutingScorer.score}. */
-    record RoutingCall(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
+    public record RoutingCall(long promptTokens, double prefixMatch, long uncachedTokens, long inFlightTokens, int inFlightRequests,
                        int maxInFlightRequests, int waiting, int running, double kvUsage) {
         /** What {@code s} scores these inputs. */
         double scoredBy(io.nous.sim.spi.RoutingScorer s) {

@@ -1,20 +1,15 @@
 package io.nous.codegen.golang;
 
 import com.github.javaparser.StaticJavaParser;
-import com.github.javaparser.ast.CompilationUnit;
-import com.github.javaparser.ast.body.MethodDeclaration;
-import com.github.javaparser.ast.expr.ArrayAccessExpr;
-import com.github.javaparser.ast.expr.AssignExpr;
-import com.github.javaparser.ast.stmt.ReturnStmt;
 import io.nous.codegen.Candidate;
-import io.nous.codegen.CandidateKind;
+import io.nous.codegen.plug.PlugPointDescriptor;
+import io.nous.codegen.plug.PlugPoints;
+import io.nous.sim.spi.PlugPoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -58,7 +53,7 @@ public final class GoExport {
     /** A usage-limit candidate as a flow-control plugin package, written and proved under {@code staging}. */
     public static Outcome usageLimit(Candidate candidate, String source, String name, String summary, Path staging,
                                      Optional<GoToolchain> go) {
-        GoTranslator.GoCode code = translate(source, CandidateKind.USAGE_LIMIT);
+        GoTranslator.GoCode code = translate(source, PlugPoint.USAGE_LIMIT);
         List<GoldenVectors.Case> vectors;
         try {
             vectors = GoldenVectors.record(candidate::newUsageLimitPolicy);
@@ -70,14 +65,14 @@ public final class GoExport {
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
         GoPackage pkg = new GoPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, CandidateKind.USAGE_LIMIT);
+        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.USAGE_LIMIT);
         return new Outcome(pkg, vectors.size(), proof, v);
     }
 
     /** An admission candidate as an Admitter plugin package, written and proved under {@code staging}. */
     public static Outcome admitter(Candidate candidate, String source, String name, String summary, Path staging,
                                    Optional<GoToolchain> go) {
-        GoTranslator.GoCode code = translate(source, CandidateKind.ADMISSION);
+        GoTranslator.GoCode code = translate(source, PlugPoint.ADMISSION);
         boolean terms = code.entryParameters().size() == 5;
         List<AdmissionVectors.Case> vectors = AdmissionVectors.record(candidate::newAdmissionPolicy, terms);
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
@@ -85,31 +80,27 @@ public final class GoExport {
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
         AdmitterPackage pkg = new AdmitterPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, CandidateKind.ADMISSION);
+        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ADMISSION);
         return new Outcome(pkg, vectors.size(), proof, v);
     }
 
     /** A routing candidate as a scheduling Scorer plugin package, written and proved under {@code staging}. */
     public static Outcome scorer(Candidate candidate, String source, String name, String summary, Path staging,
                                  Optional<GoToolchain> go) {
-        GoTranslator.GoCode code = translate(source, CandidateKind.ROUTING);
+        GoTranslator.GoCode code = translate(source, PlugPoint.ROUTING);
         List<RoutingVectors.Case> vectors = RoutingVectors.record(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT));
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.routing(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), horizon,
                 EquivalenceProof.horizonNote(horizon, code.counterField() != null));
         ScorerPackage pkg = new ScorerPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, CandidateKind.ROUTING);
+        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ROUTING);
         return new Outcome(pkg, vectors.size(), proof, v);
     }
 
-    private static GoTranslator.GoCode translate(String source, CandidateKind kind) {
+    private static GoTranslator.GoCode translate(String source, PlugPoint<?> kind) {
         try {
-            return switch (kind) {
-                case ADMISSION -> GoTranslator.translateAdmission(source);
-                case ROUTING -> GoTranslator.translateRouting(source);
-                case USAGE_LIMIT -> GoTranslator.translate(source);
-            };
+            return PlugPoints.of(kind).translate(source);
         } catch (Untranslatable e) {
             throw new Refused("the Go translation cannot express it: " + e.getMessage());
         }
@@ -117,7 +108,7 @@ public final class GoExport {
 
     /** Runs the toolchain on the staged package; refuses on the first failure, with the first differing input for a mismatch. */
     private static Verdict check(Path module, Optional<GoToolchain> toolchain, EquivalenceProof.Proof proof, Candidate candidate,
-                                 String source, CandidateKind kind) {
+                                 String source, PlugPoint<?> kind) {
         if (toolchain.isEmpty()) {
             return new Verdict(false, null, List.of(), "no Go toolchain was found (set NOUS_GO or put go on the PATH)", 0);
         }
@@ -155,7 +146,7 @@ public final class GoExport {
 
     /** Why the package's tests failed: for a digest mismatch, the first call whose answers differ. */
     private static String testFailure(GoToolchain.Run test, GoToolchain go, Path module, EquivalenceProof.Proof proof, Candidate candidate,
-                                      String source, CandidateKind kind) {
+                                      String source, PlugPoint<?> kind) {
         if (test.timedOut()) {
             return "go test did not finish within its time limit (the Go may loop where the Java stops at its work budget)";
         }
@@ -173,104 +164,14 @@ public final class GoExport {
         while (a.find()) {
             goAnswers.add(new String[] {a.group(1), a.group(2), a.group(3)});
         }
-        String lines = javaLines(source, kind);
+        PlugPointDescriptor<?> plug = PlugPoints.of(kind);
+        String lines = plug.javaLines(source);
         String where = "the Go does not compute what the Java computed: sequence " + name + ", calls " + from + "-" + (to - 1);
-        if (kind == CandidateKind.USAGE_LIMIT) {
-            EquivalenceProof.UsageLimitSequence q = proof.usageLimit().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
-            List<EquivalenceProof.UsageLimitAnswer> javaAnswers = EquivalenceProof.answers(q,
-                    candidate.newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT), from, to);
-            for (String[] g : goAnswers) {
-                int call = Integer.parseInt(g[0]);
-                EquivalenceProof.UsageLimitAnswer j = javaAnswers.get(call - from);
-                String goSays = g[2].equals("panic") ? "panics" : render(g[2]);
-                String javaSays = j.ceilings() == null ? "throws (" + j.fault() + ")" : render(j.ceilings());
-                if (!goSays.equals(javaSays)) {
-                    return "the Go does not compute what the Java computed: sequence " + name + ", call " + String.format(Locale.ROOT, "%,d", call)
-                            + ": saturation " + j.saturation() + ", priorities " + java.util.Arrays.toString(q.priorities()) + ": Java "
-                            + javaSays + ", Go " + goSays + lines + ". Nothing was written.";
-                }
-            }
-        } else if (kind == CandidateKind.ROUTING) {
-            EquivalenceProof.RoutingSequence q = proof.routing().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
-            List<EquivalenceProof.RoutingAnswer> javaAnswers = EquivalenceProof.answers(q,
-                    candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), from, to);
-            for (String[] g : goAnswers) {
-                int call = Integer.parseInt(g[0]);
-                EquivalenceProof.RoutingAnswer j = javaAnswers.get(call - from);
-                String goSays = g[2].equals("false") ? "panics" : String.valueOf(Double.longBitsToDouble(Long.parseUnsignedLong(g[1], 16)));
-                String javaSays = j.score() == null ? "throws (" + j.fault() + ")" : String.valueOf(j.score());
-                if (!goSays.equals(javaSays)) {
-                    CallSequences.RoutingCall in = j.call();
-                    return "the Go does not score what the Java scored: sequence " + name + ", call " + String.format(Locale.ROOT, "%,d", call)
-                            + ": prompt " + in.promptTokens() + " tokens, prefix match " + in.prefixMatch() + ", uncached " + in.uncachedTokens()
-                            + ", in flight " + in.inFlightTokens() + " tokens / " + in.inFlightRequests() + " requests (max " + in.maxInFlightRequests()
-                            + "), waiting " + in.waiting() + ", running " + in.running() + ", kv " + in.kvUsage() + ": Java " + javaSays
-                            + ", Go " + goSays + lines + ". Nothing was written.";
-                }
-            }
-        } else {
-            EquivalenceProof.AdmissionSequence q = proof.admission().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
-            List<EquivalenceProof.AdmissionAnswer> javaAnswers = EquivalenceProof.answers(q,
-                    candidate.newAdmissionPolicy(EquivalenceProof.PROOF_LIMIT), from, to);
-            for (String[] g : goAnswers) {
-                int call = Integer.parseInt(g[0]);
-                EquivalenceProof.AdmissionAnswer j = javaAnswers.get(call - from);
-                String goSays = g[2].equals("false") ? "panics" : g[1].equals("true") ? "admit" : "refuse";
-                String javaSays = j.admitted() == null ? "throws (" + j.fault() + ")" : j.admitted() ? "admit" : "refuse";
-                if (!goSays.equals(javaSays)) {
-                    CallSequences.AdmissionCall in = j.call();
-                    return "the Go does not decide what the Java decided: sequence " + name + ", call " + String.format(Locale.ROOT, "%,d", call)
-                            + ": priority " + in.priority() + ", saturation " + in.saturation() + ", queue " + in.queue() + ", kv " + in.kv()
-                            + ", draw " + in.u() + ": Java " + javaSays + "s, Go " + goSays + "s" + lines + ". Nothing was written.";
-                }
-            }
+        String differs = plug.mismatch(proof, candidate, name, from, to, goAnswers, lines);
+        if (differs != null) {
+            return differs;
         }
         return where + " (the digests differ, the answers could not be compared one by one)" + lines + ". Nothing was written.";
-    }
-
-    private static String render(String goWords) {
-        List<Double> v = new ArrayList<>();
-        for (String w : goWords.split(",")) {
-            v.add(Double.longBitsToDouble(Long.parseUnsignedLong(w, 16)));
-        }
-        return v.toString();
-    }
-
-    private static String render(double[] ceilings) {
-        List<Double> v = new ArrayList<>();
-        for (double c : ceilings) {
-            v.add(Double.isNaN(c) ? Double.NaN : c);
-        }
-        return v.toString();
-    }
-
-    /** The Java lines that write the answer: the ceilings of a usage-limit policy, the returns of {@code admit} or {@code score}. */
-    static String javaLines(String source, CandidateKind kind) {
-        try {
-            CompilationUnit cu = StaticJavaParser.parse(source);
-            TreeSet<Integer> lines = new TreeSet<>();
-            if (kind == CandidateKind.USAGE_LIMIT) {
-                for (MethodDeclaration m : cu.findAll(MethodDeclaration.class, md -> md.getNameAsString().equals("computeLimit")
-                        && md.getParameters().size() == 3)) {
-                    String ceilings = m.getParameter(2).getNameAsString();
-                    cu.findAll(AssignExpr.class, x -> x.getTarget() instanceof ArrayAccessExpr aa && aa.getName().toString().equals(ceilings))
-                            .forEach(x -> x.getBegin().ifPresent(p -> lines.add(p.line)));
-                }
-                return lines.isEmpty() ? "" : " (the Java that writes the ceilings: line" + (lines.size() > 1 ? "s " : " ")
-                        + join(lines) + ")";
-            }
-            String entry = kind == CandidateKind.ROUTING ? "score" : "admit";
-            for (MethodDeclaration m : cu.findAll(MethodDeclaration.class, md -> md.getNameAsString().equals(entry))) {
-                m.findAll(ReturnStmt.class).forEach(r -> r.getBegin().ifPresent(p -> lines.add(p.line)));
-            }
-            return lines.isEmpty() ? "" : " (the Java that decides: line" + (lines.size() > 1 ? "s " : " ") + join(lines) + ")";
-        } catch (RuntimeException e) {
-            return "";
-        }
-    }
-
-    private static String join(TreeSet<Integer> lines) {
-        return String.join(", ", lines.stream().map(String::valueOf).toList());
     }
 
     private static String firstLines(String s, int n) {

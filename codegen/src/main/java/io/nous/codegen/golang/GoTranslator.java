@@ -92,6 +92,9 @@ public final class GoTranslator {
     private static final Entry ROUTING = new Entry("score", List.of(JavaType.LONG, JavaType.DOUBLE, JavaType.LONG, JavaType.LONG,
             JavaType.INT, JavaType.INT, JavaType.INT, JavaType.INT, JavaType.DOUBLE), JavaType.DOUBLE);
 
+    private static final Entry SATURATION = new Entry("saturation", List.of(JavaType.INT, JavaType.INT_ARRAY, JavaType.INT_ARRAY,
+            JavaType.DOUBLE_ARRAY, JavaType.LONG_ARRAY, JavaType.INT_ARRAY, JavaType.LONG_ARRAY), JavaType.DOUBLE);
+
     private final Translation tr;
     private final ExpressionTranslator ex;
     private final StatementTranslator st;
@@ -125,6 +128,15 @@ public final class GoTranslator {
      */
     public static GoCode translateRouting(String javaSource) {
         return translate(javaSource, ROUTING);
+    }
+
+    /**
+     * Translates one saturation detector source ({@code double saturation(int endpoints, int[] waiting,
+     * int[] running, double[] kvUsage, long[] metricsAgeUs, int[] inFlightRequests, long[]
+     * inFlightTokens)}), or throws {@link Untranslatable} naming the line and construct.
+     */
+    public static GoCode translateSaturation(String javaSource) {
+        return translate(javaSource, SATURATION);
     }
 
     /** Whether an admission policy's source implements the terms form of {@code admit}: exactly {@code (int, double, double, double, double)}. */

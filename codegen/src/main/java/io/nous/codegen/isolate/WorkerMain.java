@@ -2,16 +2,16 @@ package io.nous.codegen.isolate;
 
 import io.nous.codegen.BehaviourProbe;
 import io.nous.codegen.BehaviourSignature;
-import io.nous.codegen.CandidateKind;
+import io.nous.codegen.Candidate;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
-import io.nous.sim.spi.AdmissionPolicy;
-import io.nous.sim.spi.RoutingScorer;
-import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.Policies;
 import io.nous.sim.workload.WorkloadCatalog;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -154,42 +154,27 @@ import io.nous.sim.spi.RoutingScorer;
             if (job.mode() == WorkerProtocol.Mode.CHECK || job.mode() == WorkerProtocol.Mode.CHECK_AND_PROBE) {
                 return check(job, job.mode() == WorkerProtocol.Mode.CHECK_AND_PROBE);
             }
-            UsageLimitPolicy policy = (s, p, c) -> { };
-            String policyName = "open";
-            if (job.usageLimitSource() != null) {
-                CheckResult u = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
-                if (!u.accepted()) {
-                    return new WorkerProtocol.Reply(job.id(), null, "rejected: " + String.join("; ", u.problems()));
+            Policies policies = Policies.none();
+            for (Map.Entry<String, WorkerProtocol.Job.Source> e : job.sources().entrySet()) {
+                PlugPoint<?> point = PlugPoints.byId(e.getKey());
+                WorkerProtocol.Job.Source src = e.getValue();
+                if (point == null) {
+                    return new WorkerProtocol.Reply(job.id(), null, src.origin() + ": no plug point '" + e.getKey() + "' is registered");
                 }
-                if (u.kind() != CandidateKind.USAGE_LIMIT) {
-                    return new WorkerProtocol.Reply(job.id(), null, job.usageLimitOrigin() + " is not a usage-limit policy");
+                String rejected = point == PlugPoint.USAGE_LIMIT ? "rejected: " : point.id() + " candidate rejected: ";
+                CheckResult c = compiled(src.text(), src.origin(), job.contractOrDefault());
+                if (!c.accepted()) {
+                    return new WorkerProtocol.Reply(job.id(), null, rejected + String.join("; ", c.problems()));
                 }
-                policy = u.candidate().newUsageLimitPolicy();
-                policyName = u.candidate().name();
-            }
-            AdmissionPolicy admitter = null;
-            if (job.admissionSource() != null) {
-                CheckResult a = compiled(job.admissionSource(), job.admissionOrigin(), job.contractOrDefault());
-                if (!a.accepted() || a.kind() != CandidateKind.ADMISSION) {
-                    return new WorkerProtocol.Reply(job.id(), null, "admission candidate rejected: " + String.join("; ", a.problems()));
+                if (c.kind() != point) {
+                    return new WorkerProtocol.Reply(job.id(), null, src.origin() + " is not " + point.noun());
                 }
-                admitter = a.candidate().newAdmissionPolicy();
-            }
-            RoutingScorer scorer = null;
-            String scorerName = null;
-            if (job.routingSource() != null) {
-                CheckResult r = compiled(job.routingSource(), job.routingOrigin(), job.contractOrDefault());
-                if (!r.accepted() || r.kind() != CandidateKind.ROUTING) {
-                    return new WorkerProtocol.Reply(job.id(), null, "routing candidate rejected: " + (r.accepted()
-                            ? job.routingOrigin() + " is not a routing scorer" : String.join("; ", r.problems())));
-                }
-                scorer = r.candidate().newRoutingScorer();
                 // named as the evaluator names it in this JVM, so that isolation never changes a result
-                scorerName = job.policyName() != null ? job.policyName() : r.candidate().name() + " (" + job.routingOrigin() + ")";
+                String name = job.policyName() != null ? job.policyName()
+                        : PlugPoints.of(point).simulationName(c.candidate().name(), src.origin());
+                policies = bind(policies, point, c.candidate(), name);
             }
-            String name = job.policyName() != null ? job.policyName() : policyName;
-            ClusterSimulation sim = new ClusterSimulation(job.scenario(), policy, name, admitter,
-                    admitter == null ? null : job.policyName() != null ? job.policyName() : job.admissionOrigin(), scorer, scorerName);
+            ClusterSimulation sim = new ClusterSimulation(job.scenario(), policies);
             if (job.samples()) {
                 sim.recordSamples();
             }
@@ -200,8 +185,13 @@ import io.nous.sim.spi.RoutingScorer;
         }
     }
 
+    private static <S> Policies bind(Policies policies, PlugPoint<S> point, Candidate candidate, String name) {
+        return policies.with(point, candidate.newInstance(point), name);
+    }
+
     private static WorkerProtocol.Reply check(WorkerProtocol.Job job, boolean probe) {
-        CheckResult r = compiled(job.usageLimitSource(), job.usageLimitOrigin(), job.contractOrDefault());
+        WorkerProtocol.Job.Source src = job.sources().values().iterator().next();
+        CheckResult r = compiled(src.text(), src.origin(), job.contractOrDefault());
         double[] behaviour = null;
         String fingerprint = null;
         double[] signature = null;
@@ -214,7 +204,7 @@ import io.nous.sim.spi.RoutingScorer;
                     signature = BehaviourSignature.of(r.candidate(), job.probePriorities());
                 }
             } catch (CandidateFault f) {
-                problems.add(job.usageLimitOrigin() + ": run-time: " + f.getMessage());
+                problems.add(src.origin() + ": run-time: " + f.getMessage());
             }
         }
         return new WorkerProtocol.Reply(job.id(), null, null,

@@ -10,6 +10,7 @@ import io.nous.codegen.Contract;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.RequestSamples;
 import io.nous.sim.metrics.SimulationResult;
+import io.nous.sim.spi.PlugPoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -47,33 +48,37 @@ public final class WorkerProtocol {
     /**
      * One job for a worker.
      *
-     * @param policyName       what the simulation calls the policy (in its results), or null for the class name
-     * @param usageLimitSource candidate source of the usage-limit policy (null: an open gate, ceilings all 1)
-     * @param admissionSource  candidate source of an admission policy, or null
-     * @param samples          return every measured request's latencies too
-     * @param probePriorities  with {@link Mode#CHECK_AND_PROBE}: the priority arrays the simulator will pass a usage-limit
-     *                         candidate, for its behaviour fingerprint (null: no fingerprint)
+     * @param policyName      what the simulation calls the policy (in its results), or null for the class name
+     * @param sources         the candidate sources, by plug point id ({@code usage-limit}, {@code admission}, ...), in the
+     *                        order they are compiled; a plug point without one runs the deployment's own (no usage-limit
+     *                        policy: an open gate, ceilings all 1). A check job checks the first.
+     * @param samples         return every measured request's latencies too
+     * @param probePriorities with {@link Mode#CHECK_AND_PROBE}: the priority arrays the simulator will pass a usage-limit
+     *                        candidate, for its behaviour fingerprint (null: no fingerprint)
      */
-    public record Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
-                      String admissionSource, String admissionOrigin, boolean samples, Contract contract,
-                      List<int[]> probePriorities, String routingSource, String routingOrigin) {
+    public record Job(long id, Mode mode, Scenario scenario, String policyName, Map<String, Source> sources, boolean samples,
+                      Contract contract, List<int[]> probePriorities) {
+
+        /** A candidate's source and the name messages give it (its file name). */
+        public record Source(String text, String origin) {
+        }
+
+        public Job {
+            sources = sources == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sources));
+        }
+
+        /** A job with the usage-limit, admission and routing sources (each may be null). */
+        public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
+                   String admissionSource, String admissionOrigin, boolean samples, Contract contract,
+                   List<int[]> probePriorities, String routingSource, String routingOrigin) {
+            this(id, mode, scenario, policyName, sourcesOf(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin,
+                    routingSource, routingOrigin), samples, contract, probePriorities);
+        }
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
                    String admissionSource, String admissionOrigin, boolean samples, Contract contract, List<int[]> probePriorities) {
             this(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples, contract,
                     probePriorities, null, null);
-        }
-
-        /** The same job with these candidate sources (each may be null), origins unchanged. */
-        public Job withSources(String usageLimit, String admission, String routing) {
-            return new Job(id, mode, scenario, policyName, usageLimit, usageLimitOrigin, admission, admissionOrigin, samples, contract,
-                    probePriorities, routing, routingOrigin);
-        }
-
-        /** The same job, its router scoring endpoints with this routing candidate in place of its config's scorers. */
-        public Job withRouting(String source, String origin) {
-            return new Job(id, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
-                    contract, probePriorities, source, origin);
         }
 
         public Job(long id, Mode mode, Scenario scenario, String policyName, String usageLimitSource, String usageLimitOrigin,
@@ -87,20 +92,50 @@ public final class WorkerProtocol {
                     Contract.ROUTER);
         }
 
-        /** The contract the candidate is checked under (the router's unless said otherwise). */
-        public Contract contractOrDefault() {
-            return contract == null ? Contract.ROUTER : contract;
-        }
-
         /** A simulation without samples (what {@code simulate --isolate} needs). */
         public Job(long id, Scenario scenario, String usageLimitSource, String usageLimitOrigin, String admissionSource,
                    String admissionOrigin) {
             this(id, Mode.SIMULATE, scenario, null, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, false);
         }
 
+        private static Map<String, Source> sourcesOf(String usageLimit, String usageLimitOrigin, String admission, String admissionOrigin,
+                                                     String routing, String routingOrigin) {
+            Map<String, Source> m = new LinkedHashMap<>();
+            if (usageLimit != null) {
+                m.put(PlugPoint.USAGE_LIMIT.id(), new Source(usageLimit, usageLimitOrigin));
+            }
+            if (admission != null) {
+                m.put(PlugPoint.ADMISSION.id(), new Source(admission, admissionOrigin));
+            }
+            if (routing != null) {
+                m.put(PlugPoint.ROUTING.id(), new Source(routing, routingOrigin));
+            }
+            return m;
+        }
+
+        /** The same job with this plug point's candidate source (null removes it). */
+        public Job withSource(PlugPoint<?> point, String text, String origin) {
+            Map<String, Source> m = new LinkedHashMap<>(sources);
+            if (text == null) {
+                m.remove(point.id());
+            } else {
+                m.put(point.id(), new Source(text, origin));
+            }
+            return new Job(id, mode, scenario, policyName, m, samples, contract, probePriorities);
+        }
+
+        /** The same job with these sources in place of its own, by plug point id. */
+        public Job withSources(Map<String, Source> replaced) {
+            return new Job(id, mode, scenario, policyName, replaced, samples, contract, probePriorities);
+        }
+
+        /** The contract the candidate is checked under (the router's unless said otherwise). */
+        public Contract contractOrDefault() {
+            return contract == null ? Contract.ROUTER : contract;
+        }
+
         Job withId(long newId) {
-            return new Job(newId, mode, scenario, policyName, usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, samples,
-                    contract, probePriorities, routingSource, routingOrigin);
+            return new Job(newId, mode, scenario, policyName, sources, samples, contract, probePriorities);
         }
     }
 

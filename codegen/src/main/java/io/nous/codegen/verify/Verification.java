@@ -1,7 +1,7 @@
 package io.nous.codegen.verify;
 
 import com.github.javaparser.ast.CompilationUnit;
-import io.nous.codegen.CandidateKind;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 
 /**
@@ -12,7 +12,7 @@ import java.util.List;
  * @param className fully qualified name of the policy class, or null
  * @param kind      the SPI it implements, or null
  */
-public record Verification(List<Violation> violations, CompilationUnit unit, String className, CandidateKind kind) {
+public record Verification(List<Violation> violations, CompilationUnit unit, String className, PlugPoint<?> kind) {
 
     public boolean accepted() {
         return violations.isEmpty();

@@ -5,11 +5,11 @@ import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.Position;
 import com.github.javaparser.Problem;
+import com.github.javaparser.ast.ArrayCreationLevel;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.ImportDeclaration;
 import com.github.javaparser.ast.Modifier;
 import com.github.javaparser.ast.Node;
-import com.github.javaparser.ast.ArrayCreationLevel;
 import com.github.javaparser.ast.NodeList;
 import com.github.javaparser.ast.PackageDeclaration;
 import com.github.javaparser.ast.body.CallableDeclaration;
@@ -30,7 +30,9 @@ import com.github.javaparser.ast.type.ClassOrInterfaceType;
 import com.github.javaparser.ast.type.PrimitiveType;
 import com.github.javaparser.ast.type.Type;
 import com.github.javaparser.ast.type.VoidType;
-import io.nous.codegen.CandidateKind;
+import io.nous.codegen.plug.PlugPointDescriptor;
+import io.nous.codegen.plug.PlugPoints;
+import io.nous.sim.spi.PlugPoint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -48,8 +50,9 @@ public final class Verifier {
     /** Identifiers reserved for the instrumentation that guards the candidate at run time. */
     public static final String RESERVED_PREFIX = "$nous";
 
-    private static final Set<String> SPI_IMPORTS = Set.of("io.nous.sim.spi.UsageLimitPolicy", "io.nous.sim.spi.AdmissionPolicy",
-            "io.nous.sim.spi.RoutingScorer");
+    /** The plug points' interfaces, the only imports a candidate may have besides Math. */
+    private static final Set<String> SPI_IMPORTS = PlugPoints.all().stream().map(d -> d.point().spi().getName())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** Syntax that is always allowed (its children are still checked). */
     private static final Set<Class<? extends Node>> HARMLESS = Set.of(
@@ -107,7 +110,7 @@ public final class Verifier {
     private static final Set<String> RESERVED_CLASS_NAMES = Set.of("Math", "StrictMath", "Double", "Integer", "Long", "Float", "Short",
             "Byte", "Boolean", "Character", "Number", "Object", "String", "System", "Class", "Thread", "Runtime", "Error",
             "Exception", "Throwable", "RuntimeException", "Void", "Record", "Enum", "Iterable", "Comparable", "Override",
-            "UsageLimitPolicy", "AdmissionPolicy", "Budget");
+            "Budget");
 
     /** Locals and parameters of one method: bounds the size of a stack frame. */
     public static final int MAX_LOCALS = 200;
@@ -162,7 +165,7 @@ public final class Verifier {
         Context ctx = new Context(out);
         checkPackage(cu, ctx);
         ClassOrInterfaceDeclaration cls = checkTopLevel(cu, ctx);
-        CandidateKind kind = null;
+        PlugPoint<?> kind = null;
         if (cls != null) {
             kind = checkClassHeader(cls, ctx);
             ctx.className = cls.getNameAsString();
@@ -170,8 +173,8 @@ public final class Verifier {
                 ctx.ownMethods.add(m.getNameAsString());
             }
             checkMembers(cls, ctx);
-            if (kind == CandidateKind.ADMISSION) {
-                checkAdmitForm(cls, ctx);
+            if (kind != null) {
+                checkEntryForm(cls, PlugPoints.of(kind), ctx);
             }
         }
         checkImports(cu, ctx);
@@ -255,8 +258,8 @@ public final class Verifier {
         return c;
     }
 
-    private static CandidateKind checkClassHeader(ClassOrInterfaceDeclaration cls, Context ctx) {
-        if (RESERVED_CLASS_NAMES.contains(cls.getNameAsString())) {
+    private static PlugPoint<?> checkClassHeader(ClassOrInterfaceDeclaration cls, Context ctx) {
+        if (RESERVED_CLASS_NAMES.contains(cls.getNameAsString()) || PlugPoints.byInterfaceName(cls.getNameAsString()) != null) {
             ctx.add(cls, "class-name", "a policy class may not be called '" + cls.getNameAsString() + "': it would shadow a class the "
                     + "policy and its Go export rely on", "give the class its own name, e.g. '" + cls.getNameAsString() + "Policy'.");
         }
@@ -269,16 +272,17 @@ public final class Verifier {
         for (ClassOrInterfaceType t : cls.getExtendedTypes()) {
             ctx.add(t, "extends", "the policy class must not extend '" + t.getNameWithScope() + "'", "remove the extends clause.");
         }
-        CandidateKind kind = null;
+        PlugPoint<?> kind = null;
         if (cls.getImplementedTypes().size() != 1) {
-            ctx.add(cls, "implements", "the policy must implement exactly one of UsageLimitPolicy, AdmissionPolicy or RoutingScorer, found "
+            ctx.add(cls, "implements", "the policy must implement exactly one of " + PlugPoints.interfaceNames("or") + ", found "
                     + cls.getImplementedTypes().size(), "declare 'implements UsageLimitPolicy' (or AdmissionPolicy) and nothing else.");
         }
         for (ClassOrInterfaceType t : cls.getImplementedTypes()) {
-            CandidateKind k = CandidateKind.byInterfaceName(t.getNameWithScope());
+            PlugPoint<?> k = PlugPoints.byInterfaceName(t.getNameWithScope());
             if (k == null) {
+                List<String> names = PlugPoints.all().stream().map(d -> d.point().spi().getName()).toList();
                 ctx.add(t, "implements", "'" + t.getNameWithScope() + "' is not a policy interface",
-                        "implement io.nous.sim.spi.UsageLimitPolicy, io.nous.sim.spi.AdmissionPolicy or io.nous.sim.spi.RoutingScorer.");
+                        "implement " + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1) + ".");
             } else if (kind == null) {
                 kind = k;
             }
@@ -286,36 +290,39 @@ public final class Verifier {
         return cls.getImplementedTypes().size() == 1 ? kind : null;
     }
 
-    /** Whether {@code m} is the method of the policy interface (so {@code @Override} is legal on it). */
+    /** Whether {@code m} is the entry method of a plug point's interface (so {@code @Override} is legal on it). */
     private static boolean implementsSpi(MethodDeclaration m) {
         List<String> types = m.getParameters().stream().map(prm -> prm.getType().asString()).toList();
-        return m.getNameAsString().equals("computeLimit") && types.equals(List.of("double", "int[]", "double[]"))
-                || m.getNameAsString().equals("admit") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM))
-                || m.getNameAsString().equals("score") && types.equals(SCORE_FORM);
+        for (PlugPointDescriptor<?> d : PlugPoints.all()) {
+            if (m.getNameAsString().equals(d.entryMethod()) && d.entryForms().stream().anyMatch(f -> f.parameterTypes().equals(types))) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The two forms of {@code AdmissionPolicy.admit}, by their parameter types. */
-    private static final List<String> SATURATION_FORM = List.of("int", "double", "double");
-    private static final List<String> TERMS_FORM = List.of("int", "double", "double", "double", "double");
-    /** {@code RoutingScorer.score}, by its parameter types. */
-    private static final List<String> SCORE_FORM = List.of("long", "double", "long", "long", "int", "int", "int", "int", "double");
-
-    /** An admitter implements exactly one form of {@code admit}: both have defaults, so the compiler would accept none or both. */
-    private static void checkAdmitForm(ClassOrInterfaceDeclaration cls, Context ctx) {
+    /**
+     * The class implements exactly one form of its plug point's entry method. A plug point with one
+     * form needs no check here (the compiler requires the abstract method); one with several, whose
+     * others are default methods, does, or the simulator would call a default.
+     */
+    private static void checkEntryForm(ClassOrInterfaceDeclaration cls, PlugPointDescriptor<?> plug, Context ctx) {
+        if (plug.entryForms().size() < 2) {
+            return;
+        }
         List<MethodDeclaration> forms = new ArrayList<>();
-        for (MethodDeclaration m : cls.getMethodsByName("admit")) {
+        for (MethodDeclaration m : cls.getMethodsByName(plug.entryMethod())) {
             List<String> types = m.getParameters().stream().map(prm -> prm.getType().asString()).toList();
-            if (m.getType().asString().equals("boolean") && (types.equals(SATURATION_FORM) || types.equals(TERMS_FORM))) {
+            if (plug.entryForms().stream().anyMatch(f -> m.getType().asString().equals(f.returnType()) && types.equals(f.parameterTypes()))) {
                 forms.add(m);
             }
         }
-        String both = "'boolean admit(int priority, double saturation, double u)' or 'boolean admit(int priority, double saturation, "
-                + "double queue, double kv, double u)'";
+        String any = String.join(" or ", plug.entryForms().stream().map(PlugPointDescriptor.EntryForm::shown).toList());
         if (forms.isEmpty()) {
-            ctx.add(cls, "admit", "the admitter does not implement admit", "implement " + both + ".");
+            ctx.add(cls, plug.entryMethod(), plug.entryOwner() + " does not implement " + plug.entryMethod(), "implement " + any + ".");
         } else if (forms.size() > 1) {
-            ctx.add(forms.get(1), "admit", "the admitter implements both forms of admit; the simulator would only call the second",
-                    "keep one: " + both + ".");
+            ctx.add(forms.get(1), plug.entryMethod(), plug.entryOwner() + " implements both forms of " + plug.entryMethod()
+                    + "; the simulator would only call the second", "keep one: " + any + ".");
         }
     }
 
@@ -451,8 +458,8 @@ public final class Verifier {
                 ctx.add(a, "annotation", "only @Override is allowed", "remove @" + a.getNameAsString() + ".");
             } else if (!(a.getParentNode().orElse(null) instanceof MethodDeclaration m) || !implementsSpi(m)) {
                 // the in-memory compiler ignores where an annotation stands; javac (and so the exported Java module) does not
-                ctx.add(a, "annotation", "@Override belongs only on the method that implements the policy interface (computeLimit or "
-                        + "admit); javac rejects it anywhere else", "remove this @Override.");
+                ctx.add(a, "annotation", "@Override belongs only on the method that implements the policy interface ("
+                        + String.join(", ", PlugPoints.all().stream().map(PlugPointDescriptor::entryMethod).toList()) + "); javac rejects it anywhere else", "remove this @Override.");
             }
         } else if (n instanceof ThisExpr t) {
             if (t.getTypeName().isPresent()) {

@@ -57,9 +57,7 @@ public final class LocalBackend implements ExecutionBackend {
 
     /** One simulation in this JVM, from the policy's suppliers (built-in or trusted code only). */
     public static RunData inProcess(Scenario scenario, PolicyUnderTest p) {
-        ClusterSimulation sim = new ClusterSimulation(scenario, p.usageLimit().get(), p.name(),
-                p.admission() == null ? null : p.admission().get(), p.admission() == null ? null : p.name(),
-                p.scorer() == null ? null : p.scorer().get(), p.scorer() == null ? null : p.name()).recordSamples();
+        ClusterSimulation sim = new ClusterSimulation(scenario, p.policies().instantiate(p.name())).recordSamples();
         var result = sim.run();
         return new RunData(result, sim.samples());
     }
@@ -67,9 +65,8 @@ public final class LocalBackend implements ExecutionBackend {
     /** The job that simulates a task from the policy's sources in a worker JVM. */
     public static WorkerProtocol.Job job(SimulationTask t) {
         PolicyUnderTest.Sources src = t.policy().sources();
-        return new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, t.scenario(), t.policy().name(), src.usageLimitSource(),
-                src.usageLimitOrigin(), src.admissionSource(), src.admissionOrigin(), true, src.contract())
-                .withRouting(src.routingSource(), src.routingOrigin());
+        return new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, t.scenario(), t.policy().name(), src.byPoint(), true, src.contract(),
+                null);
     }
 
     /** A worker's reply as a run, or the failure it reports. */

@@ -1,44 +1,87 @@
 package io.nous.evaluator.run;
 
 import io.nous.codegen.Contract;
+import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.Scenario;
 import io.nous.sim.routing.RoutingConfig;
 import io.nous.sim.spi.AdmissionPolicy;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * A policy configuration to evaluate: a usage-limit policy, optionally an admission policy, the
- * deployment around them, and optionally the router config it runs behind with a routing scorer in
- * its profile, with a name for people and an identity for caching (the same identity must mean the
- * same behaviour).
+ * A policy configuration to evaluate: the policies at their plug points (a usage-limit policy, an
+ * admission policy, a routing scorer, ...), the deployment around them, and optionally the router
+ * config it runs behind, with a name for people and an identity for caching (the same identity must
+ * mean the same behaviour).
  *
- * @param usageLimit     a fresh instance per call (policies may keep a dispatch counter)
- * @param admission      a fresh admission policy per call, or null
- * @param deployment     flow control on, the legacy shedding path, or direct (the admitter alone sheds)
- * @param sources        the untrusted sources behind the suppliers, or null for trusted built-in
- *                       policies: a runner with a worker pool simulates such a policy in a worker
- *                       JVM and never calls the suppliers
- * @param builtins       the registry references behind the suppliers when both halves are built-in
- *                       policies, or null: what lets another machine build the same policy
- * @param routing        the router config the scenario is routed by, or null for the scenario's own;
- *                       it decides flow control by its gate, as the router does
- * @param scorer         a fresh routing scorer per call that replaces the config's scorers, or null
+ * @param policies   a fresh instance per call at each plug point it fills (policies may keep a dispatch counter)
+ * @param deployment flow control on, the legacy shedding path, or direct (the admitter alone sheds)
+ * @param sources    the untrusted sources behind the suppliers, or null for trusted built-in
+ *                   policies: a runner with a worker pool simulates such a policy in a worker
+ *                   JVM and never calls the suppliers
+ * @param builtins   the registry references behind the suppliers when every policy is built in,
+ *                   or null: what lets another machine build the same policy
+ * @param routing    the router config the scenario is routed by, or null for the scenario's own;
+ *                   it decides flow control by its gate, as the router does
  */
-public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit,
-                              Supplier<AdmissionPolicy> admission, Deployment deployment, Sources sources, Builtins builtins,
-                              RoutingConfig routing, Supplier<RoutingScorer> scorer) {
+public record PolicyUnderTest(String name, PolicyIdentity identity, PolicySuppliers policies, Deployment deployment, Sources sources,
+                              Builtins builtins, RoutingConfig routing) {
+
+    public PolicyUnderTest {
+        Objects.requireNonNull(policies, "policies");
+    }
+
+    /** A usage-limit policy, an admitter and a routing scorer (each supplier may be null). */
+    public PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit,
+                           Supplier<AdmissionPolicy> admission, Deployment deployment, Sources sources, Builtins builtins,
+                           RoutingConfig routing, Supplier<RoutingScorer> scorer) {
+        this(name, identity, PolicySuppliers.none().with(PlugPoint.USAGE_LIMIT, usageLimit).with(PlugPoint.ADMISSION, admission)
+                .with(PlugPoint.ROUTING, scorer), deployment, sources, builtins, routing);
+    }
 
     public PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
                            Deployment deployment, Sources sources, Builtins builtins) {
         this(name, identity, usageLimit, admission, deployment, sources, builtins, null, null);
     }
 
-    /** Candidate source code, to be compiled and run where it cannot harm this JVM; a routing scorer's too, or nulls. */
-    public record Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
-                          Contract contract, String routingSource, String routingOrigin) {
+    /** The usage-limit policy's supplier, or null. */
+    public Supplier<UsageLimitPolicy> usageLimit() {
+        return policies.get(PlugPoint.USAGE_LIMIT);
+    }
+
+    /** The admitter's supplier, or null. */
+    public Supplier<AdmissionPolicy> admission() {
+        return policies.get(PlugPoint.ADMISSION);
+    }
+
+    /** The routing scorer's supplier (it replaces the config's scorers), or null. */
+    public Supplier<RoutingScorer> scorer() {
+        return policies.get(PlugPoint.ROUTING);
+    }
+
+    /**
+     * Candidate sources by plug point id, in compile order, to be compiled and run where they cannot
+     * harm this JVM, under {@code contract}.
+     */
+    public record Sources(Map<String, WorkerProtocol.Job.Source> byPoint, Contract contract) {
+        public Sources {
+            byPoint = Collections.unmodifiableMap(new LinkedHashMap<>(byPoint));
+        }
+
+        /** A usage-limit, an admission and a routing source (each may be null). */
+        public Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
+                       Contract contract, String routingSource, String routingOrigin) {
+            this(new WorkerProtocol.Job(0, WorkerProtocol.Mode.SIMULATE, null, null, usageLimitSource, usageLimitOrigin, admissionSource,
+                    admissionOrigin, false, contract, null, routingSource, routingOrigin).sources(), contract);
+        }
 
         public Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin,
                        Contract contract) {
@@ -49,30 +92,87 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
         public Sources(String usageLimitSource, String usageLimitOrigin, String admissionSource, String admissionOrigin) {
             this(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, Contract.ROUTER);
         }
+
+        /** One plug point's source alone. */
+        public static Sources of(PlugPoint<?> point, String source, String origin, Contract contract) {
+            return new Sources(Map.of(point.id(), new WorkerProtocol.Job.Source(source, origin)), contract);
+        }
+
+        /** These sources with {@code point}'s. */
+        public Sources with(PlugPoint<?> point, String source, String origin) {
+            Map<String, WorkerProtocol.Job.Source> m = new LinkedHashMap<>(byPoint);
+            m.put(point.id(), new WorkerProtocol.Job.Source(source, origin));
+            return new Sources(m, contract);
+        }
     }
 
     /**
-     * Built-in policies by their registry references ({@code static-usage-limit},
-     * {@code probabilistic-admitter:power=3,k=20}); {@code admission} null for none.
+     * Built-in policies by their registry references, by plug point id ({@code usage-limit:
+     * static-usage-limit}, {@code admission: probabilistic-admitter:power=3,k=20}).
      */
-    public record Builtins(String usageLimit, String admission, String routing) {
+    public record Builtins(Map<String, String> references) {
+        public Builtins {
+            references = Collections.unmodifiableMap(new LinkedHashMap<>(references));
+        }
+
+        public Builtins(String usageLimit, String admission, String routing) {
+            this(refs(usageLimit, admission, routing));
+        }
+
         public Builtins(String usageLimit, String admission) {
             this(usageLimit, admission, null);
         }
 
+        private static Map<String, String> refs(String usageLimit, String admission, String routing) {
+            Map<String, String> m = new LinkedHashMap<>();
+            if (usageLimit != null) {
+                m.put(PlugPoint.USAGE_LIMIT.id(), usageLimit);
+            }
+            if (admission != null) {
+                m.put(PlugPoint.ADMISSION.id(), admission);
+            }
+            if (routing != null) {
+                m.put(PlugPoint.ROUTING.id(), routing);
+            }
+            return m;
+        }
+
+        /** The usage-limit reference, or null. */
+        public String usageLimit() {
+            return references.get(PlugPoint.USAGE_LIMIT.id());
+        }
+
+        /** The admission reference, or null. */
+        public String admission() {
+            return references.get(PlugPoint.ADMISSION.id());
+        }
+
+        /** The routing scorer reference, or null. */
+        public String routing() {
+            return references.get(PlugPoint.ROUTING.id());
+        }
+
+        /** Suppliers of fresh policies these references name, validated now (a bad reference throws here). */
+        public PolicySuppliers suppliers() {
+            PolicySuppliers out = PolicySuppliers.none();
+            for (Map.Entry<String, String> e : references.entrySet()) {
+                PlugPoint<?> point = PlugPoints.byId(e.getKey());
+                if (point == null) {
+                    throw new IllegalArgumentException("no plug point '" + e.getKey() + "' for built-in policy '" + e.getValue() + "'");
+                }
+                out = supplied(out, point, e.getValue());
+            }
+            return out;
+        }
+
+        private static <S> PolicySuppliers supplied(PolicySuppliers into, PlugPoint<S> point, String reference) {
+            PolicyRegistry.builtin().create(point, reference);
+            return into.with(point, () -> PolicyRegistry.builtin().create(point, reference));
+        }
+
         /** The usage-limit policy these references name, fresh. */
         public UsageLimitPolicy newUsageLimit() {
-            return PolicyRegistry.builtin().usageLimit(usageLimit);
-        }
-
-        /** The admission policy, fresh, or null. */
-        public AdmissionPolicy newAdmission() {
-            return admission == null ? null : PolicyRegistry.builtin().admission(admission);
-        }
-
-        /** The routing scorer, fresh, or null. */
-        public RoutingScorer newRouting() {
-            return routing == null ? null : PolicyRegistry.builtin().routing(routing);
+            return PolicyRegistry.builtin().usageLimit(usageLimit());
         }
     }
 
@@ -96,21 +196,17 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
      * {@code b} names one; the scenario it runs in carries the router config.
      */
     public static PolicyUnderTest builtin(String name, PolicyIdentity identity, Builtins b, Deployment deployment) {
-        b.newUsageLimit();
-        b.newAdmission();
-        b.newRouting();
-        return new PolicyUnderTest(name, identity, b::newUsageLimit, b.admission() == null ? null : b::newAdmission, deployment, null, b,
-                null, b.routing() == null ? null : b::newRouting);
+        return new PolicyUnderTest(name, identity, b.suppliers(), deployment, null, b, null);
     }
 
     /** The same policy under another name (what reports call it). */
     public PolicyUnderTest named(String newName) {
-        return new PolicyUnderTest(newName, identity, usageLimit, admission, deployment, sources, builtins, routing, scorer);
+        return new PolicyUnderTest(newName, identity, policies, deployment, sources, builtins, routing);
     }
 
     /** The same policy, marked as untrusted source to isolate. */
     public PolicyUnderTest withSources(Sources s) {
-        return new PolicyUnderTest(name, identity, usageLimit, admission, deployment, s, builtins, routing, scorer);
+        return new PolicyUnderTest(name, identity, policies, deployment, s, builtins, routing);
     }
 
     /**
@@ -119,8 +215,8 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, Supplier<Usa
      */
     public PolicyUnderTest routedBy(RoutingConfig config, Supplier<RoutingScorer> scorer, PolicyIdentity scorerIdentity) {
         PolicyIdentity id = identity.plus(PolicyIdentity.named("routing:" + config.name()));
-        return new PolicyUnderTest(name, scorerIdentity == null ? id : id.plus(scorerIdentity), usageLimit, admission, deployment, sources,
-                builtins, config, scorer);
+        return new PolicyUnderTest(name, scorerIdentity == null ? id : id.plus(scorerIdentity), policies.with(PlugPoint.ROUTING, scorer),
+                deployment, sources, builtins, config);
     }
 
     /** Whether the usage-limit policy is asked when deployed: a router config decides by its gate (a Service never), else the deployment. */

@@ -6,7 +6,7 @@ package io.nous.sim.epp;
  * {@code pods × maxConcurrency}; in {@code tokens} mode in-flight tokens over
  * {@code pods × maxTokenConcurrency}.
  */
-public final class ConcurrencyDetector implements SaturationDetector {
+public final class ConcurrencyDetector implements SaturationGauge {
     public static final int DEFAULT_MAX_CONCURRENCY = 100;
     public static final long DEFAULT_MAX_TOKEN_CONCURRENCY = 1_000_000;
 

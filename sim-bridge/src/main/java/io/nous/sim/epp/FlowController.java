@@ -34,7 +34,7 @@ public final class FlowController {
     private final double[] ceilings;
     private final UsageLimitPolicy policy;
     private final String policyName;
-    private final SaturationDetector detector;
+    private final SaturationGauge detector;
 
     private int queued;
     private long cycles;
@@ -59,7 +59,7 @@ public final class FlowController {
      *                    the router)
      */
     public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
-                          SaturationDetector detector) {
+                          SaturationGauge detector) {
         this.config = config;
         int[] p = Arrays.stream(provisioned).boxed().distinct().mapToInt(Integer::intValue).toArray();
         if (Arrays.stream(p).noneMatch(x -> x == 0)) {

@@ -12,7 +12,7 @@ package io.nous.sim.epp;
  * that requests sent between two scrapes are not invisible (the "thundering herd" of the router's
  * utilization-detector README). The credit corrects each pod's score before the mean.
  */
-public final class UtilizationDetector implements SaturationDetector {
+public final class UtilizationDetector implements SaturationGauge {
     /** Router defaults (llm-d-router saturationdetector/utilization/config.go). */
     public static final int DEFAULT_QUEUE_DEPTH_THRESHOLD = 5;
     public static final double DEFAULT_KV_CACHE_UTIL_THRESHOLD = 0.8;

@@ -4,6 +4,8 @@ import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.request.Request;
+import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.Policies;
 import io.nous.sim.spi.RoutingScorer;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,17 +39,18 @@ public final class Router {
     public Router(RoutingConfig config, PodSnapshot[] snapshots, InFlightLoad inFlight, int engineBlockSize, int engineBlocks,
                   double promptBytesPerToken, boolean promptsShare, Filter detectorFilter, RandomStreams streams) {
         this(config, snapshots, inFlight, engineBlockSize, engineBlocks, promptBytesPerToken, promptsShare, detectorFilter, streams,
-                null, null);
+                Policies.none());
     }
 
     /**
-     * A router whose profile scores with a candidate: {@code candidate} replaces the config's scorers
-     * (weight 1), after the config's filters and before its picker; the producers it reads are
-     * created if the config has none.
+     * A router whose profile scores with the routing scorer in {@code policies}, if it has one: the
+     * scorer replaces the config's scorers (weight 1), after the config's filters and before its
+     * picker; the producers it reads are created if the config has none.
      */
     public Router(RoutingConfig config, PodSnapshot[] snapshots, InFlightLoad inFlight, int engineBlockSize, int engineBlocks,
-                  double promptBytesPerToken, boolean promptsShare, Filter detectorFilter, RandomStreams streams,
-                  RoutingScorer candidate, String candidateName) {
+                  double promptBytesPerToken, boolean promptsShare, Filter detectorFilter, RandomStreams streams, Policies policies) {
+        RoutingScorer candidate = policies.get(PlugPoint.ROUTING);
+        String candidateName = policies.name(PlugPoint.ROUTING);
         int pods = snapshots.length;
         this.context = new SchedulingContext(snapshots, inFlight, engineBlockSize, engineBlocks);
         this.prompt = new RouterPrompt(promptBytesPerToken);

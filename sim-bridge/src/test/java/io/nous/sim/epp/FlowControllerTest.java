@@ -13,7 +13,7 @@ class FlowControllerTest {
     private static final int SHED = -1;
 
     /** A detector whose value the test sets. */
-    static final class FixedSaturation implements SaturationDetector {
+    static final class FixedSaturation implements SaturationGauge {
         double value;
 
         @Override
