@@ -1,5 +1,6 @@
 package io.nous.cli;
 
+import io.nous.policy.PolicyRegistry;
 import io.nous.sim.DetectorConfig;
 import io.nous.sim.MetricsConfig;
 import io.nous.sim.Scenario;
@@ -12,6 +13,7 @@ import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.pod.PodConfig;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
@@ -315,6 +317,17 @@ public final class ClusterOptions {
                     .withScrapeLatency(Math.round(scrapeLatencyMs * 1000), scrapeLatencyPerRequestMs * 1000);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage());
+        }
+        if (detectorPolicy() != null && !CandidateFiles.isSourceReference(detector)) {
+            String name = detector.contains(":") ? detector.substring(0, detector.indexOf(':')) : detector;
+            var templates = PolicyRegistry.builtin().templates();
+            List<String> known = new ArrayList<>(List.of("utilization", "concurrency"));
+            templates.values().stream().filter(t -> t.kind() == PlugPoint.SATURATION).forEach(t -> known.add(t.name()));
+            boolean isDetector = templates.values().stream().anyMatch(t -> t.kind() == PlugPoint.SATURATION
+                    && (t.name().equals(name) || t.aliases().contains(name)));
+            if (!isDetector) {
+                throw new UserError("unknown detector '" + detector + "'; known: " + String.join(", ", known) + ", or a .java SaturationDetector");
+            }
         }
         if (detectorPolicy() != null && !acceptsDetectorPolicy) {
             throw new UserError("--detector " + detector + ": this command runs the built-in detectors, utilization or concurrency; "

@@ -18,6 +18,7 @@ public final class Problems {
     public static final String ADMISSION = "admission";
     public static final String JOINT = "joint";
     public static final String ROUTING = "routing";
+    public static final String SATURATION = "saturation";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -26,6 +27,7 @@ public final class Problems {
         register(new AdmissionProblem());
         register(new JointProblem());
         register(new RoutingProblem());
+        register(new SaturationProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

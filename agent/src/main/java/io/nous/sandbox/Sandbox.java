@@ -8,13 +8,14 @@ import io.nous.codegen.Contract;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
+import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.PairedRunner;
-import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.spi.PlugPoint;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,6 +200,30 @@ public final class Sandbox implements AutoCloseable {
                 Deployment.FLOW_CONTROL).routedBy(config, compiled.candidate()::newRoutingScorer, PolicyIdentity.source(compiled.canonicalHash()));
         return isolated() ? p.withSources(new PolicyUnderTest.Sources(PolicyRegistry.builtin().source("static-usage-limit"),
                 "static-usage-limit.java", null, null, compiled.candidate().contract(), source, origin)) : p;
+    }
+
+    /**
+     * A candidate at its plug point, deployed with the built-in policies of {@code around} (a
+     * built-in {@link PolicyUnderTest}: its identity, deployment and router config are kept, its
+     * policies are the other plug points'); in a worker when isolated, where the built-ins run from
+     * their sources. What a problem class over a new plug point needs, with no method of its own here.
+     */
+    public <S> PolicyUnderTest deploy(String name, PolicyUnderTest around, PlugPoint<S> point, CheckResult compiled, String source,
+                                      String origin) {
+        if (around.builtins() == null) {
+            throw new IllegalArgumentException("a candidate is deployed around built-in policies; " + around.name() + " is not");
+        }
+        PolicyUnderTest p = new PolicyUnderTest(name, around.identity().plus(PolicyIdentity.source(compiled.canonicalHash())),
+                around.policies().with(point, () -> compiled.candidate().newInstance(point)), around.deployment(), null, null,
+                around.routing());
+        if (!isolated()) {
+            return p;
+        }
+        java.util.Map<String, WorkerProtocol.Job.Source> sources = new java.util.LinkedHashMap<>();
+        around.builtins().references().forEach((id, ref) -> sources.put(id, new WorkerProtocol.Job.Source(
+                PolicyRegistry.builtin().source(ref), PolicyRegistry.builtin().template(ref).name() + ".java")));
+        sources.put(point.id(), new WorkerProtocol.Job.Source(source, origin));
+        return p.withSources(new PolicyUnderTest.Sources(sources, compiled.candidate().contract()));
     }
 
     @Override

@@ -90,6 +90,65 @@ class SimulateCommandTest {
         assertThat(prob.get("classes").get("critical").get("admission_rejected").asLong()).isZero();
     }
 
+    private static final String DETECTOR = """
+            import io.nous.sim.spi.SaturationDetector;
+
+            public final class QueueOrLease implements SaturationDetector {
+                @Override
+                public double saturation(int endpoints, int[] waiting, int[] running, double[] kvUsage, long[] metricsAgeUs,
+                                         int[] inFlightRequests, long[] inFlightTokens) {
+                    if (endpoints == 0) {
+                        return 1.0;
+                    }
+                    double sum = 0;
+                    for (int i = 0; i < endpoints; i++) {
+                        sum += Math.max(Math.max(waiting[i], inFlightRequests[i] - running[i]) / 6.0, kvUsage[i] / 0.9);
+                    }
+                    return sum / endpoints;
+                }
+            }
+            """;
+
+    /** A run's outcomes without what names the detector or measures this machine. */
+    private static JsonNode outcomes(JsonNode j) {
+        ObjectNode o = ((ObjectNode) j.deepCopy());
+        o.remove("detector");
+        o.remove("wall_seconds");
+        return o;
+    }
+
+    @Test
+    void aDetectorPolicyReadsThePoolInPlaceOfTheScenariosDetector(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String[] cell = {"simulate", "--workload", "code-generation", "--qps", "14", "--pods", "2", "--seed", "4", "--duration", "120",
+            "--policy", "soft-reflective-ceiling", "--json"};
+        JsonNode builtIn = json(concat(cell, "--detector", "utilization"));
+        JsonNode plugged = json(concat(cell, "--detector", "utilization-detector"));
+        assertThat(plugged.get("detector").asText()).isEqualTo("utilization-detector");
+        assertThat(outcomes(plugged)).isEqualTo(outcomes(builtIn));
+        JsonNode credited = json(concat(cell, "--detector", "utilization", "--inflight-credit"));
+        assertThat(outcomes(json(concat(cell, "--detector", "utilization-detector:inflightCredit=true")))).isEqualTo(outcomes(credited));
+        assertThat(outcomes(credited)).isNotEqualTo(outcomes(builtIn));
+        // a .java detector runs the same in this JVM and in an isolated worker
+        java.nio.file.Path file = dir.resolve("QueueOrLease.java");
+        java.nio.file.Files.writeString(file, DETECTOR);
+        JsonNode here = json(concat(cell, "--detector", file.toString()));
+        assertThat(here.get("detector").asText()).isEqualTo("QueueOrLease (QueueOrLease.java)");
+        assertThat(outcomes(here)).isNotEqualTo(outcomes(builtIn));
+        // (a worker names the usage-limit policy by its class, as --isolate always has)
+        ObjectNode isolated = (ObjectNode) outcomes(json(concat(cell, "--detector", file.toString(), "--isolate")));
+        assertThat(isolated.put("policy", "soft-reflective-ceiling")).isEqualTo(outcomes(here));
+        // other commands run the built-in detectors and say so
+        CliHarness evaluate = CliHarness.run("capacity", "--workload", "code-generation", "--detector", "lease-detector");
+        assertThat(evaluate.exit()).isEqualTo(2);
+        assertThat(evaluate.err()).contains("runs the built-in detectors").doesNotContain("Exception");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "unknown workload  | --workload chat --qps 10                      | unknown workload 'chat'",
@@ -106,6 +165,10 @@ class SimulateCommandTest {
             "bad policy param  | --workload reasoning --qps 1 --policy soft-reflective-ceiling:x=1 | unknown parameter 'x'",
             "admission as ulp  | --workload reasoning --qps 1 --policy probabilistic-admitter | is an admission policy",
             "unknown option    | --workload reasoning --qps 1 --turbo          | Unknown option: '--turbo'",
+            "usage limit as detector | --workload reasoning --qps 1 --detector soft-reflective-ceiling | unknown detector 'soft-reflective-ceiling'",
+            "detector as usage limit | --workload reasoning --qps 1 --policy utilization-detector | is a saturation detector, not a usage-limit policy",
+            "credit beside a policy | --workload reasoning --qps 1 --detector lease-detector --inflight-credit | a detector policy has its own",
+            "bad detector param | --workload reasoning --qps 1 --detector utilization-detector:inflightCredit=yes | inflightCredit must be true or false",
     })
     void badInputIsOneClearLineAndExitTwo(String label, String args, String expected) {
         CliHarness h = CliHarness.run(("simulate " + args.trim()).split("\\s+"));

@@ -113,6 +113,31 @@ public final class SearchSpaces {
         }
     };
 
+    /**
+     * Saturation detectors: a threshold of the constructor call scaled or a flag flipped, sometimes
+     * another constant. The behaviour cell is the probe's two axes (what it calls five waiting
+     * requests per endpoint, and a pool the scrape shows idle while the router has eight in flight
+     * to each), each in fifths of [0, 2].
+     */
+    public static final SearchSpace SATURATION = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            return DetectorMutations.mutate(parent.source(), rng);
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            Mutations.Result r = DetectorMutations.scaleThreshold(base.source(), rng);
+            r = r != null ? r : DetectorMutations.perturbConstant(base.source(), rng);
+            return r != null ? r : DetectorMutations.scaleOutput(base.source(), rng);
+        }
+
+        @Override
+        public String cell(Evaluated e) {
+            return fifth(e.onset() / 2) + "/" + fifth(e.dutyAt08() / 2);
+        }
+    };
+
     private static int fifth(double x) {
         return Double.isNaN(x) ? 5 : Math.max(0, Math.min(4, (int) Math.floor(x * 5)));
     }
