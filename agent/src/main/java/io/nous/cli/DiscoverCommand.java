@@ -665,7 +665,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         out.println("next    nous runs show " + id + flag);
         if (best != null) {
             out.println("        nous review " + id + flag + " --out review.md");
-            out.println(Summaries.exportHint(id, flag, best));
+            out.println(Summaries.exportHint(id, flag, best, Problems.byId(history.problem()).kinds()));
         }
         String recommendation = Summaries.recommendation(s, history.problem());
         if (recommendation != null) {

@@ -117,7 +117,7 @@ final class RunView {
             }
             int plugins = Problems.byId(history.problem()).kinds().size();
             out.println("next      nous review " + id + flag + " --out review.md");
-            out.println("  " + Summaries.exportHint(id, flag, best) + (plugins > 1 ? "   (" + plugins + " plugins and one config)" : ""));
+            out.println("  " + Summaries.exportHint(id, flag, best, Problems.byId(history.problem()).kinds()) + (plugins > 1 ? "   (" + plugins + " plugins and one config)" : ""));
             out.println("          nous report " + id + flag + " --out report.html");
         }
         if (summary != null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.nous.codegen.Contract;
 import io.nous.codegen.isolate.WorkerPool;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.observe.ObservationPlan;
 import io.nous.observe.ObservedRequest;
 import io.nous.observe.PlannedRequest;
@@ -18,11 +19,13 @@ import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.spi.PlugPoint;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +57,11 @@ public final class SimulateCommand implements Callable<Integer> {
             + "see 'nous policies', or a .java RoutingScorer) in place of the router config's scorers, after its filters.")
     String scorer;
 
+    @Option(names = "--plug", paramLabel = "POINT=REF|FILE.java", description = "A policy at any registered plug point, by its id "
+            + "(saturation, routing, or one a plugin jar adds): a built-in name or a .java file implementing that plug point's "
+            + "interface. Repeatable; --scorer and --detector are the same for routing and saturation.")
+    List<String> plugs = new ArrayList<>();
+
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
@@ -81,6 +89,28 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** The plug points this run fills beyond usage limit and admission: the config's or --scorer's scorer, --detector, every --plug. */
+    private Map<PlugPoint<?>, String> plugged(String scorerRef) {
+        Map<PlugPoint<?>, String> m = Simulations.plugged(scorerRef, scenario.cluster.detectorPolicy());
+        for (String p : plugs) {
+            int eq = p.indexOf('=');
+            PlugPoint<?> point = eq <= 0 ? null : PlugPoints.byId(p.substring(0, eq).strip());
+            if (point == null) {
+                throw new UserError("--plug " + p + ": expected POINT=REF|FILE.java with POINT one of "
+                        + String.join(", ", PlugPoints.all().stream().map(d -> d.point().id()).toList()));
+            }
+            if (point == PlugPoint.USAGE_LIMIT || point == PlugPoint.ADMISSION) {
+                throw new UserError("--plug " + p + ": give the " + point.id() + " policy with --" + (point == PlugPoint.USAGE_LIMIT ? "policy"
+                        : "admission"));
+            }
+            if (m.putIfAbsent(point, p.substring(eq + 1).strip()) != null) {
+                throw new UserError("--plug " + p + ": the " + point.id() + " plug point is already filled (by --scorer, --detector or "
+                        + "another --plug)");
+            }
+        }
+        return m;
+    }
 
     /** What one router config runs, as this command's references: its usage-limit policy, its admitter and its scorer. */
     private record Deployed(String policy, String admission, String scorer) {
@@ -170,7 +200,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new UserError("--requests writes one policy's requests, in process: give one --policy and no --isolate");
             }
             ClusterSimulation sim = Simulations.prepare(s, policyRefs.get(0), first.admission(), contract(),
-                    Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy()));
+                    plugged(first.scorer()));
             java.util.List<PlannedRequest> plan = ObservationPlan.of(s);
             SimulationResult result = sim.recordRequests().run();
             java.util.List<ObservedRequest> requests = SimulatedRequests.fromLog(plan, sim.requestLog());
@@ -190,7 +220,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new UserError("--worker-heap: " + e.getMessage());
             }
             results.addAll(Simulations.runIsolated(s, policyRefs, first.admission(), options, contract(),
-                    Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy())));
+                    plugged(first.scorer())));
         } else {
             List<RoutingConfig> routings = configs;
             if (routings.size() > 1 && policies.size() > 1) {
@@ -199,12 +229,12 @@ public final class SimulateCommand implements Callable<Integer> {
             List<ClusterSimulation> runs = new ArrayList<>();
             for (String p : policyRefs) {
                 // validate every reference before running any
-                runs.add(Simulations.prepare(s, p, first.admission(), contract(), Simulations.plugged(first.scorer(), scenario.cluster.detectorPolicy())));
+                runs.add(Simulations.prepare(s, p, first.admission(), contract(), plugged(first.scorer())));
             }
             for (int i = 1; i < routings.size(); i++) {
                 Deployed d = deployed(routings.get(i));
                 runs.add(Simulations.prepare(scenario.cluster.withRouting(s, routings.get(i)), given("--policy") ? policies.get(0) : d.policy(),
-                        d.admission(), contract(), Simulations.plugged(d.scorer(), scenario.cluster.detectorPolicy())));
+                        d.admission(), contract(), plugged(d.scorer())));
             }
             for (ClusterSimulation run : runs) {
                 results.add(run.run());

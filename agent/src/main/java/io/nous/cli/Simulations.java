@@ -226,10 +226,10 @@ final class Simulations {
     private static <S> Policies plug(Policies policies, PlugPoint<S> point, String ref, Contract contract) {
         if (CandidateFiles.isSourceReference(ref)) {
             Candidate c = PolicyRefs.compiled(ref, point, Sandbox.inProcess(), contract);
-            return policies.with(point, c.newInstance(point), c.name() + " (" + Path.of(ref).getFileName() + ")");
+            return PlugPoints.of(point).bind(policies, c.newInstance(point), c.name() + " (" + Path.of(ref).getFileName() + ")");
         }
         PolicyRegistry registry = PolicyRegistry.builtin();
-        return policies.with(point, registry.create(point, ref), registry.template(ref).name() + paramsOf(ref));
+        return PlugPoints.of(point).bind(policies, registry.create(point, ref), registry.template(ref).name() + paramsOf(ref));
     }
 
 

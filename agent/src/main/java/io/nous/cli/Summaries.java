@@ -1,6 +1,8 @@
 package io.nous.cli;
 
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.export.Change;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.journal.RunSummary;
 import io.nous.store.journal.UpstreamComparison;
 import java.util.List;
@@ -43,6 +45,16 @@ final class Summaries {
 
     /** The export step for a run's winner; a winner that does not beat the upstream policy is not exported without --force. */
     static String exportHint(String runId, String runsDirFlag, RunSummary.Best best) {
+        return exportHint(runId, runsDirFlag, best, List.of());
+    }
+
+    /** {@link #exportHint(String, String, RunSummary.Best)} for a candidate of these plug points, some of which may not export yet. */
+    static String exportHint(String runId, String runsDirFlag, RunSummary.Best best, List<PlugPoint<?>> points) {
+        for (PlugPoint<?> p : points) {
+            if (!PlugPoints.of(p).exports()) {
+                return "        (no export: Nous does not write " + p.noun().replaceFirst("^an? ", "") + " plugins for the router yet)";
+            }
+        }
         UpstreamComparison up = best.vsUpstream();
         String cmd = "nous export " + runId + runsDirFlag + " --out nous-" + best.candidateId();
         if (up != null && up.samePolicy()) {

@@ -3,6 +3,7 @@ package io.nous.export;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.discover.Problem;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
@@ -159,6 +160,10 @@ public final class Review {
                     .append(in.matrixFlags() == null ? "" : in.matrixFlags()).append('\n');
         }
         String out = "/tmp/nous-" + s.id();
+        if (in.problem().kinds().stream().anyMatch(k -> !PlugPoints.of(k).exports())) {
+            return sb.append("```\n\n(Nous does not write ").append(in.problem().noun().replaceFirst("^an? ", ""))
+                    .append(" plugins for the router yet: there is no export step.)\n").toString();
+        }
         sb.append("nous export ").append(in.runId()).append(' ').append(s.id()).append(flag)
                 .append(standing != null && standing.refusal() != null ? " --force" : "").append(" --out ").append(out);
         for (String dir : in.problem().exportDirectories()) {

@@ -38,7 +38,8 @@ class SaturationDiscoverTest {
         String journal = Files.readString(run.resolve("journal.jsonl"));
         assertThat(journal).contains("\"operator\":\"scale-threshold\"").doesNotContain("\"operator\":\"insert-gate\"");
         // the recommendation names one of the router's detectors or a winner that beat both
-        assertThat(h.out()).contains("recommendation:").containsAnyOf("utilization-detector", "concurrency-detector");
+        assertThat(h.out()).contains("recommendation:").containsAnyOf("utilization-detector", "concurrency-detector")
+                .doesNotContain("        nous export");
         assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem saturation");
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
@@ -46,7 +47,8 @@ class SaturationDiscoverTest {
         Path review = dir.resolve("review.md");
         CliHarness r = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString(), "--out", review.toString());
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
-        assertThat(Files.readString(review)).contains("| pool state | saturation |").contains("scrape shows idle");
+        assertThat(Files.readString(review)).contains("| pool state | saturation |").contains("scrape shows idle")
+                .contains("there is no export step").doesNotContain("nous export");
         CliHarness export = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString(),
                 "--force");
         assertThat(export.exit()).isEqualTo(2);

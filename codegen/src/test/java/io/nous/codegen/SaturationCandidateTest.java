@@ -2,7 +2,6 @@ package io.nous.codegen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.golang.GoTranslator;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.SaturationDetector;
@@ -36,7 +35,8 @@ class SaturationCandidateTest {
                             .isEqualTo(javac.saturation(3, waiting, running, kv, ages, inFlight, tokens));
                 }
             }
-            assertThat(GoTranslator.translateSaturation(PolicyRegistry.builtin().source(ref)).entryParameters()).hasSize(7);
+            assertThat(io.nous.codegen.plug.PlugPoints.of(PlugPoint.SATURATION).translate(PolicyRegistry.builtin().source(ref)).entryParameters())
+                    .hasSize(7);
         }
     }
 

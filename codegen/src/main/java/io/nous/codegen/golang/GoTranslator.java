@@ -92,9 +92,6 @@ public final class GoTranslator {
     private static final Entry ROUTING = new Entry("score", List.of(JavaType.LONG, JavaType.DOUBLE, JavaType.LONG, JavaType.LONG,
             JavaType.INT, JavaType.INT, JavaType.INT, JavaType.INT, JavaType.DOUBLE), JavaType.DOUBLE);
 
-    private static final Entry SATURATION = new Entry("saturation", List.of(JavaType.INT, JavaType.INT_ARRAY, JavaType.INT_ARRAY,
-            JavaType.DOUBLE_ARRAY, JavaType.LONG_ARRAY, JavaType.INT_ARRAY, JavaType.LONG_ARRAY), JavaType.DOUBLE);
-
     private final Translation tr;
     private final ExpressionTranslator ex;
     private final StatementTranslator st;
@@ -131,12 +128,33 @@ public final class GoTranslator {
     }
 
     /**
-     * Translates one saturation detector source ({@code double saturation(int endpoints, int[] waiting,
-     * int[] running, double[] kvUsage, long[] metricsAgeUs, int[] inFlightRequests, long[]
-     * inFlightTokens)}), or throws {@link Untranslatable} naming the line and construct.
+     * Translates a source whose entry method is {@code method} with these Java parameter types and
+     * result (as written: {@code int}, {@code long}, {@code double}, {@code boolean}, their
+     * one-dimensional arrays, {@code void}): the entry of a plug point that has no method of its own
+     * here. Throws {@link Untranslatable} naming the line and construct, or a type the Go export
+     * cannot carry.
      */
-    public static GoCode translateSaturation(String javaSource) {
-        return translate(javaSource, SATURATION);
+    public static GoCode translate(String javaSource, String method, List<String> parameterTypes, String returns) {
+        List<JavaType> params = new ArrayList<>();
+        for (String t : parameterTypes) {
+            params.add(javaType(t));
+        }
+        return translate(javaSource, new Entry(method, List.copyOf(params), javaType(returns)));
+    }
+
+    private static JavaType javaType(String written) {
+        return switch (written) {
+            case "int" -> JavaType.INT;
+            case "long" -> JavaType.LONG;
+            case "double" -> JavaType.DOUBLE;
+            case "boolean" -> JavaType.BOOL;
+            case "int[]" -> JavaType.INT_ARRAY;
+            case "long[]" -> JavaType.LONG_ARRAY;
+            case "double[]" -> JavaType.DOUBLE_ARRAY;
+            case "boolean[]" -> JavaType.BOOL_ARRAY;
+            case "void" -> JavaType.VOID;
+            default -> throw new Untranslatable(1, "entry", "the Go export carries no '" + written + "' between the router and a policy");
+        };
     }
 
     /** Whether an admission policy's source implements the terms form of {@code admit}: exactly {@code (int, double, double, double, double)}. */

@@ -186,7 +186,7 @@ import io.nous.sim.spi.RoutingScorer;
     }
 
     private static <S> Policies bind(Policies policies, PlugPoint<S> point, Candidate candidate, String name) {
-        return policies.with(point, candidate.newInstance(point), name);
+        return PlugPoints.of(point).bind(policies, candidate.newInstance(point), name);
     }
 
     private static WorkerProtocol.Reply check(WorkerProtocol.Job job, boolean probe) {

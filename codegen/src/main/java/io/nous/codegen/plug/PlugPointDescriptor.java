@@ -13,6 +13,7 @@ import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.Policies;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -48,6 +49,15 @@ public interface PlugPointDescriptor<S> {
 
     // ---- compiled instances ----
 
+    /**
+     * {@code policies} with {@code policy} where the simulator will call it: by default at this plug
+     * point; a plug point the simulator has no call site for may bind its policy, adapted, at
+     * another's.
+     */
+    default Policies bind(Policies policies, S policy, String name) {
+        return policies.with(point(), policy, name);
+    }
+
     /** {@code policy} wrapped in this plug point's guard, which charges its work to {@code budget}. */
     S guard(S policy, String name, Budget budget, boolean threadBudget);
 
@@ -78,8 +88,19 @@ public interface PlugPointDescriptor<S> {
 
     // ---- Go ----
 
-    /** The candidate's Go code; an {@code Untranslatable} names what the router plugin cannot express. */
-    GoTranslator.GoCode translate(String source);
+    /**
+     * The candidate's Go code; an {@code Untranslatable} names what the router plugin cannot express.
+     * By default the translation of the one form of the entry method.
+     */
+    default GoTranslator.GoCode translate(String source) {
+        EntryForm form = entryForms().get(0);
+        return GoTranslator.translate(source, entryMethod(), form.parameterTypes(), form.returnType());
+    }
+
+    /** Whether {@link #export} writes a router package for this plug point (false: it refuses, saying why). */
+    default boolean exports() {
+        return true;
+    }
 
     /** The candidate as the router plugin package of this plug point, written and proved under {@code staging}. */
     GoExport.Outcome export(Candidate candidate, String source, String name, String summary, Path staging, Optional<GoToolchain> go);

@@ -5,7 +5,6 @@ import io.nous.codegen.Contract;
 import io.nous.codegen.golang.EquivalenceProof;
 import io.nous.codegen.golang.GoExport;
 import io.nous.codegen.golang.GoToolchain;
-import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.GuardedSaturationDetector;
@@ -68,8 +67,8 @@ public final class SaturationPlugPoint implements PlugPointDescriptor<Saturation
     }
 
     @Override
-    public GoTranslator.GoCode translate(String source) {
-        return GoTranslator.translateSaturation(source);
+    public boolean exports() {
+        return false;
     }
 
     /** Not built yet: the Go package for the router's {@code SaturationDetector} and its proof are the next step. */

@@ -1,5 +1,6 @@
 package io.nous.evaluator.run;
 
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.Policies;
 import java.util.Collections;
@@ -53,6 +54,6 @@ public final class PolicySuppliers {
     }
 
     private <S> Policies add(Policies into, PlugPoint<S> point, String name) {
-        return into.with(point, get(point).get(), name);
+        return PlugPoints.of(point).bind(into, get(point).get(), name);
     }
 }
