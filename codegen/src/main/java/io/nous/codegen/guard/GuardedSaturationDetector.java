@@ -28,16 +28,13 @@ public final class GuardedSaturationDetector implements SaturationDetector {
     @Override
     public double saturation(int endpoints, int[] waiting, int[] running, double[] kvUsage, long[] metricsAgeUs, int[] inFlightRequests,
                              long[] inFlightTokens) {
-        budget.reset();
-        if (threadBudget) {
-            Budget.use(budget);
-        }
+        GuardedCall.begin(budget, threadBudget);
         try {
             double s = delegate.saturation(endpoints, waiting, running, kvUsage, metricsAgeUs, inFlightRequests, inFlightTokens);
             budget.endCall(Math.max(1, endpoints));
             return s;
         } catch (Throwable t) {
-            throw Faults.translate(t, name, "saturation over " + endpoints + " endpoints");
+            throw GuardedCall.fault(t, name, "saturation over " + endpoints + " endpoints");
         }
     }
 }

@@ -93,18 +93,7 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, PolicySuppli
             this(usageLimitSource, usageLimitOrigin, admissionSource, admissionOrigin, Contract.ROUTER);
         }
 
-        /** One plug point's source alone. */
-        public static Sources of(PlugPoint<?> point, String source, String origin, Contract contract) {
-            return new Sources(Map.of(point.id(), new WorkerProtocol.Job.Source(source, origin)), contract);
-        }
-
-        /** These sources with {@code point}'s. */
-        public Sources with(PlugPoint<?> point, String source, String origin) {
-            Map<String, WorkerProtocol.Job.Source> m = new LinkedHashMap<>(byPoint);
-            m.put(point.id(), new WorkerProtocol.Job.Source(source, origin));
-            return new Sources(m, contract);
-        }
-    }
+            }
 
     /**
      * Built-in policies by their registry references, by plug point id ({@code usage-limit:
@@ -170,11 +159,7 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, PolicySuppli
             return into.with(point, () -> PolicyRegistry.builtin().create(point, reference));
         }
 
-        /** The usage-limit policy these references name, fresh. */
-        public UsageLimitPolicy newUsageLimit() {
-            return PolicyRegistry.builtin().usageLimit(usageLimit());
         }
-    }
 
     public PolicyUnderTest(String name, PolicyIdentity identity, Supplier<UsageLimitPolicy> usageLimit, Supplier<AdmissionPolicy> admission,
                            Deployment deployment) {

@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * The policies one simulation runs, keyed by plug point: a usage-limit policy, an admitter, a
@@ -59,17 +58,5 @@ public final class Policies {
     /** Whether a policy fills {@code point}. */
     public boolean has(PlugPoint<?> point) {
         return entries.containsKey(point);
-    }
-
-    /** The plug points filled, in the order they were added. */
-    public java.util.Set<PlugPoint<?>> points() {
-        return entries.keySet();
-    }
-
-    /** A bundle whose every policy is {@code wrap} applied to this one's (e.g. a guard), names kept. */
-    public Policies map(Function<Entry<?>, Object> wrap) {
-        Map<PlugPoint<?>, Entry<?>> m = new LinkedHashMap<>();
-        entries.forEach((p, e) -> m.put(p, new Entry<>(p.cast(wrap.apply(e)), e.name())));
-        return new Policies(Collections.unmodifiableMap(m));
     }
 }
