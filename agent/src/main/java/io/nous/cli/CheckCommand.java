@@ -104,8 +104,8 @@ public final class CheckCommand implements Callable<Integer> {
             out.println("  behaviour: not taken, it faults where it is probed: " + f.getMessage());
             return;
         }
-        out.printf(Locale.ROOT, "  behaviour fingerprint %s (short simulations, recorded and independent inputs, the proof's sequences)%n",
-                fingerprint.substring(0, 16));
+        out.printf(Locale.ROOT, "  behaviour fingerprint %s (%s)%n", fingerprint.substring(0, 16),
+                PlugPointViews.of(r.kind()).fingerprintInputs());
         String nearest = null;
         double distance = Double.POSITIVE_INFINITY;
         boolean same = false;

@@ -68,6 +68,11 @@ public interface PlugPointView {
         return "policy";
     }
 
+    /** What {@code nous check} says a behaviour fingerprint is taken on. */
+    default String fingerprintInputs() {
+        return "short simulations, recorded and independent inputs, the proof's sequences";
+    }
+
     /** What {@code nous check} says the candidate was exercised on. */
     String exercisedOn();
 

@@ -91,6 +91,11 @@ public final class PlugPointViews {
             }
 
             @Override
+            public String fingerprintInputs() {
+                return "the inputs its descriptor probes";
+            }
+
+            @Override
             public String exercisedOn() {
                 return "its plug point's input grid";
             }

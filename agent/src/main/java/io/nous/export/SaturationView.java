@@ -91,6 +91,11 @@ final class SaturationView implements PlugPointView {
     }
 
     @Override
+    public String fingerprintInputs() {
+        return "240 seeded pool states, twice on one instance and once on a fresh one";
+    }
+
+    @Override
     public String exercisedOn() {
         return "pools of 0-16 endpoints from idle to overloaded, with fresh, stale and missing scrapes";
     }
