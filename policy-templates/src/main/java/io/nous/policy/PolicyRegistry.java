@@ -130,14 +130,24 @@ public final class PolicyRegistry {
                     return List.of((int) q, kv, stale, Boolean.parseBoolean(credit));
                 }));
         register(new PolicyTemplate("concurrency-detector", "concurrency-detector", PlugPoint.SATURATION,
-                "In-flight requests over endpoints x maxConcurrency (100), counted by the router without scrape lag: the router's "
-                        + "concurrency-detector in its requests mode.",
-                Set.of("maxConcurrency"), ConcurrencyDetectorPolicy.class, p -> {
+                "The in-flight load producer's counts over capacity, without scrape lag: requests over endpoints x maxConcurrency "
+                        + "(100; concurrencyMode=requests, the default), tokens over endpoints x maxTokenConcurrency (1,000,000; tokens), "
+                        + "or per endpoint the larger ratio, averaged (hybrid): the router's concurrency-detector.",
+                Set.of("maxConcurrency", "maxTokenConcurrency", "concurrencyMode"), ConcurrencyDetectorPolicy.class, p -> {
                     long max = (long) p.getDouble("maxConcurrency", 100);
-                    if (max <= 0) {
-                        throw new PolicyReferenceException("concurrency-detector: maxConcurrency must be > 0, got " + max);
+                    long maxTokens = (long) p.getDouble("maxTokenConcurrency", 1_000_000);
+                    String mode = p.getString("concurrencyMode", "requests");
+                    if (max <= 0 || maxTokens <= 0) {
+                        throw new PolicyReferenceException("concurrency-detector: maxConcurrency and maxTokenConcurrency must be > 0");
                     }
-                    return List.of(max);
+                    int code = switch (mode) {
+                        case "requests" -> 0;
+                        case "tokens" -> 1;
+                        case "hybrid" -> 2;
+                        default -> throw new PolicyReferenceException("concurrency-detector: concurrencyMode must be requests, tokens or hybrid, got '"
+                                + mode + "'");
+                    };
+                    return List.of(max, maxTokens, code);
                 }));
         register(new PolicyTemplate("lease-detector", "lease-detector", PlugPoint.SATURATION,
                 "A proposal (llm-d-router #2061's capacity ledger), not upstream: per endpoint the largest of leased-but-unseen queue "

@@ -68,6 +68,20 @@ class DetectorTemplatesTest {
     }
 
     @Test
+    void theConcurrencyDetectorsTokenAndHybridModesReadTheInFlightProducerAsUpstreamDoes() {
+        SaturationDetector tokens = REGISTRY.create(PlugPoint.SATURATION, "concurrency-detector:concurrencyMode=tokens,maxTokenConcurrency=1000");
+        SaturationDetector hybrid = REGISTRY.create(PlugPoint.SATURATION,
+                "concurrency-detector:concurrencyMode=hybrid,maxConcurrency=10,maxTokenConcurrency=1000");
+        int[] none = {0, 0};
+        // endpoint 0: 5 requests, 200 tokens; endpoint 1: 1 request, 900 tokens
+        assertThat(tokens.saturation(2, none, none, new double[2], new long[2], new int[] {5, 1}, new long[] {200, 900})).isEqualTo(0.55);
+        assertThat(hybrid.saturation(2, none, none, new double[2], new long[2], new int[] {5, 1}, new long[] {200, 900}))
+                .isEqualTo((0.5 + 0.9) / 2);
+        assertThatThrownBy(() -> REGISTRY.create(PlugPoint.SATURATION, "concurrency-detector:concurrencyMode=lots"))
+                .hasMessageContaining("requests, tokens or hybrid");
+    }
+
+    @Test
     void theLegacyPathReadsTheDetectorAtThePlugPoint() {
         Scenario s = scenario("interactive-chat", 90, DetectorConfig.UTILIZATION, true);
         assertSameRun(run(s, REGISTRY.create(PlugPoint.SATURATION, "utilization-detector")), run(s, null), "legacy shedding");
