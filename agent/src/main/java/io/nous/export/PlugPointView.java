@@ -77,5 +77,8 @@ public interface PlugPointView {
     String exercisedOn();
 
     /** What {@code nous check} says of the router's contract ({@code simulationOnly}: it was not checked). */
-    String contractLine(boolean simulationOnly);
+    default String contractLine(boolean simulationOnly) {
+        return simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
+                : "  within the router's contract: it can be exported as an llm-d-router plugin";
+    }
 }

@@ -99,12 +99,6 @@ public final class PlugPointViews {
             public String exercisedOn() {
                 return "its plug point's input grid";
             }
-
-            @Override
-            public String contractLine(boolean simulationOnly) {
-                return simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
-                        : "  within the router's contract: it can be exported as an llm-d-router plugin";
-            }
         };
     }
 }

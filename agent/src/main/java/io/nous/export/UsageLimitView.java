@@ -113,10 +113,4 @@ final class UsageLimitView implements PlugPointView {
     public String exercisedOn() {
         return "1-6 bands and saturations 0-100";
     }
-
-    @Override
-    public String contractLine(boolean simulationOnly) {
-        return simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
-                : "  within the router's contract: it can be exported as an llm-d-router plugin";
-    }
 }
