@@ -1,7 +1,7 @@
 package io.nous.export;
 
-import io.nous.codegen.golang.GoPackage;
-import io.nous.codegen.golang.RouterPlugin;
+import io.nous.codegen.golang.plugin.RouterPlugin;
+import io.nous.codegen.golang.plugin.UsageLimitPackage;
 
 /**
  * The pull request for an exported policy in llm-d-router's own format: its PR template's sections
@@ -26,12 +26,8 @@ public final class PullRequest {
 
     /** The commit message body: what the change adds and where the evidence is. */
     public static String commitBody(RouterPlugin pkg, String summary, String origin) {
-        return wrap(GoPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "
-                + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + switch (pkg.group()) {
-                    case ADMISSION -> "admitters";
-                    case FLOW_CONTROL -> "flow-control plugins";
-                    case SCHEDULING -> "scheduling scorers";
-                }
+        return wrap(UsageLimitPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "
+                + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + pkg.registeredWith()
                 + ", and a sample config. "
                 + summary.strip() + " " + origin + " The pull request description has the evidence."), 72);
     }
@@ -71,23 +67,11 @@ public final class PullRequest {
         }
         return "**What type of PR is this?**\n\n/kind feature\n\n"
                 + "**What this PR does / why we need it**:\n\n"
-                + "Adds `" + pkg.pluginType() + "`, " + switch (pkg.group()) {
-                    case ADMISSION -> "an Alpha admitter (admission control before scheduling)";
-                    case FLOW_CONTROL -> "an Alpha usage-limit policy for flow control";
-                    case SCHEDULING -> "an Alpha scheduling scorer (which endpoint a request goes to)";
-                } + ", found and evaluated by Nous.\n\n"
+                + "Adds `" + pkg.pluginType() + "`, " + pkg.pullRequestPhrase() + ", found and evaluated by Nous.\n\n"
                 + why.toString().strip() + "\n\n"
                 + "**Which issue(s) this PR fixes**:\n\nNone: a new policy, not a fix.\n\n"
                 + "**Release note** _(write `NONE` if no user-facing change)_:\n\n"
-                + "```release-note\n" + switch (pkg.group()) {
-                    case ADMISSION -> "New Alpha admitter `" + pkg.pluginType() + "`; enable it by listing `type: " + pkg.pluginType()
-                            + "` in the EndpointPickerConfig's plugins and starting the EPP with `--allow-experimental-plugins`.";
-                    case FLOW_CONTROL -> "New Alpha usage-limit policy `" + pkg.pluginType() + "` for flow control; enable it with"
-                            + " `flowControl.usageLimitPolicyPluginRef: " + pkg.pluginType() + "` and `--allow-experimental-plugins`.";
-                    case SCHEDULING -> "New Alpha scheduling scorer `" + pkg.pluginType() + "`; enable it with a `pluginRef: " + pkg.pluginType()
-                            + "` in a scheduling profile (with the approx-prefix-cache-producer and inflight-load-producer it reads) and"
-                            + " `--allow-experimental-plugins`.";
-                }
+                + "```release-note\n" + pkg.releaseNote()
                 + "\n```\n";
     }
 }

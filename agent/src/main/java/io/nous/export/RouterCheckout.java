@@ -1,7 +1,7 @@
 package io.nous.export;
 
-import io.nous.codegen.golang.GoPackage;
-import io.nous.codegen.golang.RouterPlugin;
+import io.nous.codegen.golang.plugin.RouterPlugin;
+import io.nous.codegen.golang.plugin.UsageLimitPackage;
 import io.nous.store.Shell;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -91,10 +91,10 @@ public final class RouterCheckout {
             String runner = Files.readString(router.resolve(RunnerFile.PATH));
             String newRunner;
             try {
-                String fwk = RunnerFile.pluginAlias(runner, GoPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin");
-                newRunner = RunnerFile.register(runner, GoPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage(),
+                String fwk = RunnerFile.pluginAlias(runner, UsageLimitPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin");
+                newRunner = RunnerFile.register(runner, UsageLimitPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage(),
                         fwk + ".Register(" + pkg.goPackage() + "." + pkg.typeConstant() + ", " + fwk + ".StabilityAlpha, " + pkg.goPackage()
-                                + ".Factory)", pkg.group());
+                                + ".Factory)", pkg.runnerGroup());
             } catch (RunnerFile.Unrecognised e) {
                 throw new Refused(e.getMessage());
             }

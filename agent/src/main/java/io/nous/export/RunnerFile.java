@@ -1,6 +1,7 @@
 package io.nous.export;
 
-import io.nous.codegen.golang.RouterPlugin;
+import io.nous.codegen.golang.plugin.RouterPlugin;
+import io.nous.codegen.golang.plugin.UsageLimitPackage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -19,12 +20,6 @@ final class RunnerFile {
     static final String PATH = "cmd/epp/runner/runner.go";
     private static final Pattern REGISTER_FUNC = Pattern.compile(
             "(?m)^func\\s+(?:\\(\\s*\\w+\\s+\\*?\\w+\\s*\\)\\s+)?registerInTreePlugins\\s*\\(\\s*\\)\\s*\\{[ \\t]*$");
-    private static final Pattern FLOW_CONTROL_HEADING = Pattern.compile("(?i)^\\s*//\\s*flow[ -]?control\\b.*$");
-    /** The group a scorer joins (upstream: "extra scheduling scorers"), else the one of every scheduling plugin. */
-    private static final Pattern SCORER_HEADING = Pattern.compile("(?i)^\\s*//.*\\bscorers?\\b.*$");
-    private static final Pattern SCHEDULING_HEADING = Pattern.compile("(?i)^\\s*//\\s*scheduling\\b.*$");
-    /** A registration of an admitter package (upstream: {@code probabilisticadmitter.Type}, {@code latencyslo....}). */
-    private static final Pattern ADMITTER_REGISTRATION = Pattern.compile("^\\s*\\w+\\.Register\\(\\w*admitter\\w*\\..*$");
 
     private RunnerFile() {
     }
@@ -43,10 +38,10 @@ final class RunnerFile {
      * indentation) added.
      */
     static String register(String source, String importPath, String registration) {
-        return register(source, importPath, registration, RouterPlugin.Group.FLOW_CONTROL);
+        return register(source, importPath, registration, UsageLimitPackage.LAYOUT.runnerGroup());
     }
 
-    static String register(String source, String importPath, String registration, RouterPlugin.Group group) {
+    static String register(String source, String importPath, String registration, RouterPlugin.RunnerGroup group) {
         String withImport = addImport(source, importPath);
         return addRegistration(withImport, registration, group);
     }
@@ -123,10 +118,10 @@ final class RunnerFile {
     }
 
     static String addRegistration(String source, String registration) {
-        return addRegistration(source, registration, RouterPlugin.Group.FLOW_CONTROL);
+        return addRegistration(source, registration, UsageLimitPackage.LAYOUT.runnerGroup());
     }
 
-    static String addRegistration(String source, String registration, RouterPlugin.Group group) {
+    static String addRegistration(String source, String registration, RouterPlugin.RunnerGroup group) {
         Matcher f = REGISTER_FUNC.matcher(source);
         if (!f.find()) {
             throw new Unrecognised("no registerInTreePlugins function or method");
@@ -139,23 +134,21 @@ final class RunnerFile {
         List<String> body = new ArrayList<>(List.of(source.substring(bodyStart, bodyEnd + 1).split("\n", -1)));
         body.remove(body.size() - 1);
         String line = "\t" + registration;
-        int heading = switch (group) {
-            case ADMISSION -> admitterGroup(body);
-            case FLOW_CONTROL -> first(body, FLOW_CONTROL_HEADING);
-            case SCHEDULING -> {
-                int scorers = first(body, SCORER_HEADING);
-                yield scorers >= 0 ? scorers : first(body, SCHEDULING_HEADING);
+        int heading = -1;
+        for (Pattern h : group.headings()) {
+            heading = first(body, h);
+            if (heading >= 0) {
+                break;
             }
-        };
+        }
+        if (heading < 0 && group.member() != null) {
+            heading = groupOf(body, group.member());
+        }
         if (heading < 0) {
             if (!body.isEmpty() && !body.get(body.size() - 1).isBlank()) {
                 body.add("");
             }
-            body.add(switch (group) {
-                case ADMISSION -> "\t// Admission plugins";
-                case FLOW_CONTROL -> "\t// Flow Control plugins";
-                case SCHEDULING -> "\t// extra scheduling scorers";
-            });
+            body.add("	" + group.newHeading());
             body.add("\t// Alpha");
             body.add(line);
         } else {
@@ -194,10 +187,10 @@ final class RunnerFile {
         return -1;
     }
 
-    /** The first line of the blank-line-separated group that registers an admitter, or -1. */
-    private static int admitterGroup(List<String> body) {
+    /** The first line of the blank-line-separated group holding a line that matches {@code member}, or -1. */
+    private static int groupOf(List<String> body, Pattern member) {
         for (int i = 0; i < body.size(); i++) {
-            if (ADMITTER_REGISTRATION.matcher(body.get(i)).matches()) {
+            if (member.matcher(body.get(i)).matches()) {
                 int start = i;
                 while (start > 0 && !body.get(start - 1).isBlank()) {
                     start--;

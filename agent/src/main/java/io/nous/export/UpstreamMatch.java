@@ -1,6 +1,6 @@
 package io.nous.export;
 
-import io.nous.codegen.golang.BehaviourFingerprint;
+import io.nous.codegen.golang.proof.BehaviourFingerprint;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.RoutingScorer;

@@ -1,5 +1,6 @@
 package io.nous.export;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -79,14 +80,14 @@ class RunnerFileTest {
                 	fwkplugin.Register("prefix", fwkplugin.StabilityBeta, nil)
                 }
                 """;
-        assertThat(RunnerFile.register(upstream, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+        assertThat(RunnerFile.register(upstream, pkg, line, io.nous.codegen.golang.plugin.RoutingPackage.LAYOUT.runnerGroup()))
                 .contains("\tfwkplugin.Register(\"session-affinity\", fwkplugin.StabilityAlpha, nil)\n\t" + line
                         + "\n\n\t// scheduling & profile handler plugins\n");
         String schedulingOnly = upstream.replace("\t// extra scheduling scorers\n", "\t// pickers\n");
-        assertThat(RunnerFile.register(schedulingOnly, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+        assertThat(RunnerFile.register(schedulingOnly, pkg, line, io.nous.codegen.golang.plugin.RoutingPackage.LAYOUT.runnerGroup()))
                 .contains("\tfwkplugin.Register(\"prefix\", fwkplugin.StabilityBeta, nil)\n\t// Alpha\n\t" + line + "\n}\n");
         String none = "package runner\n\nimport (\n\t\"fmt\"\n)\n\nfunc registerInTreePlugins() {\n\tfwkplugin.Register(\"x\", fwkplugin.StabilityBeta, nil)\n}\n";
-        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.SCHEDULING))
+        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.plugin.RoutingPackage.LAYOUT.runnerGroup()))
                 .contains("nil)\n\n\t// extra scheduling scorers\n\t// Alpha\n\t" + line + "\n}\n");
     }
 
@@ -115,7 +116,7 @@ class RunnerFileTest {
                 	fwkplugin.Register(x.T, fwkplugin.StabilityBeta, x.F)
                 }
                 """;
-        String out = RunnerFile.register(src, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.ADMISSION);
+        String out = RunnerFile.register(src, pkg, line, io.nous.codegen.golang.plugin.AdmissionPackage.LAYOUT.runnerGroup());
         assertThat(out).contains("probabilisticadmitter.Factory)\n\t// Alpha\n\t" + line + "\n\n\t// Latency scoring");
         String none = """
                 package runner
@@ -129,7 +130,7 @@ class RunnerFileTest {
                 	fmt.Println("x")
                 }
                 """;
-        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.RouterPlugin.Group.ADMISSION))
+        assertThat(RunnerFile.register(none, pkg, line, io.nous.codegen.golang.plugin.AdmissionPackage.LAYOUT.runnerGroup()))
                 .contains("\tfmt.Println(\"x\")\n\n\t// Admission plugins\n\t// Alpha\n\t" + line + "\n}\n");
     }
 

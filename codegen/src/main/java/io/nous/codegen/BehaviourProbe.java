@@ -1,6 +1,6 @@
 package io.nous.codegen;
 
-import io.nous.codegen.golang.BehaviourFingerprint;
+import io.nous.codegen.golang.proof.BehaviourFingerprint;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.AdmissionPolicy;

@@ -1,5 +1,7 @@
 package io.nous.codegen;
 
+import io.nous.codegen.golang.proof.BehaviourFingerprint;
+import io.nous.codegen.golang.proof.SimulatedStates;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.AdmissionPolicy;
@@ -13,7 +15,7 @@ import java.util.function.Supplier;
 /**
  * What a candidate decides over a fixed probe grid, as numbers in [0, 1] that mean the same for every
  * candidate of a kind, so that two candidates can be compared by how far apart their decisions are
- * and not only by whether they are identical (the {@linkplain io.nous.codegen.golang.BehaviourFingerprint
+ * and not only by whether they are identical (the {@linkplain io.nous.codegen.golang.proof.BehaviourFingerprint
  * fingerprint} does that). Discovery skips a proposal within a tolerance of an evaluated candidate as
  * a behavioural duplicate.
  *
@@ -183,7 +185,7 @@ public final class BehaviourSignature {
         long[] tokens = {0, 64, 1_000, 10_000, 100_000, 4_194_304, 10_000_000};
         double[] kvs = {0, 0.5, 0.95};
         // first the states routing regimes really produce, where inputs move as they do in a cluster, not together
-        double[] recorded = io.nous.codegen.golang.SimulatedStates.scoresOnRecordedStates(s);
+        double[] recorded = io.nous.codegen.golang.proof.SimulatedStates.scoresOnRecordedStates(s);
         double[] out = new double[prompts.length * matches.length * requests.length * tokens.length * kvs.length + recorded.length];
         int at = 0;
         for (double v : recorded) {

@@ -2,7 +2,7 @@ package io.nous.codegen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.nous.codegen.golang.GoldenVectors;
+import io.nous.codegen.golang.proof.GoldenVectors;
 import org.junit.jupiter.api.Test;
 
 /** What verification accepts under the router's contract, export accepts: the same rules, the same calls. */

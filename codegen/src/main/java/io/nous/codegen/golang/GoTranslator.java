@@ -60,6 +60,18 @@ public final class GoTranslator {
             String doc = counterDoc == null ? usually : counterDoc;
             return "// " + counterField + " " + Character.toLowerCase(doc.charAt(0)) + doc.substring(1);
         }
+
+        /** The translated methods and then the helpers they call, each after a blank line: what follows the entry point in a package file. */
+        public String tail() {
+            StringBuilder sb = new StringBuilder();
+            for (String m : methods) {
+                sb.append('\n').append(m);
+            }
+            for (String h : helpers) {
+                sb.append('\n').append(GoHelpers.source(h));
+            }
+            return sb.toString();
+        }
     }
 
     /** The method a policy kind is called through: its exact Java parameter types and result. */
@@ -477,7 +489,12 @@ public final class GoTranslator {
     }
 
     /** A double as Go source that parses to the very same value (for names of golden cases and vectors). */
-    static String goDouble(double d) {
+    /** The value of a Java integer literal's digits (any radix, underscores allowed) as {@code long} or {@code int} would hold it. */
+    public static long integralLiteral(String literal, boolean isLong) {
+        return ExpressionTranslator.parseIntegral(literal, isLong);
+    }
+
+    public static String goDouble(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             throw new Untranslatable(0, "literal", "non-finite literal");
         }

@@ -1,2 +1,7 @@
-/** Export of a candidate policy as an llm-d-router Go plugin package, with golden vectors from the Java original. */
+/**
+ * Translation of a verified Java candidate into Go that computes the same answers bit for bit:
+ * {@code GoTranslator} and its expression and statement translators, Java's arithmetic as Go helpers,
+ * and gofmt's layout. The plugin packages the Go goes into are in {@code golang.plugin}; the golden
+ * vectors and the equivalence proof in {@code golang.proof}.
+ */
 package io.nous.codegen.golang;

@@ -3,7 +3,7 @@ package io.nous.codegen.javatarget;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.TypeDeclaration;
-import io.nous.codegen.golang.GoldenVectors;
+import io.nous.codegen.golang.proof.GoldenVectors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

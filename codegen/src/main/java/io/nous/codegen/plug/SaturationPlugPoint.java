@@ -2,9 +2,9 @@ package io.nous.codegen.plug;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
-import io.nous.codegen.golang.EquivalenceProof;
-import io.nous.codegen.golang.GoExport;
-import io.nous.codegen.golang.GoToolchain;
+import io.nous.codegen.golang.plugin.GoExport;
+import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.GuardedSaturationDetector;

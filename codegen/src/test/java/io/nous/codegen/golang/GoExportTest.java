@@ -3,10 +3,14 @@ package io.nous.codegen.golang;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.nous.codegen.CheckResult;
 import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.golang.plugin.AdmissionPackage;
+import io.nous.codegen.golang.plugin.UsageLimitPackage;
+import io.nous.codegen.golang.proof.AdmissionVectors;
+import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.GoldenVectors;
 import io.nous.policy.PolicyRegistry;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +30,7 @@ class GoExportTest {
     @TempDir
     Path dir;
 
-    static GoPackage export(String name, String source) {
+    static UsageLimitPackage export(String name, String source) {
         CheckResult r = Candidates.check(source, name + ".java");
         assertThat(r.problems()).isEmpty();
         List<GoldenVectors.Case> vectors = GoldenVectors.record(r.candidate()::newUsageLimitPolicy);
@@ -34,7 +38,7 @@ class GoExportTest {
         int horizon = EquivalenceProof.horizon(com.github.javaparser.StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.usageLimit(() -> r.candidate().newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT),
                 horizon, null);
-        return new GoPackage(name, source, code, vectors, proof, "A test export.");
+        return new UsageLimitPackage(name, source, code, vectors, proof, "A test export.");
     }
 
     /**
@@ -89,10 +93,10 @@ class GoExportTest {
         }
     }
 
-    static AdmitterPackage exportAdmitter(String name, String source) {
+    static AdmissionPackage exportAdmitter(String name, String source) {
         CheckResult r = Candidates.check(source, name + ".java");
         assertThat(r.problems()).isEmpty();
-        return new AdmitterPackage(name, source, GoTranslator.translateAdmission(source),
+        return new AdmissionPackage(name, source, GoTranslator.translateAdmission(source),
                 AdmissionVectors.record(r.candidate()::newAdmissionPolicy), admissionProof(r, false), "A test export.");
     }
 
@@ -103,7 +107,7 @@ class GoExportTest {
     @Test
     void theProbabilisticAdmitterExportsAsARouterAdmitterThatDecidesAsInJava() throws Exception {
         String source = PolicyRegistry.builtin().source("probabilistic-admitter:power=3,k=20");
-        AdmitterPackage pkg = exportAdmitter("prob-shed", source);
+        AdmissionPackage pkg = exportAdmitter("prob-shed", source);
         Path out = dir.resolve("admitter");
         pkg.write(out);
         String plugin = Files.readString(out.resolve("probshed/plugin.go"));
@@ -208,11 +212,11 @@ class GoExportTest {
         assertThat(queueAlone.want()).contains(false);
         assertThat(kvAlone.want()).doesNotContain(false);
         assertThat(vectors).allMatch(AdmissionVectors.Case::terms);
-        assertThatThrownBy(() -> new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER),
+        assertThatThrownBy(() -> new AdmissionPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER),
                 AdmissionVectors.record(r.candidate()::newAdmissionPolicy), admissionProof(r, true), "A test export."))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other form");
 
-        AdmitterPackage pkg = new AdmitterPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER), vectors,
+        AdmissionPackage pkg = new AdmissionPackage("queue-first", TERMS_ADMITTER, GoTranslator.translateAdmission(TERMS_ADMITTER), vectors,
                 admissionProof(r, true), "A test export.");
         assertThat(pkg.terms()).isTrue();
         Path out = dir.resolve("queuefirst");
@@ -269,7 +273,7 @@ class GoExportTest {
     @Test
     void softReflectiveReproducesUpstreamBehaviourInGo() throws Exception {
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
-        GoPackage pkg = export("soft-reflective-ceiling", source);
+        UsageLimitPackage pkg = export("soft-reflective-ceiling", source);
         // upstream: at s = 0.7 the lower band alternates 0,1,0,1; at 0.75 it opens every third call;
         // at 0.6 round(1.4999999) = 1 keeps it always open
         assertThat(lowerBand(pkg, 0.7, 6)).containsExactly(0.0, 1.0, 0.0, 1.0, 0.0, 1.0);
@@ -286,7 +290,7 @@ class GoExportTest {
         lint(out);
     }
 
-    private static List<Double> lowerBand(GoPackage pkg, double s, int calls) throws Exception {
+    private static List<Double> lowerBand(UsageLimitPackage pkg, double s, int calls) throws Exception {
         com.fasterxml.jackson.databind.JsonNode cases = new com.fasterxml.jackson.databind.ObjectMapper().readTree(pkg.goldenJson());
         for (com.fasterxml.jackson.databind.JsonNode c : cases) {
             if (c.get("bands").asInt() == 2 && c.get("saturation").asDouble() == s) {
@@ -340,7 +344,7 @@ class GoExportTest {
                     }
                 }
                 """;
-        GoPackage pkg = export("shaped", source);
+        UsageLimitPackage pkg = export("shaped", source);
         Path out = dir.resolve("out");
         pkg.write(out);
         go(out, "vet", "./...");

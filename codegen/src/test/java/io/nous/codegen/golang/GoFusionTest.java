@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
+import io.nous.codegen.golang.plugin.GoExport;
+import io.nous.codegen.golang.proof.GoToolchain;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nous.codegen.CheckResult;
 import io.nous.codegen.Candidates;
+import io.nous.codegen.CheckResult;
+import io.nous.codegen.golang.plugin.GoExport;
+import io.nous.codegen.golang.plugin.RoutingPackage;
+import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.GoToolchain;
+import io.nous.codegen.golang.proof.RoutingVectors;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.spi.RoutingScorer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,13 +57,13 @@ class ScorerExportTest {
             }
             """;
 
-    private static ScorerPackage export(String name, String source) {
+    private static RoutingPackage export(String name, String source) {
         CheckResult r = Candidates.check(source, name + ".java");
         assertThat(r.problems()).isEmpty();
         GoTranslator.GoCode code = GoTranslator.translateRouting(source);
         List<RoutingVectors.Case> vectors = RoutingVectors.record(() -> r.candidate().newRoutingScorer(EquivalenceProof.PROOF_LIMIT));
         EquivalenceProof.Proof proof = EquivalenceProof.routing(() -> r.candidate().newRoutingScorer(EquivalenceProof.PROOF_LIMIT), 64, null);
-        return new ScorerPackage(name, source, code, vectors, proof, "A test export.");
+        return new RoutingPackage(name, source, code, vectors, proof, "A test export.");
     }
 
     @Test
@@ -69,7 +73,7 @@ class ScorerExportTest {
         Path out = dir.resolve("scorer");
         GoExport.Outcome outcome = GoExport.scorer(r.candidate(), source, "sticky-token-load", "A test export.", out,
                 GoToolchain.find(System.getenv()));
-        ScorerPackage pkg = (ScorerPackage) outcome.plugin();
+        RoutingPackage pkg = (RoutingPackage) outcome.plugin();
         assertThat(pkg.pluginType()).isEqualTo("sticky-token-load-scorer");
         assertThat(pkg.goPackage()).isEqualTo("stickytokenload");
         assertThat(outcome.proof().sequences()).isEqualTo(9);
@@ -98,7 +102,7 @@ class ScorerExportTest {
 
     @Test
     void aScorerWithHelpersCastsAndGoKeywordsAsNamesScoresAsInJava() throws Exception {
-        ScorerPackage pkg = export("sticky-until-busy", KEYWORDS);
+        RoutingPackage pkg = export("sticky-until-busy", KEYWORDS);
         Path out = dir.resolve("keywords");
         pkg.write(out);
         // Go keywords as parameters are renamed; a helper named like one of the plugin's methods is too
@@ -112,7 +116,7 @@ class ScorerExportTest {
 
     @Test
     void aGoScorerThatDiffersInOneConstantFailsItsGoldenVectorsAndTheProof() throws Exception {
-        ScorerPackage pkg = export("sticky-until-busy", KEYWORDS);
+        RoutingPackage pkg = export("sticky-until-busy", KEYWORDS);
         Path out = dir.resolve("tampered");
         pkg.write(out);
         Path scorer = out.resolve("stickyuntilbusy/scorer.go");

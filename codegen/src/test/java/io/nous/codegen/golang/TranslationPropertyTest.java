@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.plugin.GoTemplates;
+import io.nous.codegen.golang.proof.CallSequences;
+import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.GoToolchain;
+import io.nous.codegen.golang.proof.GoldenVectors;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -204,7 +209,8 @@ class TranslationPropertyTest {
     private static final String HARNESS;
 
     static {
-        String common = EquivalenceGo.usageLimit("prop");
+        String common = GoTemplates.render("usage-limit/equivalence_test.go.mustache",
+                Map.of("package", "prop", "equivalenceImports", List.of("context"), "valueWhat", "a ceiling"));
         // keep the stream, digest and safe-call code of the package test; replace its runner with one over programs
         int runner = common.indexOf("func TestJavaEquivalence");
         String support = common.substring(0, runner).replace("p *policy", "p limiter");

@@ -1,7 +1,14 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.plugin;
 
 import com.github.javaparser.StaticJavaParser;
 import io.nous.codegen.Candidate;
+import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.Untranslatable;
+import io.nous.codegen.golang.proof.AdmissionVectors;
+import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.GoToolchain;
+import io.nous.codegen.golang.proof.GoldenVectors;
+import io.nous.codegen.golang.proof.RoutingVectors;
 import io.nous.codegen.plug.PlugPointDescriptor;
 import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.spi.PlugPoint;
@@ -63,7 +70,7 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.usageLimit(() -> candidate.newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT),
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        GoPackage pkg = new GoPackage(name, source, code, vectors, proof, summary);
+        UsageLimitPackage pkg = new UsageLimitPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
         Verdict v = check(staging, go, proof, candidate, source, PlugPoint.USAGE_LIMIT);
         return new Outcome(pkg, vectors.size(), proof, v);
@@ -78,7 +85,7 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.admission(() -> candidate.newAdmissionPolicy(EquivalenceProof.PROOF_LIMIT), terms,
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        AdmitterPackage pkg = new AdmitterPackage(name, source, code, vectors, proof, summary);
+        AdmissionPackage pkg = new AdmissionPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
         Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ADMISSION);
         return new Outcome(pkg, vectors.size(), proof, v);
@@ -92,7 +99,7 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.routing(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), horizon,
                 EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        ScorerPackage pkg = new ScorerPackage(name, source, code, vectors, proof, summary);
+        RoutingPackage pkg = new RoutingPackage(name, source, code, vectors, proof, summary);
         pkg.write(staging);
         Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ROUTING);
         return new Outcome(pkg, vectors.size(), proof, v);

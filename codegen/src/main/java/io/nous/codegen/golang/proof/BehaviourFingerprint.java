@@ -1,4 +1,5 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
+
 
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.RoutingScorer;

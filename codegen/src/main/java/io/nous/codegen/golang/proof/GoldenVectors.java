@@ -1,5 +1,6 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.guard.Exercise;
 import io.nous.sim.spi.UsageLimitPolicy;
 import java.util.ArrayList;

@@ -1,4 +1,5 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
+
 
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;

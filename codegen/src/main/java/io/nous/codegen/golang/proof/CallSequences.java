@@ -1,8 +1,8 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
 /**
  * The inputs of the equivalence proof, generated the same way in Java and in the exported Go test
- * (whose twin of this class is written by {@link EquivalenceGo}): a SplitMix64 stream per sequence,
+ * (whose twin of this class is in the packages' {@code equivalence_test.go} templates): a SplitMix64 stream per sequence,
  * turned into saturations, pool states, priorities and draws by IEEE operations that round alike in
  * both languages. Nothing here reads the clock or a shared random source.
  */
@@ -42,7 +42,7 @@ public final class CallSequences {
         Math.nextDown(0.5), Double.MIN_VALUE, Double.MIN_NORMAL, 1e-300, 2.0, 100.0, 1e6};
 
     /** How a usage-limit sequence's saturation moves from call to call. */
-    enum Saturations {
+    public enum Saturations {
         /** 0 to 1.5 in thousandths, over and over. */
         GRID,
         /** Uniform in [0, 1.5). */
@@ -54,7 +54,7 @@ public final class CallSequences {
         /** One value for the whole sequence: a counter's every cycle. */
         HOLD;
 
-        String key() {
+        public String key() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
@@ -94,7 +94,7 @@ public final class CallSequences {
     }
 
     /** How an admission sequence's pool states are drawn. */
-    enum PoolStates {
+    public enum PoolStates {
         /** Saturation, queue and KV terms uniform and independent. */
         RANDOM,
         /** Saturation 0 to 1.5 in hundredths, its terms together, the queue alone and the KV cache alone in turn. */
@@ -104,7 +104,7 @@ public final class CallSequences {
         /** One pool state for the whole sequence. */
         HOLD;
 
-        String key() {
+        public String key() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
@@ -165,7 +165,7 @@ public final class CallSequences {
     }
 
     /** How a routing sequence's per-endpoint inputs are drawn. */
-    enum EndpointStates {
+    public enum EndpointStates {
         /** What the router's producers and a scrape can really report: a prompt, its cached share, loads. */
         RANDOM,
         /** The cached share 0 to 1 in twentieths against in-flight requests 0 to 32, queues and KV use in steps. */
@@ -175,7 +175,7 @@ public final class CallSequences {
         /** One realistic state for the whole sequence: a stateful scorer's every call. */
         HOLD;
 
-        String key() {
+        public String key() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }

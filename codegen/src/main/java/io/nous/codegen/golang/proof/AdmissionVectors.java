@@ -1,5 +1,6 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.sim.spi.AdmissionPolicy;
 import java.util.ArrayList;
 import java.util.List;

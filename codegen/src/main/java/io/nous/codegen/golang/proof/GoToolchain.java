@@ -1,4 +1,4 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.RoutingScorer;
@@ -88,12 +88,12 @@ public final class RoutingVectors {
     }
 
     /** Matched over total blocks; 0 without a match record or with no blocks. */
-    static double prefixMatch(Prefix p) {
+    public static double prefixMatch(Prefix p) {
         return p != null && p.totalBlocks() > 0 ? (double) p.matchBlocks() / p.totalBlocks() : 0;
     }
 
     /** The in-flight producer's uncached input: the unmatched indexed blocks plus the tail past them (the whole prompt without a match record). */
-    static long uncachedInputTokens(long prompt, Prefix p) {
+    public static long uncachedInputTokens(long prompt, Prefix p) {
         if (p == null || p.blockSizeTokens() <= 0) {
             return Math.max(0, prompt);
         }

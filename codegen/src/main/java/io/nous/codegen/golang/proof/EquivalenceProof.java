@@ -1,9 +1,10 @@
-package io.nous.codegen.golang;
+package io.nous.codegen.golang.proof;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.DoubleLiteralExpr;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.LongLiteralExpr;
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.guard.CostLimit;
 import io.nous.sim.spi.AdmissionPolicy;
@@ -17,7 +18,7 @@ import java.util.function.Supplier;
 
 /**
  * What the Java candidate answers on long, seeded call sequences, kept as digests of every answer
- * so that the exported Go can be proved to answer the same, bit for bit ({@link EquivalenceGo}
+ * so that the exported Go can be proved to answer the same, bit for bit (each package's {@code equivalence_test.go} template
  * writes the Go side, {@code GoCheck} runs it). Each sequence starts from a fresh instance, as the
  * router starts a plugin. Usage-limit sequences cover 1–6 bands with the router's priorities and
  * random ones, saturations on a 0.001 grid, random off-grid, a random walk, the edge values
@@ -136,7 +137,7 @@ public final class EquivalenceProof {
         }
     }
 
-    static String hex(long v) {
+    public static String hex(long v) {
         return String.format(Locale.ROOT, "%016x", v);
     }
 
@@ -151,8 +152,8 @@ public final class EquivalenceProof {
         }
         double max = 0;
         for (Node n : source.findAll(Node.class)) {
-            double v = n instanceof IntegerLiteralExpr i ? Math.abs((double) ExpressionTranslator.parseIntegral(i.getValue(), false))
-                    : n instanceof LongLiteralExpr l ? Math.abs((double) ExpressionTranslator.parseIntegral(l.getValue().replaceAll("[lL]$", ""), true))
+            double v = n instanceof IntegerLiteralExpr i ? Math.abs((double) GoTranslator.integralLiteral(i.getValue(), false))
+                    : n instanceof LongLiteralExpr l ? Math.abs((double) GoTranslator.integralLiteral(l.getValue().replaceAll("[lL]$", ""), true))
                     : n instanceof DoubleLiteralExpr d ? literalValue(d) : 0;
             max = Math.max(max, v);
         }
@@ -235,7 +236,7 @@ public final class EquivalenceProof {
     /**
      * Runs one sequence: returns the digests, and collects the answers of calls {@code [from, to)} into {@code answers} when given.
      */
-    static long[] run(UsageLimitSequence q, UsageLimitPolicy p, int from, int to, List<UsageLimitAnswer> answers) {
+    public static long[] run(UsageLimitSequence q, UsageLimitPolicy p, int from, int to, List<UsageLimitAnswer> answers) {
         CallSequences.SaturationStream stream = new CallSequences.SaturationStream(q.saturations(), q.hold(), q.seed());
         int bands = q.priorities().length;
         double[] c = new double[bands];
@@ -297,7 +298,7 @@ public final class EquivalenceProof {
     public record AdmissionAnswer(CallSequences.AdmissionCall call, Boolean admitted, String fault) {
     }
 
-    static long[] run(AdmissionSequence q, AdmissionPolicy p, int from, int to, List<AdmissionAnswer> answers) {
+    public static long[] run(AdmissionSequence q, AdmissionPolicy p, int from, int to, List<AdmissionAnswer> answers) {
         CallSequences.AdmissionStream stream = new CallSequences.AdmissionStream(q.states(), q.hold(), q.seed());
         Chunks chunks = new Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {
@@ -369,7 +370,7 @@ public final class EquivalenceProof {
     public record RoutingAnswer(CallSequences.RoutingCall call, Double score, String fault) {
     }
 
-    static long[] run(RoutingSequence q, RoutingScorer p, int from, int to, List<RoutingAnswer> answers) {
+    public static long[] run(RoutingSequence q, RoutingScorer p, int from, int to, List<RoutingAnswer> answers) {
         CallSequences.RoutingStream stream = new CallSequences.RoutingStream(q.states(), q.seed());
         Chunks chunks = new Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {
