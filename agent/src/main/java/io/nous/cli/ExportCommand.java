@@ -247,7 +247,7 @@ public final class ExportCommand implements Callable<Integer> {
         }
         RouterPlugin pkg = outcome.plugin();
         refuseDuplicateInRouter(pkg);
-        writeProvenance(dest, fromRun, exported, part.source(), pkg.pluginType(), pkg.javaFileName(), view.provenanceKey());
+        writeProvenance(dest, fromRun, exported, part.source(), pkg.pluginType(), pkg.javaFileName(), view);
         List<String> lines = new ArrayList<>();
         lines.add(String.format("exported %s as %s%s (package %s, %d %s) to %s", exported, view.exportedAs(), pkg.pluginType(),
                 pkg.goPackage(), outcome.goldenCases(), view.goldenCases(), shown));
@@ -361,7 +361,8 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** provenance.json and PROVENANCE.md: the run's for a run's candidate, else the policy's own. */
     private void writeProvenance(Path dest, RunCandidate fromRun, String exported, String source, String pluginType, String javaFileName,
-                                 String policyKey) {
+                                 PlugPointView view) {
+        String policyKey = view.provenanceKey();
         try {
             if (fromRun != null) {
                 writeRunProvenance(dest, fromRun, exported, source, pluginType, javaFileName);
@@ -377,7 +378,7 @@ public final class ExportCommand implements Callable<Integer> {
             Files.writeString(dest.resolve("provenance.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(prov) + "\n");
             String params = prov.has("parameters") && !prov.get("parameters").asText().isEmpty() ? " with " + prov.get("parameters").asText() : "";
             String what = policyKey.equals("builtin_policy") ? "The built-in Nous policy `"
-                    : pluginType.endsWith("-scorer") ? "The routing scorer `" : "The admission policy `";
+                    : "The " + view.provenanceNoun() + " `";
             Files.writeString(dest.resolve("PROVENANCE.md"), "# Provenance of " + pluginType + "\n\n" + what + exported + "`" + params
                     + " ([Java source](" + prov.get("source_file").asText() + "), sha256 `" + prov.get("source_sha256").asText()
                     + "`), exported by Nous " + Nous.VERSION + ".\n");

@@ -50,6 +50,11 @@ final class AdmissionView implements PlugPointView {
     }
 
     @Override
+    public String provenanceNoun() {
+        return "admission policy";
+    }
+
+    @Override
     public String half() {
         return "admitter";
     }

@@ -68,6 +68,11 @@ public interface PlugPointView {
         return "policy";
     }
 
+    /** What a provenance not written from a run calls the exported policy ("admission policy"). */
+    default String provenanceNoun() {
+        return point().noun().replaceFirst("^(a|an) ", "");
+    }
+
     /** What {@code nous check} says a behaviour fingerprint is taken on. */
     default String fingerprintInputs() {
         return "short simulations, recorded and independent inputs, the proof's sequences";

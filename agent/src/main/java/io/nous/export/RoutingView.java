@@ -50,6 +50,11 @@ final class RoutingView implements PlugPointView {
     }
 
     @Override
+    public String provenanceNoun() {
+        return "routing scorer";
+    }
+
+    @Override
     public String half() {
         return "scorer";
     }

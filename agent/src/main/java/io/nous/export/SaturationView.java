@@ -87,7 +87,7 @@ final class SaturationView implements PlugPointView {
 
     @Override
     public String exportedAs() {
-        return "the detector ";
+        return "the saturation detector ";
     }
 
     @Override

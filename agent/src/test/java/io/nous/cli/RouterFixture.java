@@ -26,6 +26,7 @@ final class RouterFixture {
 
             	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/fairness/globalstrict"
+            	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/saturationdetector/utilization"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/priorityholdback"
             	"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/usagelimits/softreflectiveceiling"
@@ -71,6 +72,10 @@ final class RouterFixture {
             	// Latency predictor plugins
             	// Beta
             	fwkplugin.Register(probabilisticadmitter.Type, fwkplugin.StabilityBeta, probabilisticadmitter.Factory)
+
+            	// register saturation detector plugins
+            	// Beta
+            	fwkplugin.Register(utilization.UtilizationDetectorType, fwkplugin.StabilityBeta, utilization.UtilizationDetectorFactory)
 
             	// register datalayer metrics collection plugins
             	// Beta
@@ -192,6 +197,8 @@ final class RouterFixture {
                 Map.of("PolicyType", "priority-holdback-policy"), List.of("PolicyFactory")));
         write(r, plugins + "flowcontrol/usagelimits/softreflectiveceiling/softreflectiveceiling.go", plugin("softreflectiveceiling",
                 Map.of("PolicyType", "soft-reflective-ceiling-policy"), List.of("Factory")));
+        write(r, plugins + "flowcontrol/saturationdetector/utilization/detector.go", plugin("utilization",
+                Map.of("UtilizationDetectorType", "utilization-detector"), List.of("UtilizationDetectorFactory")));
         write(r, plugins + "requestcontrol/admitter/probabilisticadmitter/plugin.go", plugin("probabilisticadmitter",
                 Map.of("Type", "probabilistic-admitter"), List.of("Factory")));
         write(r, "cmd/epp/runner/runner.go", RUNNER);

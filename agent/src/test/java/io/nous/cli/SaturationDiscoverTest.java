@@ -38,8 +38,7 @@ class SaturationDiscoverTest {
         String journal = Files.readString(run.resolve("journal.jsonl"));
         assertThat(journal).contains("\"operator\":\"scale-threshold\"").doesNotContain("\"operator\":\"insert-gate\"");
         // the recommendation names one of the router's detectors or a winner that beat both
-        assertThat(h.out()).contains("recommendation:").containsAnyOf("utilization-detector", "concurrency-detector")
-                .doesNotContain("        nous export");
+        assertThat(h.out()).contains("recommendation:").containsAnyOf("utilization-detector", "concurrency-detector");
         assertThat(CliHarness.run("runs", "show", id, "--runs-dir", runs.toString()).out()).contains("problem saturation");
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
@@ -48,12 +47,16 @@ class SaturationDiscoverTest {
         CliHarness r = CliHarness.run("review", id, "c0002", "--runs-dir", runs.toString(), "--out", review.toString());
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(Files.readString(review)).contains("| pool state | saturation |").contains("scrape shows idle")
-                .contains("there is no export step").doesNotContain("nous export");
-        CliHarness export = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString(),
-                "--force");
-        assertThat(export.exit()).isEqualTo(2);
-        assertThat(export.err().strip().lines()).hasSize(1);
-        assertThat(export.err()).contains("cannot yet write a saturation detector").doesNotContain("Exception");
-        assertThat(dir.resolve("x")).doesNotExist();
+                .doesNotContain("there is no export step");
+        // a detector exports as the router's SaturationDetector, proved equivalent where Go is installed
+        Path x = dir.resolve("x");
+        CliHarness export = CliHarness.run("export", id, "c0002", "--runs-dir", runs.toString(), "--out", x.toString(), "--force");
+        assertThat(export.exit()).as(export.out() + export.err()).isZero();
+        assertThat(export.out()).contains("saturation detector").contains("golden");
+        assertThat(Files.readString(x.resolve("PROVENANCE.md"))).contains(id).contains("c0002");
+        try (Stream<Path> files = Files.walk(x)) {
+            assertThat(files.map(p -> p.getFileName().toString())).contains("detector.go", "detector_test.go", "equivalence_test.go",
+                    "epp-config.yaml", "RUNBOOK.md");
+        }
     }
 }

@@ -35,7 +35,10 @@ final class GoNames {
             "attrconcurrency", "attrprefix", "fwkrh", "request", "goldenMetrics", "goldenPrefix", "goldenLoad", "goldenEndpoint",
             "endpointStates", "newEndpointStates", "longSpecials", "intSpecials", "specials", "scoreSafely", "dumpRange", "check",
             "faultWord", "digestOffset", "digestPrime", "states", "saturations", "admissionCall", "computeSafely", "admitSafely",
-            "logAnswer");
+            "logAnswer",
+            // the saturation detector package's
+            "DetectorType", "safeSaturation", "poolDraws", "newPoolDraws", "poolState", "poolSizes", "emptyPool", "saturationSafely",
+            "goldenPoolCase", "goldenPoolEndpoint", "pool", "fixedNow", "newTestDetector");
 
     /**
      * Package-level names a translated body refers to, which a local must therefore not shadow: the
@@ -47,7 +50,7 @@ final class GoNames {
     /** The fields and methods of the template's {@code policy} type: a translated method or the counter must not take one. */
     static final Set<String> MEMBERS = Set.of("name", "queueDepthThreshold", "kvCacheUtilThreshold", "randFn", "TypedName",
             "ComputeLimit", "Admit", "admit", "signals", "saturation", "prefixKey", "inFlightKey", "uncachedKey", "Category",
-            "Consumes", "Score", "score", "safeScore", "prefixInfo", "inFlight", "uncached");
+            "Consumes", "Score", "score", "safeScore", "prefixInfo", "inFlight", "uncached", "now", "Saturation", "safeSaturation");
 
     private final Set<String> taken = new HashSet<>();
 

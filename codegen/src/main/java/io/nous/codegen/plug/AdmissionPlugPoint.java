@@ -91,7 +91,7 @@ public final class AdmissionPlugPoint implements PlugPointDescriptor<AdmissionPo
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
-        EquivalenceProof.AdmissionSequence q = proof.admission().stream().filter(s -> s.name().equals(sequence)).findFirst().orElseThrow();
+        EquivalenceProof.AdmissionSequence q = proof.sequence(sequence, EquivalenceProof.AdmissionSequence.class);
         List<EquivalenceProof.AdmissionAnswer> javaAnswers = EquivalenceProof.answers(q, c.newAdmissionPolicy(EquivalenceProof.PROOF_LIMIT),
                 from, to);
         for (String[] g : goAnswers) {

@@ -86,7 +86,7 @@ public final class RoutingPlugPoint implements PlugPointDescriptor<RoutingScorer
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
-        EquivalenceProof.RoutingSequence q = proof.routing().stream().filter(s -> s.name().equals(sequence)).findFirst().orElseThrow();
+        EquivalenceProof.RoutingSequence q = proof.sequence(sequence, EquivalenceProof.RoutingSequence.class);
         List<EquivalenceProof.RoutingAnswer> javaAnswers = EquivalenceProof.answers(q, c.newRoutingScorer(EquivalenceProof.PROOF_LIMIT),
                 from, to);
         for (String[] g : goAnswers) {

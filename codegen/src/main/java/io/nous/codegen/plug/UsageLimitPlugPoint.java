@@ -106,7 +106,7 @@ public final class UsageLimitPlugPoint implements PlugPointDescriptor<UsageLimit
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
-        EquivalenceProof.UsageLimitSequence q = proof.usageLimit().stream().filter(s -> s.name().equals(sequence)).findFirst().orElseThrow();
+        EquivalenceProof.UsageLimitSequence q = proof.sequence(sequence, EquivalenceProof.UsageLimitSequence.class);
         List<EquivalenceProof.UsageLimitAnswer> javaAnswers = EquivalenceProof.answers(q, c.newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT),
                 from, to);
         for (String[] g : goAnswers) {

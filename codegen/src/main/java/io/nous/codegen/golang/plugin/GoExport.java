@@ -105,7 +105,20 @@ public final class GoExport {
         return new Outcome(pkg, vectors.size(), proof, v);
     }
 
-    private static GoTranslator.GoCode translate(String source, PlugPoint<?> kind) {
+    /**
+     * Writes {@code pkg} (whose golden vectors hold {@code goldenCases} cases and whose equivalence
+     * test replays {@code proof}) under {@code staging} and proves it: what a plug point's export
+     * calls once it has built its package.
+     */
+    public static Outcome prove(PluginPackage pkg, int goldenCases, EquivalenceProof.Proof proof, Candidate candidate, String source,
+                                PlugPoint<?> point, Path staging, Optional<GoToolchain> go) {
+        pkg.write(staging);
+        Verdict v = check(staging, go, proof, candidate, source, point);
+        return new Outcome(pkg, goldenCases, proof, v);
+    }
+
+    /** The candidate's Go, translated as its plug point's descriptor says; refuses what the router plugin cannot express. */
+    public static GoTranslator.GoCode translate(String source, PlugPoint<?> kind) {
         try {
             return PlugPoints.of(kind).translate(source);
         } catch (Untranslatable e) {

@@ -64,7 +64,7 @@ public final class RoutingPackage extends PluginPackage {
         v.put("docNoun", "scheduling plugin");
         v.put("testFile", "scorer_test.go");
         v.put("replayed", "scored");
-        v.put("scoreParameters", parameters(code.entryParameters()));
+        v.put("scoreParameters", grouped(code.entryParameters(), GO_TYPES));
         v.put("valueWhat", "a score");
         v.put("goldenCases", vectors.size());
         v.putAll(proved(proof));
@@ -79,12 +79,12 @@ public final class RoutingPackage extends PluginPackage {
         return d;
     }
 
-    /** The entry parameters with their Go types, grouped as gofmt leaves them ({@code a, b int64}). */
-    private static String parameters(List<String> names) {
+    /** Parameters {@code names} with their Go {@code types}, grouped as gofmt leaves them ({@code a, b int64}). */
+    static String grouped(List<String> names, List<String> types) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < names.size(); i++) {
-            boolean last = i + 1 == names.size() || !GO_TYPES.get(i + 1).equals(GO_TYPES.get(i));
-            sb.append(names.get(i)).append(last ? " " + GO_TYPES.get(i) : "").append(i + 1 < names.size() ? ", " : "");
+            boolean last = i + 1 == names.size() || !types.get(i + 1).equals(types.get(i));
+            sb.append(names.get(i)).append(last ? " " + types.get(i) : "").append(i + 1 < names.size() ? ", " : "");
         }
         return sb.toString();
     }

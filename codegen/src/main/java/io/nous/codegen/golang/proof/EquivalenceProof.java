@@ -43,70 +43,104 @@ public final class EquivalenceProof {
     private static final double[] HOLDS = {0.0, 0.3, 0.5, 0.55, 0.6, 5.0 / 7, 0.75, 0.9, 0.99, 1.0, 1.2, 3.0};
     private static final double[] LONG_HOLDS = {0.55, 0.75, 0.95};
 
+    /**
+     * One seeded call sequence of a proof: its name, how many calls, the calls per digest and
+     * Java's digests; {@link #json} is its line of {@code testdata/equivalence.json}. Each plug point
+     * has its own kind of sequence, with the inputs its Go test regenerates.
+     */
+    public interface Sequence {
+        String name();
+
+        int calls();
+
+        int chunk();
+
+        long[] digests();
+
+        /** The sequence as one JSON object for the Go test's fixture. */
+        String json();
+    }
+
     /** A usage-limit sequence: its inputs and the digests of Java's answers. */
     public record UsageLimitSequence(String name, int[] priorities, CallSequences.Saturations saturations, double hold, long seed,
-                                     int calls, int chunk, long[] digests) {
+                                     int calls, int chunk, long[] digests) implements Sequence {
+        @Override
+        public String json() {
+            return "{\"name\": \"" + name + "\", \"priorities\": " + Arrays.toString(priorities).replace(" ", "")
+                    + ", \"saturations\": \"" + saturations.key() + "\", \"hold\": " + hold + ", \"seed\": " + seed
+                    + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": " + digestsJson(digests) + "}";
+        }
     }
 
     /** An admission sequence: its inputs and the digests of Java's answers. */
     public record AdmissionSequence(String name, CallSequences.PoolStates states, double hold, long seed, int calls, int chunk,
-                                    long[] digests) {
+                                    long[] digests) implements Sequence {
+        @Override
+        public String json() {
+            return "{\"name\": \"" + name + "\", \"states\": \"" + states.key() + "\", \"hold\": " + hold
+                    + ", \"seed\": " + seed + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": "
+                    + digestsJson(digests) + "}";
+        }
     }
 
     /** A routing sequence: its inputs and the digests of Java's scores. */
-    public record RoutingSequence(String name, CallSequences.EndpointStates states, long seed, int calls, int chunk, long[] digests) {
+    public record RoutingSequence(String name, CallSequences.EndpointStates states, long seed, int calls, int chunk, long[] digests)
+            implements Sequence {
+        @Override
+        public String json() {
+            return "{\"name\": \"" + name + "\", \"states\": \"" + states.key() + "\", \"seed\": " + seed
+                    + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": " + digestsJson(digests) + "}";
+        }
     }
 
-    /** The sequences of one candidate with Java's digests; {@code horizonNote} says what the held sequences could not reach, or null. */
-    public record Proof(List<UsageLimitSequence> usageLimit, List<AdmissionSequence> admission, List<RoutingSequence> routing,
-                        boolean terms, int horizon, String horizonNote) {
+    /**
+     * The sequences of one candidate with Java's digests, in the order the Go test replays them;
+     * {@code terms} marks an admitter of the terms form; {@code horizonNote} says what the held
+     * sequences could not reach, or null.
+     */
+    public record Proof(List<? extends Sequence> all, boolean terms, int horizon, String horizonNote) {
+        public Proof {
+            all = List.copyOf(all);
+        }
+
         /** Calls the proof makes in all. */
         public long calls() {
-            return usageLimit.stream().mapToLong(UsageLimitSequence::calls).sum() + admission.stream().mapToLong(AdmissionSequence::calls).sum()
-                    + routing.stream().mapToLong(RoutingSequence::calls).sum();
+            return all.stream().mapToLong(Sequence::calls).sum();
         }
 
         /** How many sequences the proof replays. */
         public int sequences() {
-            return usageLimit.size() + admission.size() + routing.size();
+            return all.size();
+        }
+
+        /** The sequence named {@code name}, of the kind {@code type}. */
+        public <T extends Sequence> T sequence(String name, Class<T> type) {
+            return all.stream().filter(q -> q.name().equals(name)).map(type::cast).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("the proof has no sequence " + name));
         }
 
         /** The Go test's fixture, {@code testdata/equivalence.json}. */
         public String json() {
             StringBuilder sb = new StringBuilder("{\n  \"calls\": ").append(calls()).append(",\n  \"sequences\": [\n");
-            List<String> lines = new ArrayList<>();
-            for (UsageLimitSequence q : usageLimit) {
-                lines.add("    {\"name\": \"" + q.name() + "\", \"priorities\": " + Arrays.toString(q.priorities()).replace(" ", "")
-                        + ", \"saturations\": \"" + q.saturations().key() + "\", \"hold\": " + q.hold() + ", \"seed\": " + q.seed()
-                        + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": " + digests(q.digests()) + "}");
-            }
-            for (AdmissionSequence q : admission) {
-                lines.add("    {\"name\": \"" + q.name() + "\", \"states\": \"" + q.states().key() + "\", \"hold\": " + q.hold()
-                        + ", \"seed\": " + q.seed() + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": "
-                        + digests(q.digests()) + "}");
-            }
-            for (RoutingSequence q : routing) {
-                lines.add("    {\"name\": \"" + q.name() + "\", \"states\": \"" + q.states().key() + "\", \"seed\": " + q.seed()
-                        + ", \"calls\": " + q.calls() + ", \"chunk\": " + q.chunk() + ", \"digests\": " + digests(q.digests()) + "}");
-            }
-            sb.append(String.join(",\n", lines));
+            sb.append(String.join(",\n", all.stream().map(q -> "    " + q.json()).toList()));
             return sb.append("\n  ]\n}\n").toString();
         }
+    }
 
-        private static String digests(long[] d) {
-            StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < d.length; i++) {
-                sb.append(i > 0 ? ", " : "").append('"').append(hex(d[i])).append('"');
-            }
-            return sb.append(']').toString();
+    /** Digests as the fixture writes them: a JSON array of 16-digit hex strings. */
+    public static String digestsJson(long[] d) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < d.length; i++) {
+            sb.append(i > 0 ? ", " : "").append('"').append(hex(d[i])).append('"');
         }
+        return sb.append(']').toString();
     }
 
     private EquivalenceProof() {
     }
 
     /** A sequence's digests as its calls are made: one per {@code chunk} calls, the last chunk possibly shorter. */
-    private static final class Chunks {
+    static final class Chunks {
         private final int calls;
         private final int chunk;
         private final long[] digests;
@@ -226,7 +260,7 @@ public final class EquivalenceProof {
             out.add(new UsageLimitSequence(q.name(), q.priorities(), q.saturations(), q.hold(), q.seed(), q.calls(), q.chunk(),
                     run(q, fresh.get(), 0, 0, null)));
         }
-        return new Proof(List.copyOf(out), List.of(), List.of(), false, horizon, horizonNote);
+        return new Proof(out, false, horizon, horizonNote);
     }
 
     /** One usage-limit call's answer: the ceilings, or null when it failed. */
@@ -291,7 +325,7 @@ public final class EquivalenceProof {
         for (AdmissionSequence q : admissionSequences(horizon)) {
             out.add(new AdmissionSequence(q.name(), q.states(), q.hold(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
         }
-        return new Proof(List.of(), List.copyOf(out), List.of(), terms, horizon, horizonNote);
+        return new Proof(out, terms, horizon, horizonNote);
     }
 
     /** One admission call: its inputs and the decision (null when it failed). */
@@ -363,7 +397,7 @@ public final class EquivalenceProof {
         for (RoutingSequence q : routingSequences(horizon)) {
             out.add(new RoutingSequence(q.name(), q.states(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
         }
-        return new Proof(List.of(), List.of(), List.copyOf(out), false, horizon, horizonNote);
+        return new Proof(out, false, horizon, horizonNote);
     }
 
     /** One routing call: its inputs and the score (null when it failed). */
