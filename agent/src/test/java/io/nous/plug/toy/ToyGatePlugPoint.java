@@ -2,6 +2,7 @@ package io.nous.plug.toy;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.plugin.GoExport;
 import io.nous.codegen.golang.proof.EquivalenceProof;
 import io.nous.codegen.golang.proof.GoToolchain;
@@ -110,18 +111,30 @@ public final class ToyGatePlugPoint implements PlugPointDescriptor<ToyGate> {
     }
 
     @Override
-    public boolean exports() {
-        return false;
-    }
-
-    @Override
     public GoExport.Outcome export(Candidate c, String source, String name, String summary, Path staging, Optional<GoToolchain> go) {
-        throw new GoExport.Refused("a toy gate has no router plugin package");
+        GoTranslator.GoCode code = GoExport.translate(source, TOY_GATE);
+        java.util.function.Supplier<ToyGate> fresh = () -> c.newInstance(TOY_GATE, EquivalenceProof.PROOF_LIMIT);
+        EquivalenceProof.Proof proof = ToyGateProof.record(fresh);
+        ToyGatePackage pkg = new ToyGatePackage(name, source, code, ToyGateProof.golden(fresh), proof, summary);
+        return GoExport.prove(pkg, ToyGateProof.GOLDEN.length, proof, c, source, TOY_GATE, staging, go);
     }
 
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
+        ToyGateProof.ToyGateSequence q = proof.sequence(sequence, ToyGateProof.ToyGateSequence.class);
+        List<ToyGateProof.Answer> java = new java.util.ArrayList<>();
+        ToyGateProof.run(q, c.newInstance(TOY_GATE, EquivalenceProof.PROOF_LIMIT), from, to, java);
+        for (String[] g : goAnswers) {
+            int call = Integer.parseInt(g[0]);
+            ToyGateProof.Answer j = java.get(call - from);
+            String goSays = g[2].equals("false") ? "panics" : g[1];
+            String javaSays = j.hold() == null ? "throws" : String.valueOf(j.hold());
+            if (!goSays.equals(javaSays)) {
+                return "the Go gate does not answer as the Java: sequence " + sequence + ", call " + call + ", saturation " + j.saturation()
+                        + ": Java " + javaSays + ", Go " + goSays + javaLines + ". Nothing was written.";
+            }
+        }
         return null;
     }
 

@@ -2,9 +2,10 @@ package io.nous.plug.toy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.nous.cli.Nous;
 import io.nous.codegen.Candidates;
 import io.nous.codegen.CheckResult;
-import io.nous.cli.Nous;
+import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.plug.PlugPoints;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A plug point added with one registration line and this package alone: the toy gate is verified,
  * compiled, guarded and probed by its descriptor, simulated (bound at the usage-limit call site)
  * in this JVM and in a worker, searched by its problem class with a replay that matches bit for
- * bit, and refused by export in one line. Nothing outside this package names it.
+ * bit, and exported as a Go package from its own layout and templates, proved equivalent to the
+ * Java where Go is installed. Nothing outside this package (and its templates) names it.
  */
 class ToyPlugPointTest {
     @TempDir
@@ -43,7 +45,7 @@ class ToyPlugPointTest {
     }
 
     @Test
-    void aToyPlugPointIsCheckedSimulatedSearchedAndReplayedFromOneRegistrationLine() throws Exception {
+    void aToyPlugPointIsCheckedSimulatedSearchedReplayedAndExportedFromOneRegistrationLine() throws Exception {
         assertThat(PlugPoints.byId("toy-gate")).isSameAs(ToyGatePlugPoint.TOY_GATE);
         // check: the verifier, compiler, guard and first run take the toy's interface from its descriptor
         CheckResult r = Candidates.check(ToyGateProblem.source("Gate", 0.7), "Gate.java");
@@ -82,8 +84,20 @@ class ToyPlugPointTest {
         Run replay = nous("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
         assertThat(replay.out()).contains("bit for bit");
-        Run export = nous("export", id, "c0002", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString(), "--force");
-        assertThat(export.exit()).isEqualTo(2);
-        assertThat(export.err()).contains("a toy gate has no router plugin package").doesNotContain("Exception");
+        // export: the toy's own layout and templates, written by the one plugin writer and proved like the router's plug points
+        Path x = dir.resolve("x");
+        Run export = nous("export", id, "c0002", "--runs-dir", runs.toString(), "--out", x.toString(), "--force");
+        assertThat(export.exit()).as(export.out() + export.err()).isZero();
+        assertThat(export.out()).contains("18 golden cases");
+        Path pkg;
+        try (Stream<Path> s = Files.list(x)) {
+            pkg = s.filter(p -> Files.exists(p.resolve("gate.go"))).findFirst().orElseThrow();
+        }
+        assertThat(pkg.resolve("gate.go")).content().contains("var _ fwktoy.Gate = (*policy)(nil)")
+                .contains("func (p *policy) holdSheddable(saturation float64) bool {");
+        assertThat(pkg.resolve("testdata/equivalence.json")).content().contains("\"name\": \"special-3\"");
+        if (GoToolchain.find(System.getenv()).isPresent()) {
+            assertThat(export.out()).contains("proved: the Go answers all 12,288 calls of 3 seeded sequences exactly as the Java did");
+        }
     }
 }

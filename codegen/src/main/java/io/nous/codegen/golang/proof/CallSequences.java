@@ -11,14 +11,14 @@ public final class CallSequences {
     }
 
     /** SplitMix64 (Steele, Lea and Flood 2014), as the Go test computes it. */
-    static final class SplitMix {
+    public static final class SplitMix {
         private long state;
 
-        SplitMix(long seed) {
+        public SplitMix(long seed) {
             state = seed;
         }
 
-        long next() {
+        public long next() {
             state += 0x9e3779b97f4a7c15L;
             long z = state;
             z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
@@ -27,13 +27,18 @@ public final class CallSequences {
         }
 
         /** A uniform double in [0, 1): the top 53 bits, scaled exactly. */
-        double uniform() {
+        public double uniform() {
             return (next() >>> 11) * 0x1p-53;
         }
 
         /** A uniform int in [0, n). */
-        int below(int n) {
+        public int below(int n) {
             return (int) Long.remainderUnsigned(next(), n);
+        }
+
+        /** An edge value a quarter of the time, else uniform in [0, 3): the Go test's {@code special()}. */
+        public double special() {
+            return below(4) == 0 ? SPECIALS[below(SPECIALS.length)] : uniform() * 3;
         }
     }
 
@@ -87,7 +92,7 @@ public final class CallSequences {
                     }
                     yield walk;
                 }
-                case SPECIAL -> rng.below(4) == 0 ? SPECIALS[rng.below(SPECIALS.length)] : rng.uniform() * 3;
+                case SPECIAL -> rng.special();
                 case HOLD -> hold;
             };
         }
@@ -160,7 +165,7 @@ public final class CallSequences {
         }
 
         private double special() {
-            return rng.below(4) == 0 ? SPECIALS[rng.below(SPECIALS.length)] : rng.uniform() * 3;
+            return rng.special();
         }
     }
 
@@ -261,26 +266,26 @@ public final class CallSequences {
     }
 
     /** FNV-1a over 64-bit words, byte by byte in little-endian order; NaN counts as one canonical NaN. */
-    static final class Digest {
+    public static final class Digest {
         private static final long OFFSET = 0xcbf29ce484222325L;
         private static final long PRIME = 0x100000001b3L;
         /** The word recorded for a call that failed (Java threw, Go panicked) instead of its answers. */
-        static final long FAULT = 0x4641554c54000000L;
+        public static final long FAULT = 0x4641554c54000000L;
 
         private long h = OFFSET;
 
-        void word(long w) {
+        public void word(long w) {
             for (int i = 0; i < 8; i++) {
                 h ^= (w >>> (8 * i)) & 0xff;
                 h *= PRIME;
             }
         }
 
-        void value(double d) {
+        public void value(double d) {
             word(Double.doubleToLongBits(d)); // canonical NaN: the sign and payload of a NaN are not the policy's to choose
         }
 
-        long sum() {
+        public long sum() {
             return h;
         }
     }

@@ -31,12 +31,12 @@ import java.util.function.Supplier;
  */
 public final class EquivalenceProof {
     /** Calls per digest in a short sequence; a long one has at most {@link #MAX_DIGESTS} digests. */
-    static final int CHUNK = 256;
-    static final int MAX_DIGESTS = 64;
+    public static final int CHUNK = 256;
+    public static final int MAX_DIGESTS = 64;
     /** The longest horizon a held saturation is followed. */
     public static final int MAX_HORIZON = 1 << 21;
     /** Calls of a short sequence of each generator. */
-    static final int SHORT = 4096;
+    public static final int SHORT = 4096;
     /** Average work a candidate may do per call during the proof: far more than the simulator allows, since the edge inputs may cost more. */
     public static final CostLimit PROOF_LIMIT = new CostLimit(1000);
 
@@ -140,33 +140,33 @@ public final class EquivalenceProof {
     }
 
     /** A sequence's digests as its calls are made: one per {@code chunk} calls, the last chunk possibly shorter. */
-    static final class Chunks {
+    public static final class Chunks {
         private final int calls;
         private final int chunk;
         private final long[] digests;
         private int done;
         private CallSequences.Digest current = new CallSequences.Digest();
 
-        Chunks(int calls, int chunk) {
+        public Chunks(int calls, int chunk) {
             this.calls = calls;
             this.chunk = chunk;
             this.digests = new long[(calls + chunk - 1) / chunk];
         }
 
         /** The digest the current call's answer goes into. */
-        CallSequences.Digest digest() {
+        public CallSequences.Digest digest() {
             return current;
         }
 
         /** Closes call {@code call}; at the end of a chunk its digest is kept and a new one begins. */
-        void endCall(int call) {
+        public void endCall(int call) {
             if ((call + 1) % chunk == 0 || call == calls - 1) {
                 digests[done++] = current.sum();
                 current = new CallSequences.Digest();
             }
         }
 
-        long[] digests() {
+        public long[] digests() {
             return digests;
         }
     }
