@@ -8,10 +8,13 @@ import io.nous.codegen.Contract;
 import io.nous.codegen.JointSource;
 import io.nous.codegen.compile.JavacCheck;
 import io.nous.codegen.guard.CandidateFault;
+import io.nous.codegen.plug.PlugPoints;
+import io.nous.discover.Problems;
 import io.nous.export.PlugPointViews;
 import io.nous.policy.PolicyReferenceException;
 import io.nous.policy.PolicyRegistry;
 import io.nous.policy.PolicyTemplate;
+import io.nous.sim.spi.PlugPoint;
 import io.nous.store.journal.DiscoveryConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -53,14 +56,16 @@ public final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<CheckResult> parts = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        if (joint(source)) {
-            String why = JointSource.problem(source);
+        JointSource pair = joint(source);
+        if (pair != null) {
+            String why = pair.problemOf(source);
             if (why != null) {
                 problems.add(file.getFileName() + ": " + why);
             } else {
-                JointSource.Halves h = JointSource.split(source);
-                parts.add(Candidates.check(h.usageLimit(), file.getFileName() + " (usage-limit half)", contract));
-                parts.add(Candidates.check(h.admitter(), file.getFileName() + " (admitter half)", contract));
+                JointSource.Halves h = pair.splitOf(source);
+                parts.add(Candidates.check(h.first(), file.getFileName() + " (" + pair.points().get(0).id() + " half)", contract));
+                parts.add(Candidates.check(h.second(), file.getFileName() + " (" + PlugPoints.of(pair.points().get(1)).words().part()
+                        .replaceFirst("^(a|an) ", "") + " half)", contract));
             }
         } else {
             parts.add(Candidates.check(source, file.getFileName().toString(), contract));
@@ -150,8 +155,15 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** A class that names both policy interfaces is a joint candidate (the split says whether it is a well-formed one). */
-    private static boolean joint(String source) {
-        return source.contains("UsageLimitPolicy") && source.contains("AdmissionPolicy");
+    /** The pair of a problem class of joint candidates whose two SPIs the source names, or null. */
+    private static JointSource joint(String source) {
+        for (String id : Problems.ids()) {
+            List<PlugPoint<?>> kinds = Problems.byId(id).kinds();
+            if (kinds.size() == 2 && kinds.stream().allMatch(k -> source.contains(k.spi().getSimpleName()))) {
+                return JointSource.of(kinds.get(0), kinds.get(1));
+            }
+        }
+        return null;
     }
 
     private void report(PrintWriter out, CheckResult r, boolean half) {

@@ -349,7 +349,8 @@ public final class ExportCommand implements Callable<Integer> {
         }
         try {
             Files.createDirectories(root);
-            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(types.get(PlugPoint.USAGE_LIMIT), types.get(PlugPoint.ADMISSION)));
+            Files.writeString(root.resolve("epp-config.yaml"), EppConfig.yaml(types.get(PlugPoint.USAGE_LIMIT), true, types.get(PlugPoint.ADMISSION),
+                    types.get(PlugPoint.SATURATION)));
         } catch (IOException e) {
             throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }

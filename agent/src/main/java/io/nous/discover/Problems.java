@@ -19,6 +19,7 @@ public final class Problems {
     public static final String JOINT = "joint";
     public static final String ROUTING = "routing";
     public static final String SATURATION = "saturation";
+    public static final String JOINT_DETECTOR = "joint-detector";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -28,6 +29,7 @@ public final class Problems {
         register(new JointProblem());
         register(new RoutingProblem());
         register(new SaturationProblem());
+        register(new JointDetectorProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

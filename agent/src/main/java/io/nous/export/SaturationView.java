@@ -99,10 +99,4 @@ final class SaturationView implements PlugPointView {
     public String exercisedOn() {
         return "pools of 0-16 endpoints from idle to overloaded, with fresh, stale and missing scrapes";
     }
-
-    @Override
-    public String contractLine(boolean simulationOnly) {
-        return simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
-                : "  within the subset the Go translator reads (Nous does not write detector plugin packages yet)";
-    }
 }

@@ -12,6 +12,7 @@ import io.nous.evaluator.run.Deployment;
 import io.nous.evaluator.run.ExecutionBackend;
 import io.nous.evaluator.run.PairedRunner;
 import io.nous.evaluator.run.PolicyIdentity;
+import io.nous.evaluator.run.PolicySuppliers;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sim.routing.RoutingConfig;
@@ -210,20 +211,53 @@ public final class Sandbox implements AutoCloseable {
      */
     public <S> PolicyUnderTest deploy(String name, PolicyUnderTest around, PlugPoint<S> point, CheckResult compiled, String source,
                                       String origin) {
+        return deploy(name, around, List.of(new Part(point, compiled, source, origin)));
+    }
+
+    /** One candidate part at its plug point: what it compiled to, its source and the file name it goes by. */
+    public record Part(PlugPoint<?> point, CheckResult compiled, String source, String origin) {
+    }
+
+    /**
+     * Candidate parts at their plug points (the halves of a joint candidate), deployed with the
+     * built-in policies of {@code around} at every other plug point; in a worker when isolated.
+     * Its identity is the built-ins that stay, then each part's source.
+     */
+    public PolicyUnderTest deploy(String name, PolicyUnderTest around, List<Part> parts) {
         if (around.builtins() == null) {
             throw new IllegalArgumentException("a candidate is deployed around built-in policies; " + around.name() + " is not");
         }
-        PolicyUnderTest p = new PolicyUnderTest(name, around.identity().plus(PolicyIdentity.source(compiled.canonicalHash())),
-                around.policies().with(point, () -> compiled.candidate().newInstance(point)), around.deployment(), null, null,
-                around.routing());
+        java.util.Set<String> replaced = new java.util.HashSet<>();
+        parts.forEach(part -> replaced.add(part.point().id()));
+        PolicyIdentity identity = around.builtins().references().keySet().stream().anyMatch(replaced::contains) ? null : around.identity();
+        if (identity == null) {
+            for (var ref : around.builtins().references().entrySet()) {
+                if (!replaced.contains(ref.getKey())) {
+                    identity = identity == null ? PolicyIdentity.builtin(ref.getValue()) : identity.plus(PolicyIdentity.builtin(ref.getValue()));
+                }
+            }
+        }
+        PolicySuppliers policies = around.policies();
+        for (Part part : parts) {
+            PolicyIdentity source = PolicyIdentity.source(part.compiled().canonicalHash());
+            identity = identity == null ? source : identity.plus(source);
+            policies = withCandidate(policies, part);
+        }
+        PolicyUnderTest p = new PolicyUnderTest(name, identity, policies, around.deployment(), null, null, around.routing());
         if (!isolated()) {
             return p;
         }
         java.util.Map<String, WorkerProtocol.Job.Source> sources = new java.util.LinkedHashMap<>();
         around.builtins().references().forEach((id, ref) -> sources.put(id, new WorkerProtocol.Job.Source(
                 PolicyRegistry.builtin().source(ref), PolicyRegistry.builtin().template(ref).name() + ".java")));
-        sources.put(point.id(), new WorkerProtocol.Job.Source(source, origin));
-        return p.withSources(new PolicyUnderTest.Sources(sources, compiled.candidate().contract()));
+        parts.forEach(part -> sources.put(part.point().id(), new WorkerProtocol.Job.Source(part.source(), part.origin())));
+        return p.withSources(new PolicyUnderTest.Sources(sources, parts.get(0).compiled().candidate().contract()));
+    }
+
+    private static <S> PolicySuppliers withCandidate(PolicySuppliers policies, Part part) {
+        @SuppressWarnings("unchecked")
+        PlugPoint<S> point = (PlugPoint<S>) part.point();
+        return policies.with(point, () -> part.compiled().candidate().newInstance(point));
     }
 
     @Override

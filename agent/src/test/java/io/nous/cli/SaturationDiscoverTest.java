@@ -13,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The saturation-detector plug point through discovery: {@code --problem saturation} searches
  * detectors under soft-reflective-ceiling, meets both of the router's detectors on the test split,
- * replays bit for bit, is reviewed, and refuses to export (no detector package writer yet) in one
- * clear line.
+ * replays bit for bit, is reviewed, and exports as the router's {@code SaturationDetector}.
  */
 class SaturationDiscoverTest {
     @TempDir

@@ -14,10 +14,11 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.expr.SimpleName;
 import com.github.javaparser.ast.type.ClassOrInterfaceType;
+import io.nous.codegen.plug.PlugPointDescriptor;
+import io.nous.codegen.plug.PlugPoints;
 import io.nous.codegen.verify.SourceLimits;
 import io.nous.codegen.verify.Violation;
-import io.nous.sim.spi.AdmissionPolicy;
-import io.nous.sim.spi.UsageLimitPolicy;
+import io.nous.sim.spi.PlugPoint;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -26,27 +27,82 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A joint candidate: one class that implements both SPIs, a usage-limit policy ({@code computeLimit})
- * and an admitter ({@code admit}), which the router runs as two plugins. {@link #split} gives each
+ * A joint candidate: one class that implements two plug points' SPIs — a usage-limit policy
+ * ({@code computeLimit}) and an admitter ({@code admit}), or a usage-limit policy and a saturation
+ * detector ({@code saturation}) — which the router runs as two plugins. {@link #split} gives each
  * half as a class of its own — the entry method and the fields and methods it reaches — so that
  * verification, the sandbox and the exporters treat each half as they treat any candidate of that
  * SPI, and state is never shared between the halves (in the router they are separate plugins).
- * {@link #merge} builds a joint class from two halves (seeds, crossovers), renaming the admitter's
- * members where they clash with the usage-limit policy's.
+ * {@link #merge} builds a joint class from two halves (seeds, crossovers), renaming the second
+ * half's members where they clash with the first's ({@code START} becomes {@code ADMIT_START} for
+ * an admitter). The static methods are the usage-limit and admitter pair's; {@link #of} gives any pair.
  */
 public final class JointSource {
-    private static final String LIMIT = UsageLimitPolicy.class.getSimpleName();
-    private static final String ADMIT = AdmissionPolicy.class.getSimpleName();
+    private static final JointSource LIMIT_AND_ADMITTER = new JointSource(PlugPoint.USAGE_LIMIT, PlugPoint.ADMISSION);
 
-    private JointSource() {
+    private final PlugPoint<?> first;
+    private final PlugPoint<?> second;
+    private final String firstSpi;
+    private final String secondSpi;
+    private final String firstEntry;
+    private final String secondEntry;
+
+    private JointSource(PlugPoint<?> first, PlugPoint<?> second) {
+        this.first = first;
+        this.second = second;
+        PlugPointDescriptor<?> a = PlugPoints.of(first);
+        PlugPointDescriptor<?> b = PlugPoints.of(second);
+        this.firstSpi = first.spi().getSimpleName();
+        this.secondSpi = second.spi().getSimpleName();
+        this.firstEntry = a.entryMethod();
+        this.secondEntry = b.entryMethod();
+    }
+
+    /** The joint classes of {@code first} and {@code second}, in that order. */
+    public static JointSource of(PlugPoint<?> first, PlugPoint<?> second) {
+        return first == PlugPoint.USAGE_LIMIT && second == PlugPoint.ADMISSION ? LIMIT_AND_ADMITTER : new JointSource(first, second);
+    }
+
+    /** The plug points of the two halves, in order. */
+    public List<PlugPoint<?>> points() {
+        return List.of(first, second);
     }
 
     /** The two halves of a joint class, each a complete source of one SPI with the joint class's name. */
-    public record Halves(String usageLimit, String admitter) {
+    public record Halves(String first, String second) {
+        /** The usage-limit half (the first, in every pair Nous searches). */
+        public String usageLimit() {
+            return first;
+        }
+
+        /** The second half: the admitter of a usage-limit and admitter pair. */
+        public String admitter() {
+            return second;
+        }
     }
 
-    /** Why a source is not a joint class, or null when it is one. */
+    /** Why a source is not a usage-limit and admitter joint class, or null when it is one. */
     public static String problem(String source) {
+        return LIMIT_AND_ADMITTER.problemOf(source);
+    }
+
+    /** Whether the source is a usage-limit and admitter joint class. */
+    public static boolean isJoint(String source) {
+        return LIMIT_AND_ADMITTER.isJointOf(source);
+    }
+
+    /** The halves of a usage-limit and admitter joint class. */
+    public static Halves split(String source) {
+        return LIMIT_AND_ADMITTER.splitOf(source);
+    }
+
+    /** A usage-limit and admitter joint class named {@code className}. */
+    public static String merge(String usageLimit, String admitter, String className) {
+        return LIMIT_AND_ADMITTER.mergeOf(usageLimit, admitter, className);
+    }
+
+    /** Why a source is not a joint class of this pair, or null when it is one. */
+    public String problemOf(String source) {
         // the same linear pre-scan as verification, before any parser sees the text: no size or nesting can stall or crash it
         List<Violation> limits = SourceLimits.check(
                 SourceLimits.withoutBom(source));
@@ -69,31 +125,31 @@ public final class JointSource {
         ClassOrInterfaceDeclaration cls = classes.get(0);
         Set<String> spis = new HashSet<>();
         cls.getImplementedTypes().forEach(t -> spis.add(t.getNameAsString()));
-        if (!spis.contains(LIMIT) || !spis.contains(ADMIT)) {
-            return "a joint candidate's class implements both " + LIMIT + " and " + ADMIT + "; " + cls.getNameAsString() + " implements "
+        if (!spis.contains(firstSpi) || !spis.contains(secondSpi)) {
+            return "a joint candidate's class implements both " + firstSpi + " and " + secondSpi + "; " + cls.getNameAsString() + " implements "
                     + (spis.isEmpty() ? "neither" : String.join(" and ", spis));
         }
         if (!cls.getConstructors().isEmpty()) {
             return "a joint candidate declares no constructor (each half is instantiated on its own)";
         }
-        if (entry(cls, "computeLimit") == null || entry(cls, "admit") == null) {
-            return "a joint candidate has both computeLimit and admit";
+        if (entry(cls, firstEntry) == null || entry(cls, secondEntry) == null) {
+            return "a joint candidate has both " + firstEntry + " and " + secondEntry;
         }
         return null;
     }
 
-    /** Whether the source is a joint class. */
-    public static boolean isJoint(String source) {
-        return problem(source) == null;
+    /** Whether the source is a joint class of this pair. */
+    public boolean isJointOf(String source) {
+        return problemOf(source) == null;
     }
 
-    /** The two halves; the source must be a joint class ({@link #problem} is null). */
-    public static Halves split(String source) {
-        String why = problem(source);
+    /** The two halves; the source must be a joint class of this pair ({@link #problemOf} is null). */
+    public Halves splitOf(String source) {
+        String why = problemOf(source);
         if (why != null) {
             throw new IllegalArgumentException(why);
         }
-        return new Halves(half(source, "computeLimit", LIMIT, ADMIT), half(source, "admit", ADMIT, LIMIT));
+        return new Halves(half(source, firstEntry, firstSpi, secondSpi), half(source, secondEntry, secondSpi, firstSpi));
     }
 
     private static MethodDeclaration entry(ClassOrInterfaceDeclaration cls, String name) {
@@ -159,16 +215,16 @@ public final class JointSource {
     }
 
     /**
-     * A joint class named {@code className} from a usage-limit policy and an admitter (each one
-     * top-level class of its SPI, no constructors). Members of the admitter whose names the
-     * usage-limit policy also uses are renamed ({@code START} becomes {@code ADMIT_START},
-     * {@code smoothed} becomes {@code admitSmoothed}).
+     * A joint class named {@code className} from the two halves (each one top-level class of its
+     * SPI; constructors that only set constants are inlined). Members of the second half whose names
+     * the first also uses are renamed after its entry method ({@code START} becomes
+     * {@code ADMIT_START}, {@code smoothed} becomes {@code admitSmoothed} for an admitter).
      */
-    public static String merge(String usageLimit, String admitter, String className) {
-        CompilationUnit limit = StaticJavaParser.parse(usageLimit);
-        CompilationUnit admit = StaticJavaParser.parse(admitter);
-        ClassOrInterfaceDeclaration lc = only(limit, LIMIT);
-        ClassOrInterfaceDeclaration ac = only(admit, ADMIT);
+    public String mergeOf(String firstSource, String secondSource, String className) {
+        CompilationUnit limit = StaticJavaParser.parse(firstSource);
+        CompilationUnit admit = StaticJavaParser.parse(secondSource);
+        ClassOrInterfaceDeclaration lc = only(limit, firstSpi);
+        ClassOrInterfaceDeclaration ac = only(admit, secondSpi);
         Set<String> taken = new HashSet<>();
         for (BodyDeclaration<?> b : lc.getMembers()) {
             if (b instanceof FieldDeclaration f) {
@@ -181,11 +237,11 @@ public final class JointSource {
             if (b instanceof FieldDeclaration f) {
                 for (VariableDeclarator v : f.getVariables()) {
                     if (taken.contains(v.getNameAsString())) {
-                        rename(ac, v.getNameAsString(), admitName(v.getNameAsString()), false);
+                        rename(ac, v.getNameAsString(), prefixed(secondEntry, v.getNameAsString()), false);
                     }
                 }
-            } else if (b instanceof MethodDeclaration m && !m.getNameAsString().equals("admit") && taken.contains(m.getNameAsString())) {
-                rename(ac, m.getNameAsString(), admitName(m.getNameAsString()), true);
+            } else if (b instanceof MethodDeclaration m && !m.getNameAsString().equals(secondEntry) && taken.contains(m.getNameAsString())) {
+                rename(ac, m.getNameAsString(), prefixed(secondEntry, m.getNameAsString()), true);
             }
         }
         CompilationUnit out = new CompilationUnit();
@@ -197,7 +253,7 @@ public final class JointSource {
             out.addImport(new ImportDeclaration(parts[0], i.contains(" static"), i.endsWith(" *")));
         }
         ClassOrInterfaceDeclaration joint = out.addClass(className, Modifier.Keyword.PUBLIC, Modifier.Keyword.FINAL);
-        joint.setImplementedTypes(new NodeList<>(new ClassOrInterfaceType(null, LIMIT), new ClassOrInterfaceType(null, ADMIT)));
+        joint.setImplementedTypes(new NodeList<>(new ClassOrInterfaceType(null, firstSpi), new ClassOrInterfaceType(null, secondSpi)));
         lc.getMembers().forEach(m -> joint.addMember(m.clone()));
         ac.getMembers().forEach(m -> joint.addMember(m.clone()));
         return out.toString();
@@ -269,10 +325,11 @@ public final class JointSource {
         }
     }
 
-    /** {@code START} to {@code ADMIT_START}, {@code smoothed} to {@code admitSmoothed}. */
-    static String admitName(String name) {
+    /** {@code START} to {@code ADMIT_START}, {@code smoothed} to {@code admitSmoothed}, with {@code prefix} "admit". */
+    static String prefixed(String prefix, String name) {
         boolean constant = name.equals(name.toUpperCase(java.util.Locale.ROOT));
-        return constant ? "ADMIT_" + name : "admit" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        return constant ? prefix.toUpperCase(java.util.Locale.ROOT) + "_" + name
+                : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 
     private static void rename(ClassOrInterfaceDeclaration cls, String from, String to, boolean method) {

@@ -84,6 +84,31 @@ class JointSourceTest {
     }
 
     @Test
+    void aUsageLimitPolicyAndADetectorMergeAndSplitIntoHalvesThatDecideAsTheirSources() {
+        JointSource pair = JointSource.of(PlugPoint.USAGE_LIMIT, PlugPoint.SATURATION);
+        String limit = PolicyRegistry.builtin().source("soft-reflective-ceiling");
+        String detector = PolicyRegistry.builtin().source("lease-detector");
+        String joint = pair.mergeOf(limit, detector, "Pair");
+        assertThat(pair.problemOf(joint)).isNull();
+        assertThat(JointSource.problem(joint)).contains("implements both UsageLimitPolicy and AdmissionPolicy");
+        JointSource.Halves h = pair.splitOf(joint);
+        CheckResult l = Candidates.check(h.first(), "Pair.limit.java");
+        CheckResult d = Candidates.check(h.second(), "Pair.detector.java");
+        assertThat(l.problems()).isEmpty();
+        assertThat(d.problems()).isEmpty();
+        assertThat(l.kind()).isSameAs(PlugPoint.USAGE_LIMIT);
+        assertThat(d.kind()).isSameAs(PlugPoint.SATURATION);
+        // the detector half reads as the built-in lease detector on a pool the scrape shows idle with work in flight
+        var built = PolicyRegistry.builtin().create(PlugPoint.SATURATION, "lease-detector");
+        var half = d.candidate().newInstance(PlugPoint.SATURATION);
+        int[] zero = {0, 0};
+        long[] age = {10_000, 10_000};
+        assertThat(half.saturation(2, zero, zero, new double[] {0.1, 0.2}, age, new int[] {8, 3}, new long[] {40_000, 0}))
+                .isEqualTo(built.saturation(2, zero, zero, new double[] {0.1, 0.2}, age, new int[] {8, 3}, new long[] {40_000, 0}));
+        assertThat(pair.problemOf(limit)).contains("implements both UsageLimitPolicy and SaturationDetector");
+    }
+
+    @Test
     void aJointCandidateMayTakeTheTermsFormOfAdmit() {
         String terms = SMOOTH.replace("admit(int priority, double saturation, double u)", "admit(int priority, double saturation, double queue, double kv, double u)")
                 .replace("(long) (saturation * 1e6)", "(long) (Math.max(queue, kv >= 0.6 ? kv : 0.0) * 1e6)");

@@ -2,6 +2,7 @@ package io.nous.discover.evolve;
 
 import io.nous.codegen.JointSource;
 import io.nous.discover.Evaluated;
+import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 import org.apache.commons.math3.random.RandomGenerator;
 
@@ -135,6 +136,40 @@ public final class SearchSpaces {
         @Override
         public String cell(Evaluated e) {
             return fifth(e.onset() / 2) + "/" + fifth(e.dutyAt08() / 2);
+        }
+    };
+
+    /**
+     * A usage-limit policy and a saturation detector in one class: one half mutated by its own
+     * operators, or one candidate's usage-limit half with another's detector 20 % of the time. The
+     * behaviour cell is where the usage-limit half first gates and how the detector reads two
+     * endpoints with five waiting each (its first probe axis).
+     */
+    public static final SearchSpace JOINT_DETECTOR = new SearchSpace() {
+        private final JointSource pair = JointSource.of(PlugPoint.USAGE_LIMIT, PlugPoint.SATURATION);
+
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? elites.draw() : null;
+            if (other != null && other != parent && pair.isJointOf(other.source())) {
+                parents.add(other.candidateId());
+                return JointMutations.crossHalves(pair, parent.source(), other.source());
+            }
+            return JointMutations.mutateHalf(pair, parent.source(), rng, half -> mutateUsageLimit(half, rng, minGate),
+                    half -> DetectorMutations.mutate(half, rng));
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            Mutations.Result r = JointMutations.mutateHalf(pair, base.source(), rng, half -> Mutations.perturbConstant(half, rng),
+                    half -> DetectorMutations.scaleThreshold(half, rng));
+            return r != null ? r : JointMutations.mutateHalf(pair, base.source(), rng, half -> Mutations.perturbConstant(half, rng),
+                    half -> DetectorMutations.perturbConstant(half, rng));
+        }
+
+        @Override
+        public String cell(Evaluated e) {
+            return fifth(e.onset()) + "/" + fifth(e.dutyAt08() / 2);
         }
     };
 
