@@ -52,16 +52,21 @@ public final class EppConfig {
         if (usageLimitType != null) {
             Map<String, Object> flow = new HashMap<>();
             flow.put("usageLimit", usageLimitType);
-            flow.put("detector", detectorType == null ? List.of() : detectorType);
+            if (detectorType != null) {
+                flow.put("detector", detectorType);
+            }
             scope.put("flowControl", flow);
         }
         return GoTemplates.render("common/epp-config.yaml.mustache", scope);
     }
 
+    /** A plugin line: its type, and a comment after it unless {@code note} is null (a missing name renders nothing). */
     private static Map<String, Object> plugin(String type, String note) {
         Map<String, Object> p = new HashMap<>();
         p.put("type", type);
-        p.put("note", note == null ? List.of() : note);
+        if (note != null) {
+            p.put("note", note);
+        }
         return p;
     }
 
