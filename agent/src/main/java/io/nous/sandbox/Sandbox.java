@@ -227,16 +227,7 @@ public final class Sandbox implements AutoCloseable {
         if (around.builtins() == null) {
             throw new IllegalArgumentException("a candidate is deployed around built-in policies; " + around.name() + " is not");
         }
-        java.util.Set<String> replaced = new java.util.HashSet<>();
-        parts.forEach(part -> replaced.add(part.point().id()));
-        PolicyIdentity identity = around.builtins().references().keySet().stream().anyMatch(replaced::contains) ? null : around.identity();
-        if (identity == null) {
-            for (var ref : around.builtins().references().entrySet()) {
-                if (!replaced.contains(ref.getKey())) {
-                    identity = identity == null ? PolicyIdentity.builtin(ref.getValue()) : identity.plus(PolicyIdentity.builtin(ref.getValue()));
-                }
-            }
-        }
+        PolicyIdentity identity = identityKept(around, parts);
         PolicySuppliers policies = around.policies();
         for (Part part : parts) {
             PolicyIdentity source = PolicyIdentity.source(part.compiled().canonicalHash());
@@ -252,6 +243,25 @@ public final class Sandbox implements AutoCloseable {
                 PolicyRegistry.builtin().source(ref), PolicyRegistry.builtin().template(ref).name() + ".java")));
         parts.forEach(part -> sources.put(part.point().id(), new WorkerProtocol.Job.Source(part.source(), part.origin())));
         return p.withSources(new PolicyUnderTest.Sources(sources, parts.get(0).compiled().candidate().contract()));
+    }
+
+    /**
+     * The identity of what {@code around} keeps: all of it when no part replaces one of its built-ins
+     * (as a single candidate beside them is identified), else the built-ins left, or null for none.
+     */
+    private static PolicyIdentity identityKept(PolicyUnderTest around, List<Part> parts) {
+        java.util.Set<String> replaced = new java.util.HashSet<>();
+        parts.forEach(part -> replaced.add(part.point().id()));
+        if (around.builtins().references().keySet().stream().noneMatch(replaced::contains)) {
+            return around.identity();
+        }
+        PolicyIdentity kept = null;
+        for (var ref : around.builtins().references().entrySet()) {
+            if (!replaced.contains(ref.getKey())) {
+                kept = kept == null ? PolicyIdentity.builtin(ref.getValue()) : kept.plus(PolicyIdentity.builtin(ref.getValue()));
+            }
+        }
+        return kept;
     }
 
     private static <S> PolicySuppliers withCandidate(PolicySuppliers policies, Part part) {
