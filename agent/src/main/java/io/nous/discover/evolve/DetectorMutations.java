@@ -3,15 +3,21 @@ package io.nous.discover.evolve;
 import com.github.javaparser.StaticJavaParser;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.ConstructorDeclaration;
+import com.github.javaparser.ast.body.FieldDeclaration;
+import com.github.javaparser.ast.body.VariableDeclarator;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.expr.BooleanLiteralExpr;
 import com.github.javaparser.ast.expr.DoubleLiteralExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.FieldAccessExpr;
 import com.github.javaparser.ast.expr.IntegerLiteralExpr;
 import com.github.javaparser.ast.expr.LongLiteralExpr;
+import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.stmt.ExplicitConstructorInvocationStmt;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.commons.math3.random.RandomGenerator;
 
 /**
@@ -32,8 +38,10 @@ public final class DetectorMutations {
     }
 
     /**
-     * A threshold the no-argument constructor passes on, scaled by a lognormal factor (a whole count
-     * stays whole and at least 1), or its flag flipped; null when the source delegates no arguments.
+     * A threshold the seed states, scaled by a lognormal factor (a whole count stays whole and at
+     * least 1), or its flag flipped: an argument the no-argument constructor passes on, or, in a
+     * class without one (a joint candidate's detector half, whose constructor was inlined), the
+     * literal a field the {@code saturation} method reads starts as; null when there is neither.
      */
     public static Mutations.Result scaleThreshold(String source, RandomGenerator rng) {
         CompilationUnit cu = parse(source);
@@ -42,13 +50,22 @@ public final class DetectorMutations {
         }
         Optional<ExplicitConstructorInvocationStmt> call = cu.findAll(ConstructorDeclaration.class, c -> c.getParameters().isEmpty())
                 .stream().flatMap(c -> c.findAll(ExplicitConstructorInvocationStmt.class).stream()).findFirst();
-        if (call.isEmpty() || call.get().getArguments().isEmpty()) {
-            return null;
+        Expression arg;
+        String param;
+        if (call.isPresent() && !call.get().getArguments().isEmpty()) {
+            List<Expression> args = call.get().getArguments();
+            int at = rng.nextInt(args.size());
+            arg = args.get(at);
+            param = parameterName(cu, args.size(), at);
+        } else {
+            List<VariableDeclarator> fields = statedThresholds(cu);
+            if (fields.isEmpty()) {
+                return null;
+            }
+            VariableDeclarator field = fields.get(rng.nextInt(fields.size()));
+            arg = field.getInitializer().orElseThrow();
+            param = field.getNameAsString();
         }
-        List<Expression> args = call.get().getArguments();
-        int at = rng.nextInt(args.size());
-        Expression arg = args.get(at);
-        String param = parameterName(cu, args.size(), at);
         if (arg instanceof BooleanLiteralExpr b) {
             b.setValue(!b.getValue());
             return new Mutations.Result(cu.toString(), "toggle-flag", param + " " + !b.getValue() + " -> " + b.getValue(), Double.NaN);
@@ -136,6 +153,20 @@ public final class DetectorMutations {
     }
 
     /** The name of the full constructor's parameter at {@code at}, or "argument N". */
+    /** Fields with a literal initializer (a number or a flag) that the {@code saturation} method reads, in source order. */
+    private static List<VariableDeclarator> statedThresholds(CompilationUnit cu) {
+        Set<String> read = new HashSet<>();
+        cu.findAll(MethodDeclaration.class, m -> m.getNameAsString().equals("saturation"))
+                .forEach(m -> {
+                    m.findAll(NameExpr.class).forEach(n -> read.add(n.getNameAsString()));
+                    m.findAll(FieldAccessExpr.class, a -> a.getScope().isThisExpr()).forEach(a -> read.add(a.getNameAsString()));
+                });
+        return cu.findAll(FieldDeclaration.class).stream().flatMap(f -> f.getVariables().stream())
+                .filter(v -> read.contains(v.getNameAsString()) && v.getInitializer().filter(i -> i instanceof BooleanLiteralExpr
+                        || i instanceof IntegerLiteralExpr || i instanceof LongLiteralExpr || i instanceof DoubleLiteralExpr).isPresent())
+                .toList();
+    }
+
     private static String parameterName(CompilationUnit cu, int arity, int at) {
         return cu.findAll(ConstructorDeclaration.class, c -> c.getParameters().size() == arity).stream().findFirst()
                 .map(c -> c.getParameter(at).getNameAsString()).orElse("argument " + (at + 1));
