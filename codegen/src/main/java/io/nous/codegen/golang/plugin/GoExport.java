@@ -70,10 +70,8 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.usageLimit(() -> candidate.newUsageLimitPolicy(EquivalenceProof.PROOF_LIMIT),
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        UsageLimitPackage pkg = new UsageLimitPackage(name, source, code, vectors, proof, summary);
-        pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.USAGE_LIMIT);
-        return new Outcome(pkg, vectors.size(), proof, v);
+        return prove(new UsageLimitPackage(name, source, code, vectors, proof, summary), vectors.size(), proof, candidate, source,
+                PlugPoint.USAGE_LIMIT, staging, go);
     }
 
     /** An admission candidate as an Admitter plugin package, written and proved under {@code staging}. */
@@ -85,10 +83,8 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.admission(() -> candidate.newAdmissionPolicy(EquivalenceProof.PROOF_LIMIT), terms,
                 horizon, EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        AdmissionPackage pkg = new AdmissionPackage(name, source, code, vectors, proof, summary);
-        pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ADMISSION);
-        return new Outcome(pkg, vectors.size(), proof, v);
+        return prove(new AdmissionPackage(name, source, code, vectors, proof, summary), vectors.size(), proof, candidate, source,
+                PlugPoint.ADMISSION, staging, go);
     }
 
     /** A routing candidate as a scheduling Scorer plugin package, written and proved under {@code staging}. */
@@ -99,10 +95,8 @@ public final class GoExport {
         int horizon = EquivalenceProof.horizon(StaticJavaParser.parse(source), code.counterField() != null);
         EquivalenceProof.Proof proof = EquivalenceProof.routing(() -> candidate.newRoutingScorer(EquivalenceProof.PROOF_LIMIT), horizon,
                 EquivalenceProof.horizonNote(horizon, code.counterField() != null));
-        RoutingPackage pkg = new RoutingPackage(name, source, code, vectors, proof, summary);
-        pkg.write(staging);
-        Verdict v = check(staging, go, proof, candidate, source, PlugPoint.ROUTING);
-        return new Outcome(pkg, vectors.size(), proof, v);
+        return prove(new RoutingPackage(name, source, code, vectors, proof, summary), vectors.size(), proof, candidate, source,
+                PlugPoint.ROUTING, staging, go);
     }
 
     /**
