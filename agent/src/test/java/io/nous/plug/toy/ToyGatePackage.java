@@ -15,9 +15,7 @@ final class ToyGatePackage extends PluginPackage {
     private static final String T = "toy-gate";
     static final PluginLayout LAYOUT = new PluginLayout("gate", T,
             List.of(new PluginLayout.PackageFile("pkg/epp/framework/interface/toy/gate.go", T + "/stub-toy.go.mustache")),
-            List.of(PluginLayout.PackageFile.template(T, "gate.go"), PluginLayout.PackageFile.template(T, "gate_test.go"),
-                    PluginLayout.PackageFile.template(T, "equivalence_test.go"), PluginLayout.PackageFile.data(GOLDEN),
-                    PluginLayout.PackageFile.data(EQUIVALENCE), PluginLayout.PackageFile.template(T, "README.md")),
+            PluginLayout.packageFiles(T, "gate.go", "gate_test.go"),
             "pkg/epp/framework/plugins/toy/", "GateType", "Gate", "toy gate",
             new RunnerGroup(List.of(Pattern.compile("(?i)^\\s*//\\s*toy\\b.*$")), null, "// toy gates"), "toy gates", "an Alpha toy gate",
             "hold-early");

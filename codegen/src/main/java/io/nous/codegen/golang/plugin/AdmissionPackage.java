@@ -27,10 +27,7 @@ public final class AdmissionPackage extends PluginPackage {
                     new PluginLayout.PackageFile(STUB + "scheduling/types.go", T + "/stub-scheduling.go.mustache"),
                     new PluginLayout.PackageFile(STUB + "requestcontrol/plugins.go", T + "/stub-requestcontrol.go.mustache"),
                     new PluginLayout.PackageFile("pkg/common/error/error.go", T + "/stub-error.go.mustache")),
-            List.of(PluginLayout.PackageFile.template(T, "plugin.go"), PluginLayout.PackageFile.template(T, "plugin_test.go"),
-                    PluginLayout.PackageFile.template(T, "equivalence_test.go"), PluginLayout.PackageFile.data(GOLDEN),
-                    PluginLayout.PackageFile.data(EQUIVALENCE), PluginLayout.PackageFile.template(T, "README.md"),
-                    PluginLayout.PackageFile.data("epp-config.yaml")),
+            PluginLayout.packageFiles(T, "plugin.go", "plugin_test.go", PluginLayout.PackageFile.data("epp-config.yaml")),
             "pkg/epp/framework/plugins/requestcontrol/admitter/", "AdmitterType", "Admitter", "admitter",
             // upstream registers admitters with the latency predictor plugins: find the group by a registration in it
             new RunnerGroup(List.of(), Pattern.compile("^\\s*\\w+\\.Register\\(\\w*admitter\\w*\\..*$"), "// Admission plugins"),

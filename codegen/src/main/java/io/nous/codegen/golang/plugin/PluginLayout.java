@@ -30,6 +30,19 @@ public record PluginLayout(String kind, String templates, List<PackageFile> stub
     }
 
     /**
+     * The files every package has, in the order they are written: its source and test file, the
+     * equivalence test and the proof's two data files from the {@code folder}'s templates, the
+     * README, then {@code more} (a sample config).
+     */
+    public static List<PackageFile> packageFiles(String folder, String source, String test, PackageFile... more) {
+        List<PackageFile> files = new java.util.ArrayList<>(List.of(PackageFile.template(folder, source), PackageFile.template(folder, test),
+                PackageFile.template(folder, "equivalence_test.go"), PackageFile.data(PluginPackage.GOLDEN),
+                PackageFile.data(PluginPackage.EQUIVALENCE), PackageFile.template(folder, "README.md")));
+        files.addAll(List.of(more));
+        return files;
+    }
+
+    /**
      * One file: {@code path} relative to its folder, rendered from {@code template} (relative to
      * {@link GoTemplates#ROOT}), or, when the template is null, the package's data of that path.
      */

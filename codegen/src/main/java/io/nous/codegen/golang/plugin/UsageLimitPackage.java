@@ -19,10 +19,7 @@ public final class UsageLimitPackage extends PluginPackage {
     /** How usage-limit policies are laid out and registered. */
     public static final PluginLayout LAYOUT = new PluginLayout("policy", T,
             List.of(new PluginLayout.PackageFile("pkg/epp/framework/interface/flowcontrol/plugins.go", T + "/stub-flowcontrol.go.mustache")),
-            List.of(PluginLayout.PackageFile.template(T, "policy.go"), PluginLayout.PackageFile.template(T, "policy_test.go"),
-                    PluginLayout.PackageFile.template(T, "equivalence_test.go"), PluginLayout.PackageFile.data(GOLDEN),
-                    PluginLayout.PackageFile.data(EQUIVALENCE), PluginLayout.PackageFile.template(T, "README.md"),
-                    PluginLayout.PackageFile.data("epp-config.yaml")),
+            PluginLayout.packageFiles(T, "policy.go", "policy_test.go", PluginLayout.PackageFile.data("epp-config.yaml")),
             "pkg/epp/framework/plugins/flowcontrol/usagelimits/", "PolicyType", "Policy", "usage-limit policy",
             new RunnerGroup(List.of(Pattern.compile("(?i)^\\s*//\\s*flow[ -]?control\\b.*$")), null, "// Flow Control plugins"),
             "flow-control plugins", "an Alpha usage-limit policy for flow control", "shed-early");
