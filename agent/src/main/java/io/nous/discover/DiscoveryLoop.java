@@ -379,7 +379,7 @@ public final class DiscoveryLoop {
         }
         evaluated.add(e);
         if (!frontObjectives.isEmpty()) {
-            TradeOffFront.Point point = TradeOffFront.of(ev, frontObjectives);
+            TradeOffFront.Point point = TradeOffFront.of(ev, frontObjectives, TradeOffFront.worstPlace(config.schema()));
             if (point != null) {
                 placed.put(id, point);
             }

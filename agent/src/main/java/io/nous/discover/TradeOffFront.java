@@ -2,7 +2,9 @@ package io.nous.discover;
 
 import io.nous.evaluator.objective.Direction;
 import io.nous.evaluator.objective.Objectives;
+import io.nous.evaluator.scenario.PromotionRule;
 import io.nous.store.journal.Evidence;
+import io.nous.store.journal.JournalSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +16,8 @@ import java.util.Map;
  * least as good as Y on every objective, and on at least one the whole of X's interval is better than
  * Y's estimate: the intervals decide, so a difference within the noise does not push a candidate off
  * the front. Only candidates evaluated under every variant with every constraint held are placed (a
- * raced-out or constraint-breaking candidate is not a trade-off anyone could deploy).
+ * raced-out or constraint-breaking candidate is not a trade-off anyone could deploy), and, under the
+ * worst-place rule, none worse with confidence where traffic contends.
  */
 public final class TradeOffFront {
     /** A candidate's place: per variant, per objective, {change, ci low, ci high}. */
@@ -39,12 +42,29 @@ public final class TradeOffFront {
     private TradeOffFront() {
     }
 
-    /** The point of a search evaluation on these objectives (the first is the run's own), or null when it cannot be placed. */
-    public static Point of(Evidence e, List<String> objectives) {
+    /**
+     * The point of a search evaluation on these objectives (the first is the run's own), or null when it
+     * cannot be placed. With {@code worstPlace} (journal schema 4 on), an evaluation under a rule that
+     * judges every scenario is not placed when a contended scenario is worse with confidence: such a
+     * candidate can never be promoted, so it must not hold the front or be bred from.
+     */
+    public static Point of(Evidence e, List<String> objectives, boolean worstPlace) {
         if (e.failedConstraint() != null || e.variants() == null || !e.variants().stream().allMatch(Evidence.VariantEvidence::constraintsHold)) {
             return null;
         }
+        if (worstPlace && judgesEveryScenario(e) && e.worseWhereContended() != null) {
+            return null;
+        }
         return placed(e, objectives);
+    }
+
+    /** Whether a run of this journal schema places by the worst-place rule. */
+    public static boolean worstPlace(int schema) {
+        return schema >= JournalSchema.WORST_PLACE_FRONT;
+    }
+
+    private static boolean judgesEveryScenario(Evidence e) {
+        return e.promotionRule() != null && PromotionRule.parse(e.promotionRule()).everyScenario();
     }
 
     /** The non-dominated points, in the order given. */

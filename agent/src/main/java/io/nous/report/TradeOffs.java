@@ -63,6 +63,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             return null;
         }
         List<String> objectives = c.tradeOffObjectives();
+        boolean worstPlace = TradeOffFront.worstPlace(c.schema());
         String upstreamName;
         String upstreamHash;
         try {
@@ -80,7 +81,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             if (s.search() == null) {
                 continue;
             }
-            TradeOffFront.Point p = TradeOffFront.of(s.search(), objectives);
+            TradeOffFront.Point p = TradeOffFront.of(s.search(), objectives, worstPlace);
             if (p == null) {
                 unplaced++;
             } else {
@@ -93,7 +94,7 @@ public record TradeOffs(List<String> objectives, String upstream, List<Row> sear
             bySplit.computeIfAbsent(f.split(), k -> new ArrayList<>()).add(f);
         }
         for (FrontEvaluation f : bySplit.getOrDefault("search", List.of())) {
-            TradeOffFront.Point p = TradeOffFront.of(f.evidence(), objectives);
+            TradeOffFront.Point p = TradeOffFront.of(f.evidence(), objectives, worstPlace);
             if (p != null) {
                 points.add(p);
                 isUpstream.put(p.candidate(), true);

@@ -26,7 +26,7 @@ class TradeOffFrontTest {
     private static List<String> front(Evidence... es) {
         List<TradeOffFront.Point> points = new java.util.ArrayList<>();
         for (Evidence e : es) {
-            TradeOffFront.Point p = TradeOffFront.of(e, OBJECTIVES);
+            TradeOffFront.Point p = TradeOffFront.of(e, OBJECTIVES, true);
             if (p != null) {
                 points.add(p);
             }
@@ -41,6 +41,28 @@ class TradeOffFrontTest {
         Evidence worse = evidence("worse", null, new double[] {-0.20, -0.08}, new double[] {-0.18, -0.08}); // behind fast on both
         Evidence raced = evidence("raced", "not better under variant nominal", new double[] {-0.50, 0.50});
         assertThat(front(fast, generous, worse, raced)).containsExactly("fast", "generous");
+    }
+
+    /** A 'somewhere' evaluation, better pooled, that is worse with confidence in one scenario of the given regime. */
+    private static Evidence worseIn(String id, String regime) {
+        Evidence base = evidence(id, null, new double[] {-0.80, 0.0}, new double[] {-0.80, 0.0});
+        List<Evidence.ScenarioEvidence> scenarios = List.of(
+                new Evidence.ScenarioEvidence("code-generation@16", null, "over", -0.98, -0.99, -0.97, "better", 0, 0, null),
+                new Evidence.ScenarioEvidence("interactive-chat@60", null, regime, 0.08, 0.05, 0.12, "worse", 0, 0, null));
+        return new Evidence(id, "search", null, null, Map.of(), base.variants(), 2, "somewhere", null, false, scenarios, List.of(), null, null);
+    }
+
+    @Test
+    void underTheWorstPlaceRuleACandidateWorseWhereTrafficContendsIsNotPlaced() {
+        Evidence modest = evidence("modest", null, new double[] {-0.10, 0.0}, new double[] {-0.10, 0.0});
+        Evidence harmsChat = worseIn("harms-chat", "near");
+        // it would dominate the modest one, but it can never be promoted: off the front, so it neither holds it nor breeds
+        assertThat(front(modest, harmsChat)).containsExactly("modest");
+        assertThat(TradeOffFront.of(harmsChat, OBJECTIVES, false)).as("journal schema 3 and before placed it").isNotNull();
+        // worse under capacity is the no-harm constraint's business, not this rule's
+        assertThat(TradeOffFront.of(worseIn("harms-idle", "under"), OBJECTIVES, true)).isNotNull();
+        assertThat(TradeOffFront.worstPlace(3)).isFalse();
+        assertThat(TradeOffFront.worstPlace(4)).isTrue();
     }
 
     @Test

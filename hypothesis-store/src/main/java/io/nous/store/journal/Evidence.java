@@ -103,6 +103,17 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
     }
 
     /**
+     * The first scenario that contends for the pool (near or over capacity, under any variant) where the
+     * objective is worse with confidence, or null: what the worst-place rule ({@code somewhere}) refuses.
+     */
+    public ScenarioEvidence worseWhereContended() {
+        if (scenarios == null) {
+            return null;
+        }
+        return scenarios.stream().filter(s -> !"under".equals(s.regime()) && "worse".equals(s.verdict())).findFirst().orElse(null);
+    }
+
+    /**
      * The evidence of a report.
      *
      * @param onset NaN where the behaviour probe does not apply (evaluations other than the first on search)

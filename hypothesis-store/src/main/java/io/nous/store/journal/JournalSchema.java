@@ -7,13 +7,17 @@ import io.nous.store.StoreException;
  * recorded (it has no {@code schema} in its config); version 2 added the field and nothing else, so
  * both read with the same records. Version 3 measures the winner against every policy the router
  * ships for its class (one {@code upstream-comparison} each, where earlier versions had one for the
- * first). A reader refuses a version newer than it knows, naming it.
+ * first). Version 4 places a candidate on a {@code --front} only if, under a rule that judges every
+ * scenario, no contended scenario is worse with confidence (so breeding and the front follow the rule
+ * that promotes). A reader refuses a version newer than it knows, naming it.
  */
 public final class JournalSchema {
     /** The version this build writes. */
-    public static final int CURRENT = 3;
+    public static final int CURRENT = 4;
     /** The first version that measures the winner against every upstream policy of its class. */
     public static final int EVERY_UPSTREAM = 3;
+    /** The first version whose trade-off front leaves out a candidate worse with confidence where traffic contends. */
+    public static final int WORST_PLACE_FRONT = 4;
     /** The version of a run whose config does not say. */
     public static final int UNVERSIONED = 1;
 
