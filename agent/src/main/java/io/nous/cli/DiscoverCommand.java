@@ -117,7 +117,7 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = DiscoveryConfig.Builder.SEED, paramLabel = "N", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--problem", defaultValue = "flow-control", paramLabel = "${bundle:problems}",
+    @Option(names = "--problem", defaultValue = Problems.JOINT_DETECTOR, paramLabel = "${bundle:problems}",
             description = "What to search: ${bundle:problem.descriptions} (default: ${DEFAULT-VALUE}).")
     String problem;
 
@@ -472,7 +472,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (!(duration > 0) || Double.isInfinite(duration)) {
             throw new UserError("--duration must be a positive number of seconds, got " + duration);
         }
-        List<String> seedsList = Arrays.stream(seedPolicies.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> seedsList = Arrays.stream(seedPolicies.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(prob::seedRef).toList();
         if (seedsList.isEmpty()) {
             throw new UserError("--seed-policies needs at least one policy");
         }

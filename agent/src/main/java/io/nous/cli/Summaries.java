@@ -58,12 +58,18 @@ final class Summaries {
         UpstreamComparison up = best.vsUpstream();
         String cmd = "nous export " + runId + runsDirFlag + " --out nous-" + best.candidateId();
         if (up != null && up.samePolicy()) {
-            return "        (nothing to export: configure the router's " + up.policy() + "-policy; " + cmd + " --force would add a copy)";
+            return "        (nothing to export: configure the router's " + routerConfig(up.policy()) + "; " + cmd + " --force would add a copy)";
         }
         if (!beatsUpstream(best)) {
             return "        (no pull request: " + cmd + " --force writes one titled \"Not for merging\")";
         }
         return "        " + cmd;
+    }
+
+    /** What to configure in the router for an upstream policy: "soft-reflective-ceiling-policy", or a pair's two plugins. */
+    static String routerConfig(String upstream) {
+        int plus = upstream.indexOf('+');
+        return plus < 0 ? upstream + "-policy" : upstream.substring(0, plus) + "-policy with its " + upstream.substring(plus + 1);
     }
 
     /**

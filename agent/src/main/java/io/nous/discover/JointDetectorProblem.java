@@ -41,6 +41,19 @@ final class JointDetectorProblem extends JointClass {
         return List.of(UPSTREAM, SaturationProblem.USAGE_LIMIT + "+lease-detector");
     }
 
+    /**
+     * A usage-limit policy named alone runs under the router's default detector, so
+     * {@code --seed-policies static-usage-limit} starts from what a plain flow-control deployment has.
+     */
+    @Override
+    public String seedRef(String given) {
+        return !given.contains("+") && Problems.builtinOfKind(given, PlugPoint.USAGE_LIMIT, "usage-limit") == null
+                ? given + "+" + DEFAULT_DETECTOR : given;
+    }
+
+    /** The detector the router's flow control runs unless its config names another. */
+    static final String DEFAULT_DETECTOR = "utilization-detector";
+
     /** Soft-reflective-ceiling under the router's utilization-detector. */
     @Override
     public PolicyUnderTest baseline() {

@@ -44,6 +44,14 @@ public interface Problem {
     /** The built-in policies a run starts from unless {@code --seed-policies} says otherwise. */
     List<String> defaultSeeds();
 
+    /**
+     * The seed a user's name stands for in this class, as the run records it (a joint class may read a
+     * lone policy as that policy beside the router's default for its other half).
+     */
+    default String seedRef(String given) {
+        return given;
+    }
+
     /** Why a name cannot be a seed of this class, or null when it can. */
     String seedProblem(String ref);
 

@@ -133,7 +133,7 @@ class ContainmentTest {
 
     private Process startDiscover(Path runs) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Nous.class.getName(), "discover", "--budget", "40", "--seeds", "1",
+                System.getProperty("java.class.path"), Nous.class.getName(), "discover", "--problem", "flow-control", "--budget", "40", "--seeds", "1",
                 "--duration", "120", "--runs-dir", runs.toString(), "--no-progress"));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("discover.log").toFile()).start();
     }

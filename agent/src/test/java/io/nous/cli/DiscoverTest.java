@@ -26,7 +26,7 @@ class DiscoverTest {
     Path dir;
 
     /** A small but real search: 8 proposals on a small matrix, 2 seeds, 60 simulated seconds per scenario. */
-    private static final String[] SMALL = {"discover", "--seed-policies", "static-usage-limit", "--budget", "8", "--seeds", "2",
+    private static final String[] SMALL = {"discover", "--problem", "flow-control", "--seed-policies", "static-usage-limit", "--budget", "8", "--seeds", "2",
         "--duration", "60", "--threads", "2", "--seed", "7"};
 
     /** Where the small matrix and the one uninterrupted small run live, for every test of the class. */
@@ -419,7 +419,7 @@ class DiscoverTest {
         assertThat(CliHarness.run("replay", tid, "--runs-dir", timed.toString()).exit()).isZero();
 
         Path target = dir.resolve("target");
-        CliHarness g = CliHarness.run("discover", "--seed-policies", "soft-reflective-ceiling", "--matrix", TestMatrices.studyRouter(shared).toString(),
+        CliHarness g = CliHarness.run("discover", "--problem", "flow-control", "--seed-policies", "soft-reflective-ceiling", "--matrix", TestMatrices.studyRouter(shared).toString(),
                 "--budget", "12", "--seeds", "2", "--duration", "120", "--threads", "2", "--seed", "7", "--target", "0", "--runs-dir",
                 target.toString());
         assertThat(g.exit()).as(g.err()).isZero();

@@ -279,7 +279,7 @@ class ExportCommandTest {
     @Test
     void placesTheWinnerInARealRouterLayoutAsACleanSignedOffCommit() throws Exception {
         Path runs = dir.resolve("runs");
-        assertThat(CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
+        assertThat(CliHarness.run("discover", "--problem", "flow-control", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
                 "--budget", "4", "--seeds", "1",
                 "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
         String id;

@@ -16,11 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The main journey as a user meets it, from the README's first command: the default discovery (with
- * a shorter budget) names a winner, which exports to a Go package that vets and passes its tests,
- * with a provenance record, a review that renders, and a report a browser draws. Then every
- * candidate the run produced is exported too: the search never makes something the router cannot
- * take.
+ * The main journey as a user meets it, from the README's first command: the default discovery (the
+ * flow controller's usage-limit policy and saturation detector together, with a shorter budget) names
+ * a winner, which exports to two Go packages (one per plugin) that vet and pass their tests,
+ * with a provenance record, a review that renders, and a report a browser draws. Then the run's first
+ * candidates are exported too: the search never makes something the router cannot take. Forty
+ * proposals, because the default run's first promotion comes at the 38th, and each comparison on its
+ * split's seeds alone (the evidence is not what this journey checks).
  */
 @Order(1) // among the longest classes (junit-platform.properties)
 class JourneyTest {
@@ -32,7 +34,7 @@ class JourneyTest {
     @Test
     void theDefaultDiscoveryEndsInAWinnerThatExportsAndEveryCandidateExports() throws Exception {
         Path runs = dir.resolve("runs");
-        CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "6", "--runs-dir", runs.toString(),
+        CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "40", "--seeds-up-to", "0", "--runs-dir", runs.toString(),
                 "--no-progress");
         assertThat(d.exit()).as(d.err()).isZero();
         String id;
@@ -44,14 +46,15 @@ class JourneyTest {
         JsonNode best = summary.get("best");
         String winner = best.get("candidate_id").asText();
         assertThat(best.get("test").has("held")).isTrue();
-        assertThat(best.get("vs_upstream").get("policy").asText()).isEqualTo("soft-reflective-ceiling");
+        // the strongest of the router's two pairs: the one the winner compares worst with
+        assertThat(best.get("vs_upstream").get("policy").asText()).startsWith("soft-reflective-ceiling+").endsWith("-detector");
         assertThat(d.out()).contains("nous export " + id + " --runs-dir " + runs + " --out nous-" + winner);
 
         // the winner; when it is the upstream policy itself, export says so and needs --force to add a copy
         Path out = dir.resolve("winner");
         boolean upstream = best.get("vs_upstream").path("same_policy").asBoolean();
         if (upstream) {
-            assertThat(d.out()).contains("nothing to export: configure the router's soft-reflective-ceiling-policy");
+            assertThat(d.out()).contains("nothing to export: configure the router's soft-reflective-ceiling-policy with its utilization-detector");
             CliHarness refused = CliHarness.run("export", id, "--runs-dir", runs.toString(), "--out", out.toString());
             assertThat(refused.exit()).isEqualTo(2);
             assertThat(refused.err()).contains("behaves exactly like soft-reflective-ceiling-policy").contains("--force");
@@ -61,7 +64,11 @@ class JourneyTest {
         exportWinner.addAll(force);
         CliHarness h = CliHarness.run(exportWinner.toArray(String[]::new));
         assertThat(h.exit()).as(h.err()).isZero();
-        JsonNode prov = JSON.readTree(out.resolve("provenance.json").toFile());
+        // one package per plugin, and one EndpointPickerConfig that selects both
+        assertThat(out.resolve("detector").resolve("nous" + winner).resolve("detector.go")).isRegularFile();
+        assertThat(out.resolve("epp-config.yaml")).content().contains("usageLimitPolicyPluginRef: ").contains("saturationDetector:");
+        Path limit = out.resolve("limit");
+        JsonNode prov = JSON.readTree(limit.resolve("provenance.json").toFile());
         assertThat(prov.get("run_id").asText()).isEqualTo(id);
         assertThat(prov.get("candidate_id").asText()).isEqualTo(winner);
         assertThat(prov.get("source_sha256").asText()).hasSize(64);
@@ -69,14 +76,15 @@ class JourneyTest {
         assertThat(prov.get("results").get("test").has("change")).isTrue();
         assertThat(prov.get("results").has("vs_upstream")).isTrue();
         assertThat(prov.get("lineage").get(0).get("candidate").asText()).isEqualTo(winner);
-        assertThat(out.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
+        assertThat(limit.resolve("PROVENANCE.md")).content().contains("| search |").contains("## Lineage");
         GoToolchain.assertProved(h);
         Path again = dir.resolve("again");
         List<String> exportAgain = new ArrayList<>(List.of("export", id, "--runs-dir", runs.toString(), "--out", again.toString()));
         exportAgain.addAll(force);
         assertThat(CliHarness.run(exportAgain.toArray(String[]::new)).exit()).isZero();
-        assertThat(again.resolve("provenance.json")).as("the same export writes the same bytes")
-                .hasSameBinaryContentAs(out.resolve("provenance.json"));
+        assertThat(again.resolve("limit").resolve("provenance.json")).as("the same export writes the same bytes")
+                .hasSameBinaryContentAs(limit.resolve("provenance.json"));
+        assertThat(again.resolve("epp-config.yaml")).hasSameBinaryContentAs(out.resolve("epp-config.yaml"));
 
         // the PR description renders as CommonMark + GFM tables: every table is a table, the diff is a diff block
         Path md = dir.resolve("review.md");
@@ -112,25 +120,29 @@ class JourneyTest {
         }
         BrowserCheck.assertRenders(reportFile, dir.resolve("report.png"));
 
-        // the corpus: every candidate of the run exports, each proved equivalent and built by the export itself
+        // the corpus: the run's first candidates (seeds, then one of each kind of step) and its winner export,
+        // each proved equivalent and built by the export itself
         List<String> candidates = new ArrayList<>();
         for (JournalRecord r : new RunStore(runs).open(id).journal().records()) {
-            if (r.type().equals("candidate")) {
+            if (r.type().equals("candidate") && candidates.size() < 6) {
                 candidates.add(r.body().get("id").asText());
             }
         }
-        assertThat(candidates).hasSizeGreaterThan(5);
+        assertThat(candidates).hasSize(6);
+        if (!candidates.contains(winner)) {
+            candidates.add(winner);
+        }
         Path first = null;
         for (String c : candidates) {
             Path each = dir.resolve("export-" + c);
             // --force: the seeds are the router's own policies; exportable is the point here
             CliHarness e = CliHarness.run("export", id, c, "--runs-dir", runs.toString(), "--out", each.toString(), "--force");
             GoToolchain.assertProved(e);
-            assertThat(Files.readString(each.resolve("nous" + c).resolve("policy.go"))).as(c + "'s own name")
+            assertThat(Files.readString(each.resolve("limit").resolve("nous" + c).resolve("policy.go"))).as(c + "'s own name")
                     .contains("const PolicyType = \"nous-" + c + "-policy\"");
             // every export builds against the same module files, so the packages can live side by side in one module
             first = first == null ? each : first;
-            assertThat(each.resolve("go.mod")).hasSameBinaryContentAs(first.resolve("go.mod"));
+            assertThat(each.resolve("limit").resolve("go.mod")).hasSameBinaryContentAs(first.resolve("limit").resolve("go.mod"));
         }
     }
 }

@@ -43,7 +43,7 @@ class PrinciplesTest {
                 .contains("no principles learned in the 0 run(s) of admission");
 
         // a new run inherits them: in its config, in what its proposer is told, in its summary; and it replays
-        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
+        CliHarness d = CliHarness.run("discover", "--problem", "flow-control", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
                 "--budget", "3", "--seeds", "1", "--duration", "60",
                 "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress", "--principles", "all");
         assertThat(d.exit()).as(d.out() + d.err()).isZero();

@@ -43,7 +43,7 @@ class RescoreTest {
     void aRunMeasuredOnAnotherSimulatorListsTheVerdictsThatChanged() throws Exception {
         Path matrix = TestMatrices.flowControl(dir);
         Path runs = dir.resolve("runs");
-        CliHarness d = CliHarness.run("discover", "--seed-policies", "static-usage-limit,soft-reflective-ceiling", "--budget", "3",
+        CliHarness d = CliHarness.run("discover", "--problem", "flow-control", "--seed-policies", "static-usage-limit,soft-reflective-ceiling", "--budget", "3",
                 "--seeds", "2", "--duration", "60", "--threads", "2", "--seed", "7", "--matrix", matrix.toString(),
                 "--runs-dir", runs.toString());
         assertThat(d.exit()).as(d.err()).isZero();
