@@ -28,10 +28,16 @@ final class MethodReport {
     private MethodReport() {
     }
 
-    /** The mode of a run, as the report groups them. */
+    /**
+     * The mode of a run, as the report groups them: its class, its front, and where it started unless
+     * from its class's default seeds (from the baseline alone, or from the seeds it names).
+     */
     static String mode(DiscoveryConfig c) {
-        boolean fromBaseline = c.seedPolicies().size() == 1 && c.seedPolicies().get(0).equals(io.nous.discover.Problems.byId(c.problem()).baselinePolicy());
-        return c.problem() + (c.front().isEmpty() ? "" : " --front " + String.join(",", c.front())) + (fromBaseline ? " from the baseline" : "");
+        io.nous.discover.Problem problem = io.nous.discover.Problems.byId(c.problem());
+        String start = c.seedPolicies().equals(problem.defaultSeeds()) ? ""
+                : c.seedPolicies().equals(List.of(problem.baselinePolicy())) ? " from the baseline"
+                : " from " + String.join(",", c.seedPolicies());
+        return c.problem() + (c.front().isEmpty() ? "" : " --front " + String.join(",", c.front())) + start;
     }
 
     static Outcome of(Run r) {

@@ -21,6 +21,13 @@ class RunsMethodTest {
                 // the joint run's winner is worse than the upstream pair with confidence, so the pair is what it recommends
                 .contains("recommends soft-reflective-ceiling+probabilistic-admitter (c0005 vs soft-reflective-ceiling+probabilistic-admitter: "
                         + "+99.3% [+56.9%, +206.3%] worse)");
+        // where a run started names its mode: the class's default seeds, the baseline alone, or the seeds it was given
+        var joint2 = io.nous.store.journal.DiscoveryConfig.builder().problem("joint-detector");
+        assertThat(MethodReport.mode(joint2.seedPolicies(java.util.List.of("soft-reflective-ceiling+utilization-detector",
+                "soft-reflective-ceiling+lease-detector")).build())).isEqualTo("joint-detector");
+        assertThat(MethodReport.mode(joint2.seedPolicies(java.util.List.of("static-usage-limit+utilization-detector"))
+                .front(java.util.List.of("critical-e2e")).build()))
+                .isEqualTo("joint-detector --front critical-e2e from static-usage-limit+utilization-detector");
         CliHarness missing = CliHarness.run("runs", "method", "--runs-dir", dir.resolve("nowhere").toString());
         assertThat(missing.exit()).isNotZero();
         assertThat(missing.err()).contains("no runs directory");
