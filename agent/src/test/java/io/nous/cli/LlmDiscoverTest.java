@@ -99,10 +99,13 @@ class LlmDiscoverTest {
             case "joint" -> TestMatrices.joint(dir);
             default -> TestMatrices.flowControl(dir);
         };
-        List<String> a = new ArrayList<>(List.of("discover", "--problem", "flow-control", "--proposer", "llm", "--llm-base-url", server.url("/v1/").toString(),
+        List<String> a = new ArrayList<>(List.of("discover", "--proposer", "llm", "--llm-base-url", server.url("/v1/").toString(),
                 "--llm-model", "test-model", "--llm-backoff", "5ms", "--llm-retries", "3", "--seed-policies", "static-usage-limit",
                 "--matrix", matrix.toString(), "--seeds", "2", "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir",
                 runs.toString(), "--no-progress"));
+        if (p < 0) {
+            a.addAll(List.of("--problem", "flow-control"));
+        }
         a.addAll(List.of(extra));
         return a.toArray(String[]::new);
     }
