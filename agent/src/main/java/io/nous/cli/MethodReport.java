@@ -1,5 +1,7 @@
 package io.nous.cli;
 
+import io.nous.discover.Problem;
+import io.nous.discover.Problems;
 import io.nous.export.Change;
 import io.nous.store.Run;
 import io.nous.store.StoreException;
@@ -33,7 +35,7 @@ final class MethodReport {
      * from its class's default seeds (from the baseline alone, or from the seeds it names).
      */
     static String mode(DiscoveryConfig c) {
-        io.nous.discover.Problem problem = io.nous.discover.Problems.byId(c.problem());
+        Problem problem = Problems.byId(c.problem());
         String start = c.seedPolicies().equals(problem.defaultSeeds()) ? ""
                 : c.seedPolicies().equals(List.of(problem.baselinePolicy())) ? " from the baseline"
                 : " from " + String.join(",", c.seedPolicies());
@@ -49,7 +51,7 @@ final class MethodReport {
         RunSummary.Best best = s.best();
         boolean lower = io.nous.evaluator.objective.Objectives.byName(c.objective()).lowerIsBetter();
         UpstreamComparison strongest = best != null ? best.vsUpstream() : s.bar() == null ? null : UpstreamComparison.strongest(s.bar(), lower);
-        String upstream = strongest != null ? strongest.policy() : io.nous.discover.Problems.byId(c.problem()).upstream();
+        String upstream = strongest != null ? strongest.policy() : Problems.byId(c.problem()).upstream();
         if (best == null) {
             return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner" + (strongest == null ? ""
                     : "; the baseline vs " + upstream + ": " + (strongest.samePolicy() ? "is it" : strongest.change() == null ? "failed"

@@ -14,8 +14,10 @@ import java.util.List;
  * soft-reflective-ceiling under its utilization-detector, and under its concurrency-detector.
  */
 final class JointDetectorProblem extends JointClass {
+    /** The detector the router's flow control runs unless its config names another. */
+    static final String DEFAULT_DETECTOR = "utilization-detector";
     /** The router's pair, the baseline and the first bar. */
-    static final String UPSTREAM = SaturationProblem.USAGE_LIMIT + "+utilization-detector";
+    static final String UPSTREAM = SaturationProblem.USAGE_LIMIT + "+" + DEFAULT_DETECTOR;
 
     JointDetectorProblem() {
         super(PlugPoint.USAGE_LIMIT, PlugPoint.SATURATION, List.of("limit", "detector"), "USAGE-LIMIT+DETECTOR");
@@ -51,13 +53,10 @@ final class JointDetectorProblem extends JointClass {
                 ? given + "+" + DEFAULT_DETECTOR : given;
     }
 
-    /** The detector the router's flow control runs unless its config names another. */
-    static final String DEFAULT_DETECTOR = "utilization-detector";
-
     /** Soft-reflective-ceiling under the router's utilization-detector. */
     @Override
     public PolicyUnderTest baseline() {
-        return SaturationProblem.detected("utilization-detector").named(UPSTREAM);
+        return SaturationProblem.detected(DEFAULT_DETECTOR).named(UPSTREAM);
     }
 
     @Override

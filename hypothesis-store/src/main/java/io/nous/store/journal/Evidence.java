@@ -7,6 +7,7 @@ import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
 import io.nous.evaluator.VariantReport;
 import io.nous.evaluator.objective.ConstraintResult;
+import io.nous.evaluator.scenario.Regime;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import java.util.ArrayList;
@@ -110,7 +111,7 @@ public record Evidence(String candidate, String split, @JsonInclude(JsonInclude.
         if (scenarios == null) {
             return null;
         }
-        return scenarios.stream().filter(s -> !"under".equals(s.regime()) && "worse".equals(s.verdict())).findFirst().orElse(null);
+        return scenarios.stream().filter(s -> !Regime.UNDER.id().equals(s.regime()) && Verdict.WORSE.id().equals(s.verdict())).findFirst().orElse(null);
     }
 
     /**
