@@ -33,15 +33,8 @@ public final class MatrixCatalog {
                               String regime, String engineArgs, Double load) {
     }
 
-    private record VariantShape(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
-                                Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs,
-                                Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs, Boolean inflightCredit,
-                                Double clientTimeoutSeconds, Double durationSeconds, Double prefixShare,
-                                Map<String, Double> loadScale, Double promptBytesPerToken) {
-    }
-
     private record FileShape(String name, Integer revision, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
-                             List<VariantShape> variants, String promoteWhen, List<EntryShape> scenarios) {
+                             List<VariantSpec> variants, String promoteWhen, List<EntryShape> scenarios) {
     }
 
     /** {@code default} (or another built-in name) at its current revision, or a path to a YAML file. */
@@ -220,43 +213,18 @@ public final class MatrixCatalog {
         return out;
     }
 
-    private static List<Variant> variants(List<VariantShape> shapes, String origin, MatrixEntry sample, RouterRelease router) {
+    private static List<Variant> variants(List<VariantSpec> shapes, String origin, MatrixEntry sample, RouterRelease router) {
         if (shapes == null || shapes.isEmpty()) {
             return List.of(Variant.NOMINAL);
         }
         List<Variant> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < shapes.size(); i++) {
-            VariantShape v = shapes.get(i);
+            VariantSpec v = shapes.get(i);
             String where = origin + ": variants[" + i + "]";
-            if (v == null || v.name() == null || !v.name().matches("[a-z0-9][a-z0-9.-]{0,39}")) {
-                throw new MatrixException(where + ".name is required: lower-case letters, digits, '.' and '-', at most 40", null);
-            }
-            if (!names.add(v.name())) {
-                throw new MatrixException(where + ": variant " + v.name() + " appears twice", null);
-            }
-            Variant variant = new Variant(v.name(), v.maxNumSeqs(), v.maxNumBatchedTokens(), v.kvBlocksScale(), v.decodeSpeed(),
-                    v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs(),
-                    v.inflightCredit(), v.clientTimeoutSeconds(), v.durationSeconds(), v.prefixShare(), v.loadScale(),
-                    v.promptBytesPerToken());
-            positive(where + ".prompt_bytes_per_token", v.promptBytesPerToken());
-            positive(where + ".client_timeout_seconds", v.clientTimeoutSeconds());
-            positive(where + ".duration_seconds", v.durationSeconds());
-            if (v.loadScale() != null) {
-                v.loadScale().forEach((workload, x) -> positive(where + ".load_scale." + workload, x));
-            }
-            if (v.prefixShare() != null && !(v.prefixShare() >= 0 && v.prefixShare() < 1)) {
-                throw new MatrixException(where + ".prefix_share must be in [0, 1), got " + v.prefixShare(), null);
-            }
-            positive(where + ".kv_blocks_scale", v.kvBlocksScale());
-            positive(where + ".decode_speed", v.decodeSpeed());
-            positive(where + ".prefill_speed", v.prefillSpeed());
-            positive(where + ".scrape_interval_ms", v.scrapeIntervalMs());
-            try {
-                // building one scenario proves every override is valid for the simulator
-                variant.apply(sample.scenario(1, 60, router));
-            } catch (RuntimeException e) {
-                throw new MatrixException(where + " (" + v.name() + "): " + e.getMessage(), e);
+            Variant variant = VariantSpec.toVariant(v, where, sample, router);
+            if (!names.add(variant.name())) {
+                throw new MatrixException(where + ": variant " + variant.name() + " appears twice", null);
             }
             out.add(variant);
         }

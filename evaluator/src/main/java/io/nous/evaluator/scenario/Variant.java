@@ -5,6 +5,7 @@ import io.nous.sim.Scenario;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
 import java.util.Map;
@@ -36,11 +37,16 @@ import java.util.Map;
  *                                  variant changes capacity (a workload not named keeps its rate)
  * @param promptBytesPerToken       bytes of prompt text per engine token, as the router's prefix
  *                                  producer turns its character estimate into blocks (a declared unknown)
+ * @param inputCv                   the prompt-length distribution's coefficient of variation, its mean and bounds
+ *                                  kept (the studies give means only: the spread is a declared unknown)
+ * @param inputKind                 the prompt-length distribution's family ({@code lognormal}, {@code gaussian} or {@code constant}),
+ *                                  its mean, spread and bounds kept
  */
 public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                       Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                       Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
-                      Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken) {
+                      Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken, Double inputCv,
+                      String inputKind) {
 
     /** The deployment as the scenario describes it. */
     public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
@@ -50,7 +56,17 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                    Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                    Double scrapeLatencyPerRequestMs) {
         this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
-                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null, null);
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null, null, null, null);
+    }
+
+    /** A variant of the pods, the profile, the data layer, the clients and the run, with the workloads' own lengths. */
+    public Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
+                   Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
+                   Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
+                   Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken) {
+        this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, inflightCredit, clientTimeoutSeconds, durationSeconds, prefixShare, loadScale,
+                promptBytesPerToken, null, null);
     }
 
     public boolean isNominal() {
@@ -58,7 +74,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                 && prefillSpeed == null && profile == null && metricTiming == null && scrapeIntervalMs == null
                 && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null && inflightCredit == null
                 && clientTimeoutSeconds == null && durationSeconds == null && prefixShare == null && loadScale == null
-                && promptBytesPerToken == null;
+                && promptBytesPerToken == null && inputCv == null && inputKind == null;
     }
 
     /** Whether this variant is about prompts the pods' prefix caches can reuse (meaningless without caching). */
@@ -108,8 +124,13 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         if (inflightCredit != null) {
             b.detector(s.detector().withInflightCredit(inflightCredit));
         }
-        if (clientTimeoutSeconds != null || prefixShare != null) {
+        if (clientTimeoutSeconds != null || prefixShare != null || inputCv != null || inputKind != null) {
             Workload w = s.workload();
+            if (inputCv != null || inputKind != null) {
+                LengthDistribution in = w.input();
+                w = w.withInput(new LengthDistribution(inputKind != null ? inputKind : in.kind(), in.mean(),
+                        inputCv != null ? inputCv : in.cv(), in.min(), in.max(), in.empirical()));
+            }
             if (clientTimeoutSeconds != null) {
                 w = w.withTimeoutUs(Math.round(clientTimeoutSeconds * 1e6));
             }
@@ -152,6 +173,8 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         append(sb, "prefix share", prefixShare);
         append(sb, "load x", loadScale);
         append(sb, "prompt bytes per token", promptBytesPerToken);
+        append(sb, "prompt length cv", inputCv);
+        append(sb, "prompt length", inputKind);
         return sb.toString();
     }
 

@@ -87,6 +87,18 @@ public record Workload(
                 requestLimit, timeoutUs);
     }
 
+    /**
+     * The same workload with another prompt-length distribution. Only a single-stream workload has
+     * one; a workload of clients keeps each client's own lengths.
+     */
+    public Workload withInput(LengthDistribution in) {
+        if (!clients.isEmpty()) {
+            throw new WorkloadException("workload '" + name + "' draws its lengths per client; its prompt lengths cannot be replaced as one");
+        }
+        return new Workload(name, description, source, classes, in, output, arrival, qpsPoints, pods, tenantsPerClass, clients, prefix,
+                requestLimit, timeoutUs);
+    }
+
     /** The same workload whose clients give up after {@code us} µs (0: never), unless a client says otherwise. */
     public Workload withTimeoutUs(long us) {
         return new Workload(name, description, source, classes, input, output, arrival, qpsPoints, pods, tenantsPerClass, clients, prefix,
