@@ -20,7 +20,25 @@ public final class StandardMetrics {
     /** Output tokens per second over all classes (higher is better; seed-to-seed variation only). */
     public static final String OUTPUT_TOKENS_PER_S = "output_tokens_per_s";
 
+    /** The per-class latency quantiles above, which a study can name as its metric. */
+    public static final List<String> LATENCIES = List.of(CRITICAL_TTFT_P99, CRITICAL_E2E_P99, SHEDDABLE_TTFT_P99, SHEDDABLE_E2E_P99);
+
     private StandardMetrics() {
+    }
+
+    /** One of {@link #LATENCIES} in each run, in milliseconds, in the order of the runs. */
+    public static double[] perRunMs(List<RunData> runs, String latency) {
+        String cls = latency.startsWith("critical") ? "critical" : "sheddable";
+        Samples.Latency l = latency.contains("_e2e_") ? Samples.Latency.E2E : Samples.Latency.TTFT;
+        if (!LATENCIES.contains(latency)) {
+            throw new IllegalArgumentException("not a latency quantile: " + latency);
+        }
+        SeedStatistic s = Samples.quantile(runs, cls, l, 0.99);
+        double[] out = new double[s.seeds()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = s.value(i);
+        }
+        return out;
     }
 
     public static Map<String, Comparison> compare(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
