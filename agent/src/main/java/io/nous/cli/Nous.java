@@ -48,6 +48,7 @@ public final class Nous implements Runnable {
         COMMANDS.put("report", ReportCommand::new);
         COMMANDS.put("simulate", SimulateCommand::new);
         COMMANDS.put("evaluate", EvaluateCommand::new);
+        COMMANDS.put("fidelity", FidelityCommand::new);
         COMMANDS.put("capacity", CapacityCommand::new);
         COMMANDS.put("observe", ObserveCommand::new);
         COMMANDS.put("compare", CompareCommand::new);
@@ -100,7 +101,7 @@ public final class Nous implements Runnable {
     }
 
     /** Commands that build scenarios, and so read the shipped catalogs first thing. */
-    private static final java.util.Set<String> SIMULATING = java.util.Set.of("simulate", "evaluate", "discover", "bench", "capacity",
+    private static final java.util.Set<String> SIMULATING = java.util.Set.of("simulate", "evaluate", "fidelity", "discover", "bench", "capacity",
             "compare", "calibrate", "observe", "replay", "rescore", "workloads", "profiles");
 
     /**
