@@ -115,8 +115,11 @@ class MatrixCatalogTest {
     void aBuiltInMatrixLoadsAtTheRevisionARunRecordedAndRefusesOneItNeverHad() {
         assertThat(MatrixCatalog.load("default", 0).entries()).hasSize(12);
         assertThat(MatrixCatalog.load("default", 1).entries()).hasSize(14);
-        assertThat(MatrixCatalog.revision("admission")).isZero();
+        assertThat(MatrixCatalog.revision("admission")).isEqualTo(1);
         assertThat(MatrixCatalog.load("admission", 0).name()).isEqualTo(MatrixCatalog.load("admission").name());
+        // revision 1 placed the long-context presets by the capacity the model gives at share 0.9 (6.56 QPS, not 9.44)
+        assertThat(MatrixCatalog.load("admission", 0).variants().get(2).loadScale().get("chatbot")).isEqualTo(2.745);
+        assertThat(MatrixCatalog.load("admission", 1).variants().get(2).loadScale().get("chatbot")).isEqualTo(1.909);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> MatrixCatalog.load("default", 7))
                 .isInstanceOf(MatrixException.class).hasMessage("matrix 'default' has no revision 7 (its current one is 1)");
     }

@@ -192,7 +192,14 @@ class VariantEvaluationTest {
         Matrix study = MatrixCatalog.load("study-2xh100");
         assertThat(study.router()).isEqualTo(RouterRelease.V0_9);
         assertThat(study.entries()).hasSize(9);
-        assertThat(study.variants()).extracting(Variant::name).contains("nominal", "max-num-seqs-256", "decode-slow", "decode-fast");
+        assertThat(study.variants()).extracting(Variant::name).contains("nominal", "max-num-seqs-256", "decode-slow", "decode-fast",
+                "study-fresh-view");
+        // the variant that reproduces the study's headline (docs/fidelity.md) is the study file's setting, field for field
+        Variant fresh = study.variants().stream().filter(v -> v.name().equals("study-fresh-view")).findFirst().orElseThrow();
+        io.nous.evaluator.study.Study.Setting shipped = io.nous.evaluator.study.StudyReader.load("soft-reflective-2xh100").settings().stream()
+                .filter(x -> x.name().equals("live-metrics+prompts-fixed")).findFirst().orElseThrow();
+        assertThat(fresh.describe()).isEqualTo(shipped.variant().describe());
+        assertThat(MatrixCatalog.load("study-2xh100", 0).variants()).extracting(Variant::name).doesNotContain("study-fresh-view");
         assertThat(study.promotion()).isEqualTo(PromotionRule.ALL);
         Matrix def = MatrixCatalog.load("default");
         assertThat(def.router()).isEqualTo(RouterRelease.V0_9);
