@@ -28,12 +28,15 @@ public final class FidelityHtml {
                         + "within %.0f percentage points in the measured direction, an absolute within &times;%.2f.</p>\n",
                 esc(r.baseline()), esc(r.treatment()), esc(FidelityTable.metricName(r.metric())), r.seeds(), r.durationSeconds(),
                 r.tolerance().changePoints(), r.tolerance().ratio()));
-        h.append("<h2>Verdicts</h2>\n<table><tr><th>point</th><th>published</th><th>verdict</th><th>reproduced by</th></tr>\n");
+        h.append("<h2>Verdicts</h2>\n<table><tr><th>point</th><th>published</th><th>verdict</th><th>each figure</th></tr>\n");
         for (PointResult p : r.points()) {
             h.append("<tr><td><a href=\"#").append(esc(p.point())).append("\">").append(esc(p.point())).append("</a></td><td>")
                     .append(esc(FidelityTable.published(p.published()))).append("</td><td class=\"verdict ").append(p.verdict().id())
-                    .append("\">").append(p.verdict().id().replace('-', ' ')).append("</td><td>")
-                    .append(esc(String.join(", ", p.reproducedBy()))).append("</td></tr>\n");
+                    .append("\">").append(p.verdict().id().replace('-', ' ')).append("</td><td style=\"text-align:left\">");
+            for (FigureResult f : p.figures()) {
+                h.append(esc(FidelityTable.figure(f))).append(": ").append(esc(FidelityTable.by(f, r.settings().size()))).append("<br>");
+            }
+            h.append("</td></tr>\n");
         }
         h.append("</table>\n<h2>Settings</h2>\n<table><tr><th>setting</th><th>unknown</th><th>changes</th><th>source</th>"
                 + "<th>points reproduced</th></tr>\n");
@@ -74,10 +77,7 @@ public final class FidelityHtml {
             }
             h.append("</table>\n<ul>\n");
             for (FigureResult f : p.figures()) {
-                h.append("<li>").append(esc(FidelityTable.figure(f))).append(": <span class=\"").append(f.verdict().id()).append("\">")
-                        .append(f.verdict().id().replace('-', ' ')).append("</span>")
-                        .append(f.reproducedBy().isEmpty() ? " (nearest: " + esc(f.nearest()) + ")"
-                                : " by " + esc(String.join(", ", f.reproducedBy())))
+                h.append("<li>").append(esc(FidelityTable.figure(f))).append(": ").append(esc(FidelityTable.by(f, r.settings().size())))
                         .append("</li>\n");
             }
             h.append("</ul>\n");

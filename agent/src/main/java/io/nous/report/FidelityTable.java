@@ -41,17 +41,11 @@ public final class FidelityTable {
                         "[" + pct(o.ciLow()) + ", " + pct(o.ciHigh()) + "]", reproduces(p, o.setting())));
             }
             for (FigureResult f : p.figures()) {
-                sb.append("  ").append(figure(f)).append(": ").append(f.verdict().id().replace('-', ' '));
-                if (!f.reproducedBy().isEmpty()) {
-                    sb.append(" by ").append(list(f.reproducedBy()));
-                } else {
-                    sb.append(" (nearest: ").append(f.nearest()).append(')');
-                }
-                sb.append('\n');
+                sb.append("  ").append(figure(f)).append(": ").append(by(f, r.settings().size())).append('\n');
             }
             sb.append("  point: ").append(p.verdict().id().replace('-', ' '));
             if (!p.reproducedBy().isEmpty()) {
-                sb.append(", every figure by ").append(list(p.reproducedBy()));
+                sb.append(", every figure by ").append(p.reproducedBy().size() == r.settings().size() ? "every setting" : list(p.reproducedBy()));
             }
             sb.append('\n');
         }
@@ -114,6 +108,15 @@ public final class FidelityTable {
             sb.append(", ");
         }
         return sb.append(p.expect().id()).toString();
+    }
+
+    /** A figure's verdict and who reproduces it ("every setting" when all do), or the nearest setting. */
+    static String by(FigureResult f, int settings) {
+        String v = f.verdict().id().replace('-', ' ');
+        if (f.reproducedBy().isEmpty()) {
+            return v + " (nearest: " + f.nearest() + ")";
+        }
+        return v + " by " + (f.reproducedBy().size() == settings ? "every setting" : list(f.reproducedBy()));
     }
 
     static String figure(FigureResult f) {
