@@ -197,7 +197,7 @@ class VariantEvaluationTest {
         // the variant that reproduces the study's headline (docs/fidelity.md) is the study file's setting, field for field
         Variant fresh = study.variants().stream().filter(v -> v.name().equals("study-fresh-view")).findFirst().orElseThrow();
         io.nous.evaluator.study.Study.Setting shipped = io.nous.evaluator.study.StudyReader.load("soft-reflective-2xh100").settings().stream()
-                .filter(x -> x.name().equals("live-metrics+prompts-fixed")).findFirst().orElseThrow();
+                .filter(x -> x.name().equals("live-metrics+prompts-fixed+decode-slow")).findFirst().orElseThrow();
         assertThat(fresh.describe()).isEqualTo(shipped.variant().describe());
         assertThat(MatrixCatalog.load("study-2xh100", 0).variants()).extracting(Variant::name).doesNotContain("study-fresh-view");
         assertThat(study.promotion()).isEqualTo(PromotionRule.ALL);

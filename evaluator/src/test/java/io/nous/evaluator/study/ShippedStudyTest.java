@@ -19,7 +19,7 @@ class ShippedStudyTest {
     void theHeadlineChangeNeedsAFreshViewOfThePodsAndTheNoOpsStayNoOps() {
         Study s = StudyReader.load("soft-reflective-2xh100")
                 .withPoints(List.of("code-generation@10", "code-generation@16", "interactive-chat@40"))
-                .withSettings(List.of("live-metrics+prompts-fixed"));
+                .withSettings(List.of("live-metrics+prompts-fixed+decode-slow"));
         FidelityReport r;
         try (PairedRunner runner = new PairedRunner(FidelityCheckTest.builtin(s.baseline()), 2)) {
             r = new FidelityCheck(runner, new PairedBootstrap(300, 0.95)).run(s, FidelityCheckTest.builtin(s.treatment()), false);
@@ -27,7 +27,7 @@ class ShippedStudyTest {
         FidelityReport.PointResult noOp = r.points().get(0);
         FidelityReport.PointResult headline = r.points().get(1);
         FidelityReport.PointResult harm = r.points().get(2);
-        assertThat(noOp.reproducedBy()).containsExactly("nominal", "live-metrics+prompts-fixed");
+        assertThat(noOp.reproducedBy()).containsExactly("nominal", "live-metrics+prompts-fixed+decode-slow");
         // step-published metrics: both arms collapse past capacity, and the change is a third of the published one
         FidelityReport.Outcome nominal = headline.outcomes().get(0);
         assertThat(nominal.baselineSeconds()).isGreaterThan(60);
