@@ -114,6 +114,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private Request pending;
     /** Closed-loop users' next requests, by arrival time. */
     private final PriorityQueue<Request> followUps = new PriorityQueue<>(ClusterSimulation::byArrival);
+    /** Where the source's follow-ups go (one instance, not a new lambda per ended request). */
+    private final java.util.function.Consumer<Request> sendLater = this::sendLater;
     /** Requests whose clients will give up, by deadline (finished ones are skipped when due). */
     private final PriorityQueue<Request> deadlines = new PriorityQueue<>(ClusterSimulation::byDeadline);
     private long deadlineEventUs = Long.MAX_VALUE;
@@ -647,13 +649,14 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         followUp(r, false);
     }
 
-    /** A closed-loop user or a session whose request ended may send its next one after a think time. */
+    /** A closed-loop user or a session whose request ended may send its next ones after a pause. */
     private void followUp(Request done, boolean completed) {
-        Request next = source.followUp(done, completed, now);
-        if (next != null) {
-            followUps.add(next);
-            events.schedule(next.arrivalUs, ARRIVAL, FROM_USER);
-        }
+        source.followUps(done, completed, now, sendLater);
+    }
+
+    private void sendLater(Request next) {
+        followUps.add(next);
+        events.schedule(next.arrivalUs, ARRIVAL, FROM_USER);
     }
 
     /** With in-flight credit the saturation moves with every dispatch and end, not only with scrapes. */

@@ -8,10 +8,10 @@ public interface Arrivals {
 
     /**
      * What the client of {@code done}, which just ended at {@code nowUs} ({@code completed}, or
-     * rejected or given up on), sends next, if that waits for the end (a closed-loop user, a session's
-     * next round); null for open-loop arrivals, which {@link #next} already gives.
+     * rejected or given up on), sends next because it waited for that end (a closed-loop user's next
+     * request, a session's next round, an agent's sub-agents or the round that reads their results),
+     * each handed to {@code send}; nothing for open-loop arrivals, which {@link #next} already gives.
      */
-    default Request followUp(Request done, boolean completed, long nowUs) {
-        return null;
+    default void followUps(Request done, boolean completed, long nowUs, java.util.function.Consumer<Request> send) {
     }
 }

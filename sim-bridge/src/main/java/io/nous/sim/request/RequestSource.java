@@ -5,11 +5,13 @@ import io.nous.sim.workload.ArrivalProcess;
 import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.RequestClass;
+import io.nous.sim.workload.SessionSpec;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * Generates a workload's requests in arrival order, lazily. Every property of a request is drawn
@@ -101,17 +103,49 @@ public final class RequestSource implements Arrivals {
     /** One multi-turn conversation: what it has said so far, and its own streams for later rounds. */
     private static final class Session {
         final Client client;
+        final String name;
         final LengthDistribution.Sampler inputs;
         final LengthDistribution.Sampler outputs;
         final SplittableRandom admission;
+        /** Rounds at most: the client's, or a sub-agent's. */
+        final int maxRounds;
+        /** The agent that started it, or -1: a session of the client's own. */
+        final int parent;
+        /** An agent's pauses and decisions, each from its own stream; null for other sessions. */
+        final LengthDistribution.Sampler thinkMs;
+        final LengthDistribution.Sampler toolMs;
+        final SplittableRandom agent;
+        /** The tenant and the prefix group whose system prompt an agent's sub-agents share. */
+        int tenant;
+        int group = -1;
         int round;
+        /** Sub-agents still running, how many were started, and the round the agent resumes from. */
+        int waitingFor;
+        int children;
+        Request resumeFrom;
 
-        Session(Client client, int index, RandomStreams streams) {
+        Session(Client client, String name, int maxRounds, int parent, RandomStreams streams) {
             this.client = client;
-            String name = client.spec.id() + "/session-" + index;
+            this.name = name;
+            this.maxRounds = maxRounds;
+            this.parent = parent;
             this.inputs = client.spec.input().sampler(streams.generator("input-lengths/" + name));
             this.outputs = client.spec.output().sampler(streams.generator("output-lengths/" + name));
             this.admission = streams.stream("admission/" + name);
+            SessionSpec.Agentic a = client.spec.session().agentic();
+            this.thinkMs = a == null ? null : a.thinkMs().sampler(streams.generator("think/" + name));
+            this.toolMs = a == null ? null : a.toolMs().sampler(streams.generator("tool/" + name));
+            this.agent = a == null ? null : streams.stream("agent/" + name);
+        }
+
+        /** The pause before its next round: the client's think time, or an agent's drawn thinking or tool run. */
+        long pauseUs() {
+            SessionSpec s = client.spec.session();
+            if (agent == null) {
+                return s.thinkTimeUs();
+            }
+            boolean tool = agent.nextDouble() < s.agentic().toolShare();
+            return 1000L * (tool ? toolMs.next() : thinkMs.next());
         }
     }
 
@@ -210,40 +244,90 @@ public final class RequestSource implements Arrivals {
     }
 
     /**
-     * The next request of the user whose request {@code done} just ended (completed, rejected or given
-     * up on) at {@code nowUs}: sent a think time later, or null when {@code done} came from no user, or
-     * arrivals have ended.
+     * What follows the end of {@code done} at {@code nowUs} (completed, rejected or given up on): a
+     * closed-loop user's next request a think time later; a session's next round, or, when an agent
+     * hands work to sub-agents, their first rounds; when a sub-agent ends, its agent's next round once
+     * every sibling has ended. Nothing when {@code done} came from no user or session, or arrivals have
+     * ended.
      */
     @Override
-    public Request followUp(Request done, boolean completed, long nowUs) {
-        if (!completed) {
-            return null;
-        }
+    public void followUps(Request done, boolean completed, long nowUs, Consumer<Request> send) {
         if (done.session >= 0) {
-            return nextRound(done, nowUs);
+            Request next = completed ? nextRound(done, nowUs, send) : null;
+            if (next != null) {
+                send.accept(next);
+            } else if (sessions.get(done.session).waitingFor == 0) {
+                ended(done.session, nowUs, send);
+            }
+            return;
         }
-        if (done.user < 0) {
-            return null;
+        if (!completed || done.user < 0) {
+            return;
         }
         long at = nowUs + users.get(done.user).client.spec.thinkTimeUs();
         if (at >= endUs || limitReached()) {
-            return null;
+            return;
         }
-        return userRequest(done.user, at);
+        send.accept(userRequest(done.user, at));
     }
 
-    /** The round after {@code done} of its session, or null when the session is over. */
-    private Request nextRound(Request done, long nowUs) {
+    /** A session ended: the last of an agent's sub-agents to end lets the agent go on with their results. */
+    private void ended(int index, long nowUs, Consumer<Request> send) {
+        Session s = sessions.get(index);
+        if (s.parent < 0) {
+            return;
+        }
+        Session agent = sessions.get(s.parent);
+        if (--agent.waitingFor > 0) {
+            return;
+        }
+        int results = agent.children * agent.client.spec.session().agentic().resultTokens();
+        Request from = agent.resumeFrom;
+        agent.resumeFrom = null;
+        Request next = round(agent, s.parent, from, nowUs + agent.pauseUs(), results);
+        if (next != null) {
+            send.accept(next);
+        }
+    }
+
+    /**
+     * The round after {@code done} of its session, or null when the session is over or waits for the
+     * sub-agents it just handed work to (their first rounds go to {@code send}).
+     */
+    private Request nextRound(Request done, long nowUs, Consumer<Request> send) {
         Session session = sessions.get(done.session);
-        ClientSpec spec = session.client.spec;
-        if (session.round + 1 >= spec.session().maxRounds()) {
+        if (session.round + 1 >= session.maxRounds) {
             return null;
         }
-        long at = nowUs + spec.session().thinkTimeUs();
+        SessionSpec.Agentic a = session.client.spec.session().agentic();
+        if (a != null && session.parent < 0 && a.subagentShare() > 0 && session.agent.nextDouble() < a.subagentShare()) {
+            int k = a.subagentsMin() + session.agent.nextInt(a.subagentsMax() - a.subagentsMin() + 1);
+            long at = nowUs + session.pauseUs();
+            if (at < endUs) {
+                session.resumeFrom = done;
+                session.waitingFor = k;
+                session.children = k;
+                for (int j = 0; j < k; j++) {
+                    send.accept(subagent(done.session, session, j, at));
+                }
+                return null;
+            }
+            return null;
+        }
+        return round(session, done.session, done, nowUs + session.pauseUs(), 0);
+    }
+
+    /**
+     * The round of a session that follows {@code done}, sent at {@code at} with a new turn
+     * {@code extraTokens} longer than drawn (its sub-agents' results), or null when arrivals have ended
+     * or the conversation no longer fits the model.
+     */
+    private Request round(Session session, int index, Request done, long at, int extraTokens) {
         if (at >= endUs) {
             return null; // a session's rounds were counted against the request limit when it started
         }
-        int turn = session.inputs.next();
+        ClientSpec spec = session.client.spec;
+        int turn = session.inputs.next() + extraTokens;
         int sampledOut = session.outputs.next();
         double u = session.admission.nextDouble();
         Request r;
@@ -256,14 +340,35 @@ public final class RequestSource implements Arrivals {
             int out = Math.min(sampledOut, maxModelLen - in);
             int id = nextId++;
             PromptContent content = PromptContent.nextTurn(done.content, history, id, turn, out);
-            r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), session.client.tenantBase, in, out, at, u,
-                    content);
+            // an agent keeps its tenant; plain sessions send as the client's first tenant, as they always have
+            int tenant = session.agent != null ? session.tenant : session.client.tenantBase;
+            r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), tenant, in, out, at, u, content);
             r = deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
         } else {
             r = clientRequest(session.client, nextId++, at, turn, sampledOut, u);
         }
         session.round++;
-        r.session = done.session;
+        r.session = index;
+        return r;
+    }
+
+    /** The first round of an agent's {@code j}-th sub-agent of this hand-off: the agent's system prompt and a task of its own. */
+    private Request subagent(int agentIndex, Session agent, int j, long at) {
+        Session child = new Session(agent.client, agent.name + "/agent-" + agent.round + "-" + j,
+                agent.client.spec.session().agentic().subagentRounds(), agentIndex, streams);
+        child.tenant = agent.tenant;
+        child.group = agent.group;
+        ClientSpec spec = agent.client.spec;
+        int in = Math.min(child.inputs.next() + spec.prefixTokens(), maxModelLen - 1);
+        int out = Math.min(child.outputs.next(), maxModelLen - in);
+        int prefix = Math.min(spec.prefixTokens(), in - 1);
+        int id = nextId++;
+        PromptContent content = PromptContent.sessionStart(child.group, child.group >= 0 ? prefix : 0, id, in, out);
+        Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), child.tenant, in, out, at,
+                child.admission.nextDouble(), content);
+        r = deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+        sessions.add(child);
+        r.session = sessions.size() - 1;
         return r;
     }
 
@@ -308,7 +413,11 @@ public final class RequestSource implements Arrivals {
         sent += c.spec.sessions() ? c.spec.session().maxRounds() : 1;
         Request r = clientRequest(c, id, t, sampledIn, sampledOut, u);
         if (c.spec.sessions()) {
-            sessions.add(new Session(c, sessionsStarted[c.index]++, streams));
+            Session session = new Session(c, c.spec.id() + "/session-" + sessionsStarted[c.index]++, c.spec.session().maxRounds(), -1,
+                    streams);
+            session.tenant = r.tenant;
+            session.group = c.spec.prefixGroup() >= 0 ? c.spec.prefixGroup() + (r.tenant - c.tenantBase) : -1;
+            sessions.add(session);
             r.session = sessions.size() - 1;
         }
         return r;

@@ -69,7 +69,21 @@ public final class WorkloadCatalog {
             Integer tenantsPerClass,
             SharedPrefix prefix,
             ClosedLoop closedLoop,
+            Agent agent,
             Long requests) {
+    }
+
+    /**
+     * A preset whose arrivals start agents' sessions: each accumulates its conversation for up to
+     * {@code maxRounds} rounds, pausing between them for its own thinking ({@code thinkMs}) or, for
+     * {@code toolShare} of the rounds, a tool's run ({@code toolMs}), and may hand work to sub-agents.
+     */
+    private record Agent(Integer maxRounds, LengthDistribution thinkMs, Double toolShare, LengthDistribution toolMs,
+                         Subagents subagents) {
+    }
+
+    /** {@code share} of an agent's rounds start between {@code min} and {@code max} sub-agents of {@code rounds} rounds. */
+    private record Subagents(Double share, Integer min, Integer max, Integer rounds, Integer resultTokens) {
     }
 
     /**
@@ -99,6 +113,9 @@ public final class WorkloadCatalog {
         int pods = e.pods() == null ? 2 : e.pods();
         int tenants = e.tenantsPerClass() == null ? 1 : e.tenantsPerClass();
         long limit = e.requests() == null ? 0 : e.requests();
+        if (e.agent() != null) {
+            return agentic(name, e, origin, pods, tenants, limit);
+        }
         if (e.closedLoop() == null) {
             return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
                     tenants, List.of(), e.prefix(), limit, 0);
@@ -116,5 +133,32 @@ public final class WorkloadCatalog {
                 c.users(), think, 0, null, List.of(), tenants, c.hotTenantShare() == null ? 0 : c.hotTenantShare());
         return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
                 tenants, List.of(users), null, limit, 0);
+    }
+
+    private static Workload agentic(String name, Entry e, String origin, int pods, int tenants, long limit) {
+        Agent a = e.agent();
+        String where = origin + ": workload '" + name + "': agent";
+        if (e.closedLoop() != null || e.classes().size() != 1 || a.maxRounds() == null || a.thinkMs() == null) {
+            throw new WorkloadException(where + " needs max_rounds, think_ms and one class, and no closed_loop");
+        }
+        if (e.prefix() != null && (e.prefix().share() > 0 || e.prefix().groups() > 0)) {
+            throw new WorkloadException(where + ": agents take a per-tenant system prompt only");
+        }
+        Subagents sub = a.subagents();
+        SessionSpec.Agentic agentic;
+        try {
+            agentic = new SessionSpec.Agentic(a.thinkMs(), a.toolShare() == null ? 0 : a.toolShare(),
+                    a.toolMs() == null ? a.thinkMs() : a.toolMs(), sub == null || sub.share() == null ? 0 : sub.share(),
+                    sub == null || sub.min() == null ? 0 : sub.min(), sub == null || sub.max() == null ? 0 : sub.max(),
+                    sub == null || sub.rounds() == null ? 0 : sub.rounds(), sub == null || sub.resultTokens() == null ? 0 : sub.resultTokens());
+        } catch (WorkloadException x) {
+            throw new WorkloadException(where + ": " + x.getMessage());
+        }
+        int prefixTokens = e.prefix() == null ? 0 : e.prefix().systemPromptTokens();
+        ArrivalProcess arrival = e.arrival() == null ? ArrivalProcess.POISSON : e.arrival();
+        ClientSpec agents = new ClientSpec(name, 0, 0, 1.0, arrival, e.input(), e.output(), prefixTokens > 0 ? 0 : -1, prefixTokens,
+                0, 0, 0, new SessionSpec(a.maxRounds(), 0, true, agentic), List.of(), tenants);
+        return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
+                tenants, List.of(agents), null, limit, 0);
     }
 }

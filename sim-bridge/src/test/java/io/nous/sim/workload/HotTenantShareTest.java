@@ -29,10 +29,7 @@ class HotTenantShareTest {
             Request done = open.poll();
             counts[done.tenant]++;
             seen++;
-            Request next = src.followUp(done, true, now += 1000);
-            if (next != null) {
-                open.add(next);
-            }
+            src.followUps(done, true, now += 1000, open::add);
         }
         return counts;
     }

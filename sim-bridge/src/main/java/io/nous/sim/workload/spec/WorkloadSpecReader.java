@@ -419,7 +419,7 @@ public final class WorkloadSpecReader {
         if (!mt.isObject()) {
             throw new WorkloadException(where + " must be a mapping");
         }
-        keys(mt, where, Set.of("max_rounds", "think_time_us", "context_growth"), Set.of("single_session"));
+        keys(mt, where, Set.of("max_rounds", "think_time_us", "context_growth", "agent"), Set.of("single_session"));
         int rounds = (int) whole(mt, "max_rounds", where, 0, 100_000);
         if (rounds < 1) {
             throw new WorkloadException(where + ".max_rounds must be at least 1");
@@ -428,7 +428,54 @@ public final class WorkloadSpecReader {
         if (!growth.isEmpty() && !growth.equals("accumulate")) {
             throw new WorkloadException(where + ".context_growth must be 'accumulate' or absent, got '" + growth + "'");
         }
-        return new SessionSpec(rounds, whole(mt, "think_time_us", where, 0, Long.MAX_VALUE), growth.equals("accumulate"));
+        SessionSpec.Agentic agent = agent(mt.get("agent"), where + ".agent");
+        if (agent != null && !growth.equals("accumulate")) {
+            throw new WorkloadException(where + ".agent needs context_growth: accumulate (an agent's prompt is its conversation so far)");
+        }
+        return new SessionSpec(rounds, whole(mt, "think_time_us", where, 0, Long.MAX_VALUE), growth.equals("accumulate"), agent);
+    }
+
+    /**
+     * Nous's {@code multi_turn.agent} block (not in BLIS): pauses drawn in milliseconds, the agent's
+     * own ({@code think_ms}) or a tool's run ({@code tool_ms}, for {@code tool_share} of the rounds),
+     * and sub-agents ({@code subagents}: {@code share} of the rounds hand work to between {@code min}
+     * and {@code max} sub-agents of {@code rounds} rounds each, whose results add {@code result_tokens}
+     * each to the agent's next prompt). Null when absent.
+     */
+    private static SessionSpec.Agentic agent(JsonNode a, String at) {
+        if (a == null) {
+            return null;
+        }
+        if (!a.isObject()) {
+            throw new WorkloadException(at + " must be a mapping");
+        }
+        keys(a, at, Set.of("think_ms", "tool_share", "tool_ms", "subagents"), Set.of());
+        LengthDistribution think = distribution(a.get("think_ms"), at + ".think_ms");
+        LengthDistribution tool = a.has("tool_ms") ? distribution(a.get("tool_ms"), at + ".tool_ms") : think;
+        double toolShare = a.has("tool_share") ? number(a, "tool_share", at) : 0;
+        JsonNode sub = a.get("subagents");
+        double share = 0;
+        int min = 0;
+        int max = 0;
+        int rounds = 0;
+        int results = 0;
+        if (sub != null) {
+            String sw = at + ".subagents";
+            if (!sub.isObject()) {
+                throw new WorkloadException(sw + " must be a mapping");
+            }
+            keys(sub, sw, Set.of("share", "min", "max", "rounds", "result_tokens"), Set.of());
+            share = number(sub, "share", sw);
+            min = (int) whole(sub, "min", sw, 1, 64);
+            max = sub.has("max") ? (int) whole(sub, "max", sw, min, 64) : min;
+            rounds = (int) whole(sub, "rounds", sw, 1, 100_000);
+            results = (int) whole(sub, "result_tokens", sw, 0, MAX_TOKENS);
+        }
+        try {
+            return new SessionSpec.Agentic(think, toolShare, tool, share, min, max, rounds, results);
+        } catch (WorkloadException e) {
+            throw new WorkloadException(at + ": " + e.getMessage());
+        }
     }
 
     /** A whole number in [min, max] at {@code node.key}, or {@code min} when absent. */
