@@ -26,6 +26,16 @@ public final class StandardMetrics {
     private StandardMetrics() {
     }
 
+    /** One of {@link #LATENCIES} alone: the comparison {@link #compare(PairedScenario, PairedBootstrap, RandomGenerator)} gives it. */
+    public static Comparison compare(PairedScenario p, String latency, PairedBootstrap stats, RandomGenerator rng) {
+        if (!LATENCIES.contains(latency)) {
+            throw new IllegalArgumentException("not a latency quantile: " + latency);
+        }
+        Samples.Latency l = latency.contains("_e2e_") ? Samples.Latency.E2E : Samples.Latency.TTFT;
+        String cls = latency.startsWith("critical") ? "critical" : "sheddable";
+        return stats.compare(latency, Samples.quantile(p.baseline(), cls, l, 0.99), Samples.quantile(p.candidate(), cls, l, 0.99), true, rng);
+    }
+
     /** One of {@link #LATENCIES} in each run, in milliseconds, in the order of the runs. */
     public static double[] perRunMs(List<RunData> runs, String latency) {
         String cls = latency.startsWith("critical") ? "critical" : "sheddable";

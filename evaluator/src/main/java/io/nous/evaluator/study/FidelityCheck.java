@@ -70,7 +70,7 @@ public final class FidelityCheck {
 
     private Outcome outcome(Study study, PairedScenario p) {
         String label = p.entry().label() + "|" + p.variant().name();
-        Comparison c = StandardMetrics.compare(p, stats, new Well19937c(label.hashCode())).get(study.metric());
+        Comparison c = StandardMetrics.compare(p, study.metric(), stats, new Well19937c(label.hashCode()));
         double[] b = StandardMetrics.perRunMs(p.baseline(), study.metric());
         double[] t = StandardMetrics.perRunMs(p.candidate(), study.metric());
         return new Outcome(p.variant().name(), c.baseline() / 1000, min(b) / 1000, max(b) / 1000, c.candidate() / 1000, min(t) / 1000,
