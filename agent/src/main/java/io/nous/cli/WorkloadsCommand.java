@@ -22,8 +22,11 @@ public final class WorkloadsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (Workload w : WorkloadCatalog.builtin().workloads().values()) {
             boolean users = !w.clients().isEmpty() && w.clients().stream().allMatch(c -> c.closedLoop());
+            boolean agents = !w.clients().isEmpty() && w.clients().stream().allMatch(c -> c.sessions() && c.session().agentic() != null);
             String load = users ? w.clients().stream().mapToInt(c -> c.concurrency()).sum() + " closed-loop users, "
-                    + w.requestLimit() + " requests" : "qps " + w.qpsPoints();
+                    + w.requestLimit() + " requests"
+                    : agents ? "agents' sessions started per second " + w.qpsPoints() + " (accumulating, with tool pauses and sub-agents)"
+                    : "qps " + w.qpsPoints();
             out.printf(Locale.ROOT, "%-17s in %s ~%.0f, out %s ~%.0f, %s, %d pods, %s%n    %s%n", w.name(),
                     w.input().kind(), w.input().mean(), w.output().kind(), w.output().mean(),
                     w.classes().stream().map(c -> String.format(Locale.ROOT, "%s(p%d) %.0f%%", c.name(), c.priority(), 100 * c.share()))
