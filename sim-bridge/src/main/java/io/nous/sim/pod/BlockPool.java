@@ -105,8 +105,9 @@ public final class BlockPool {
      * The longest run of a prompt's leading blocks that are cached, at most {@code cap}: block k is
      * named by {@code hashOf(k)}, computed only as far as the run goes. Writes the blocks' ids to
      * {@code out}. {@code hint[k]} (for k below {@code hintLimit}; null for none) says where block k was
-     * last found: it is checked before the index is probed, and updated; the check is exact, so a
-     * hint changes the cost, never the answer.
+     * last found: it is checked before the index is probed, and updated; beyond the hints, whatever
+     * {@code out[k]} holds is checked the same way. The check is exact (a block names a hash only while
+     * the index maps the hash to it), so a hint changes the cost, never the answer.
      */
     public int cachedRun(IntToLongFunction hashOf, int cap, int[] out, int[] hint, int hintLimit) {
         return cachedRun(hashOf, cap, out, hint, hintLimit, 0);
@@ -120,10 +121,13 @@ public final class BlockPool {
      */
     public int cachedRun(IntToLongFunction hashOf, int cap, int[] out, int[] hint, int hintLimit, int known) {
         int hits = known;
+        int blocks = meta.length / STRIDE;
         while (hits < cap) {
             long h = hashOf.applyAsLong(hits);
-            int b = hits < hintLimit ? hint[hits] : NONE;
-            if (b < 0 || !names(b, h)) {
+            // past the hints, what out[] already holds (a waiting request's blocks as its last lookup found
+            // them) is checked first: a request that waits for memory is looked up again every step
+            int b = hits < hintLimit ? hint[hits] : out[hits];
+            if (b < 0 || b >= blocks || !names(b, h)) {
                 b = index.get(h);
                 if (hits < hintLimit) {
                     hint[hits] = b;
