@@ -28,27 +28,26 @@ public final class StandardMetrics {
 
     /** One of {@link #LATENCIES} alone: the comparison {@link #compare(PairedScenario, PairedBootstrap, RandomGenerator)} gives it. */
     public static Comparison compare(PairedScenario p, String latency, PairedBootstrap stats, RandomGenerator rng) {
-        if (!LATENCIES.contains(latency)) {
-            throw new IllegalArgumentException("not a latency quantile: " + latency);
-        }
-        Samples.Latency l = latency.contains("_e2e_") ? Samples.Latency.E2E : Samples.Latency.TTFT;
-        String cls = latency.startsWith("critical") ? "critical" : "sheddable";
-        return stats.compare(latency, Samples.quantile(p.baseline(), cls, l, 0.99), Samples.quantile(p.candidate(), cls, l, 0.99), true, rng);
+        return stats.compare(latency, quantile(p.baseline(), latency), quantile(p.candidate(), latency), true, rng);
     }
 
     /** One of {@link #LATENCIES} in each run, in milliseconds, in the order of the runs. */
     public static double[] perRunMs(List<RunData> runs, String latency) {
-        String cls = latency.startsWith("critical") ? "critical" : "sheddable";
-        Samples.Latency l = latency.contains("_e2e_") ? Samples.Latency.E2E : Samples.Latency.TTFT;
-        if (!LATENCIES.contains(latency)) {
-            throw new IllegalArgumentException("not a latency quantile: " + latency);
-        }
-        SeedStatistic s = Samples.quantile(runs, cls, l, 0.99);
+        SeedStatistic s = quantile(runs, latency);
         double[] out = new double[s.seeds()];
         for (int i = 0; i < out.length; i++) {
             out[i] = s.value(i);
         }
         return out;
+    }
+
+    /** The per-seed statistic a name of {@link #LATENCIES} stands for: its class, its latency, the 99th percentile. */
+    private static SeedStatistic quantile(List<RunData> runs, String latency) {
+        if (!LATENCIES.contains(latency)) {
+            throw new IllegalArgumentException("not a latency quantile: " + latency);
+        }
+        String cls = latency.startsWith("critical") ? "critical" : "sheddable";
+        return Samples.quantile(runs, cls, latency.contains("_e2e_") ? Samples.Latency.E2E : Samples.Latency.TTFT, 0.99);
     }
 
     public static Map<String, Comparison> compare(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {

@@ -108,16 +108,9 @@ public final class FigureJudge {
             Verdict v = !by.isEmpty() ? Verdict.REPRODUCED : below && above ? Verdict.BRACKETED : Verdict.OUT_OF_RANGE;
             figures.add(new FigureResult(f, published(p, f), p.expect().id(), List.copyOf(errors), List.copyOf(by), v, nearest));
         }
-        List<String> all = new ArrayList<>();
-        for (Outcome o : outcomes) {
-            boolean every = true;
-            for (Figure f : figures(p)) {
-                every &= reproduces(p, f, o);
-            }
-            if (every) {
-                all.add(o.setting());
-            }
-        }
+        // a setting reproduces the point when every figure names it
+        List<String> all = outcomes.stream().map(Outcome::setting)
+                .filter(s -> figures.stream().allMatch(f -> f.reproducedBy().contains(s))).toList();
         Verdict point = !all.isEmpty() ? Verdict.REPRODUCED
                 : figures.stream().allMatch(r -> r.verdict() != Verdict.OUT_OF_RANGE) ? Verdict.BRACKETED : Verdict.OUT_OF_RANGE;
         return new PointResult(p.label(), p, List.copyOf(outcomes), List.copyOf(figures), List.copyOf(all), point);

@@ -310,7 +310,6 @@ public final class RequestSource implements Arrivals {
                 for (int j = 0; j < k; j++) {
                     send.accept(subagent(done.session, session, j, at));
                 }
-                return null;
             }
             return null;
         }
