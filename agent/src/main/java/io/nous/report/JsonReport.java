@@ -34,6 +34,9 @@ public final class JsonReport {
         o.put("policy", r.policy().usageLimitPolicy());
         o.put("admission", r.policy().admissionPolicy());
         o.put("detector", r.detector());
+        if (r.policy().orderingPolicy() != null) {
+            o.put("ordering", r.policy().orderingPolicy());
+        }
         o.put("flow_control", r.flowControl());
         o.put("pods", r.pods());
         o.put("cost_profile", r.costProfile());

@@ -2,6 +2,8 @@ package io.nous.policy;
 
 import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.ConcurrencyDetectorPolicy;
+import io.nous.policy.templates.EdfOrdering;
+import io.nous.policy.templates.FcfsOrdering;
 import io.nous.policy.templates.LMetricRouting;
 import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
@@ -9,6 +11,7 @@ import io.nous.policy.templates.LeaseDetectorPolicy;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
+import io.nous.policy.templates.SloDeadlineOrdering;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
 import io.nous.policy.templates.TokenLoadRouting;
@@ -163,6 +166,16 @@ public final class PolicyRegistry {
                     }
                     return List.of(q, tokens, kv, stale);
                 }));
+        register(new PolicyTemplate("fcfs", "fcfs-ordering-policy", PlugPoint.ORDERING,
+                "First come, first served: the request enqueued first dispatches first; the router's default ordering.",
+                Set.of(), FcfsOrdering.class, p -> List.of()));
+        register(new PolicyTemplate("edf", "edf-ordering-policy", PlugPoint.ORDERING,
+                "Earliest deadline first, the deadline being enqueue time + effective TTL; ties first come, first served.",
+                Set.of(), EdfOrdering.class, p -> List.of()));
+        register(new PolicyTemplate("slo-deadline", "slo-deadline-ordering-policy", PlugPoint.ORDERING,
+                "Earliest SLO deadline first, the deadline being arrival + the x-llm-d-slo-ttft-ms header (none: last); ties first "
+                        + "come, first served.",
+                Set.of(), SloDeadlineOrdering.class, p -> List.of()));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {

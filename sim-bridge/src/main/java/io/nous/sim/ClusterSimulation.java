@@ -7,6 +7,7 @@ import io.nous.sim.epp.ConcurrencyDetector;
 import io.nous.sim.epp.DetectorCall;
 import io.nous.sim.epp.FlowController;
 import io.nous.sim.epp.InFlightLoad;
+import io.nous.sim.epp.OrderingCall;
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.epp.PolicyException;
@@ -88,6 +89,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final SaturationGauge detector;
     /** What results call the detector: the scenario's built-in kind, or the name of the policy at the saturation plug point. */
     private final String detectorName;
+    /** The ordering plug point's policy, or null: the flow controller's configured ordering. */
+    private final String orderingName;
     /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
     private final double[] signals = new double[3];
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
@@ -208,7 +211,11 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             stats[i] = new ClassStats(classes.get(i).name(), classes.get(i).priority());
             priorities[i] = classes.get(i).priority();
         }
-        this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector);
+        this.orderingName = !policies.has(PlugPoint.ORDERING) ? null
+                : policies.name(PlugPoint.ORDERING) == null ? "ordering policy" : policies.name(PlugPoint.ORDERING);
+        OrderingCall ordering = policies.has(PlugPoint.ORDERING)
+                ? new OrderingCall(policies.get(PlugPoint.ORDERING), orderingName, scenario.flowControlConfig().ttlUs()) : null;
+        this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector, ordering);
         DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
@@ -768,7 +775,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                     flow.cycles() > 0 ? (double) flow.gatedCycles(i) / flow.cycles() : 0));
         }
         PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), admissionCalls, bands,
-                flow.ceilingViolations(), flow.firstViolation());
+                flow.ceilingViolations(), flow.firstViolation(), orderingName);
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,

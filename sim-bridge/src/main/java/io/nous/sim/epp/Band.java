@@ -11,14 +11,17 @@ import java.util.function.Predicate;
  * One priority band of the flow controller: a queue per flow (tenant), each ordered by the band's
  * ordering policy, and the band's fairness policy to choose between flows.
  *
- * <p>Both ordering policies produce keys that never decrease in enqueue order (enqueue time, or
+ * <p>The built-in orderings produce keys that never decrease in enqueue order (enqueue time, or
  * enqueue time plus one shared TTL), so each flow is a FIFO and its head is its best request;
- * {@link #add} checks that this stays true.
+ * {@link #add} checks that this stays true. An ordering policy at the plug point may order any way,
+ * so each flow is then a heap ({@link FlowHeap}) and global-strict compares heads with the policy.
  */
 final class Band {
 
     final int priority;
     private final Fairness fairness;
+    /** The ordering policy at the plug point, or null: the built-in ordering's keys. */
+    private final OrderingCall ordering;
     /** Flows sorted by flow id. */
     private final List<Flow> flows = new ArrayList<>();
     private int size;
@@ -27,16 +30,39 @@ final class Band {
 
     private static final class Flow {
         final int id;
-        final ArrayDeque<Request> queue = new ArrayDeque<>();
+        /** The queue in enqueue order (built-in orderings), or null. */
+        final ArrayDeque<Request> queue;
+        /** The queue as a heap under the plug point's ordering, or null. */
+        final FlowHeap heap;
 
-        Flow(int id) {
+        Flow(int id, OrderingCall ordering) {
             this.id = id;
+            this.queue = ordering == null ? new ArrayDeque<>() : null;
+            this.heap = ordering == null ? null : new FlowHeap(ordering);
+        }
+
+        Request peek() {
+            return queue != null ? queue.peekFirst() : heap.peek();
+        }
+
+        Request poll() {
+            return queue != null ? queue.pollFirst() : heap.poll();
+        }
+
+        boolean isEmpty() {
+            return queue != null ? queue.isEmpty() : heap.isEmpty();
         }
     }
 
     Band(int priority, Fairness fairness) {
+        this(priority, fairness, null);
+    }
+
+    /** A band whose flows are ordered by {@code ordering}, or by the built-in ordering's keys when null. */
+    Band(int priority, Fairness fairness, OrderingCall ordering) {
         this.priority = priority;
         this.fairness = fairness;
+        this.ordering = ordering;
     }
 
     int size() {
@@ -52,12 +78,16 @@ final class Band {
     }
 
     void add(Request r, long requestBytes) {
-        ArrayDeque<Request> q = flow(r.tenant).queue;
-        Request last = q.peekLast();
-        if (last != null && last.orderKey > r.orderKey) {
-            throw new IllegalStateException("ordering keys must not decrease in enqueue order");
+        Flow f = flow(r.tenant);
+        if (f.heap != null) {
+            f.heap.add(r);
+        } else {
+            Request last = f.queue.peekLast();
+            if (last != null && last.orderKey > r.orderKey) {
+                throw new IllegalStateException("ordering keys must not decrease in enqueue order");
+            }
+            f.queue.addLast(r);
         }
-        q.addLast(r);
         size++;
         bytes += requestBytes;
     }
@@ -68,7 +98,7 @@ final class Band {
             return null;
         }
         Flow chosen = fairness == Fairness.GLOBAL_STRICT ? bestHead() : nextRoundRobin();
-        Request r = chosen.queue.pollFirst();
+        Request r = chosen.poll();
         size--;
         bytes -= sizer.of(r);
         return r;
@@ -78,7 +108,7 @@ final class Band {
     boolean remove(Request r, RequestBytes sizer) {
         for (Flow f : flows) {
             if (f.id == r.tenant) {
-                if (!f.queue.remove(r)) {
+                if (!(f.queue != null ? f.queue.remove(r) : f.heap.remove(r))) {
                     return false;
                 }
                 size--;
@@ -91,10 +121,19 @@ final class Band {
 
     /**
      * Removes, oldest first, every request for which {@code expired} holds, reporting each to
-     * {@code evicted}. Requests expire in enqueue order, so only flow heads are examined.
+     * {@code evicted}. Requests expire in enqueue order, so only the heads of FIFO flows are examined;
+     * a heap is searched whole.
      */
     void evictExpired(Predicate<Request> expired, RequestBytes sizer, Consumer<Request> evicted) {
         for (Flow f : flows) {
+            if (f.heap != null) {
+                f.heap.removeIf(expired, h -> {
+                    size--;
+                    bytes -= sizer.of(h);
+                    evicted.accept(h);
+                });
+                continue;
+            }
             Request h;
             while ((h = f.queue.peekFirst()) != null && expired.test(h)) {
                 f.queue.pollFirst();
@@ -107,16 +146,21 @@ final class Band {
 
     private Flow bestHead() {
         Flow best = null;
+        Request bestHead = null;
         for (Flow f : flows) {
-            Request h = f.queue.peekFirst();
-            if (h != null && (best == null || before(h, best.queue.peekFirst()))) {
+            Request h = f.peek();
+            if (h != null && (best == null || before(h, bestHead))) {
                 best = f;
+                bestHead = h;
             }
         }
         return best;
     }
 
-    private static boolean before(Request a, Request b) {
+    private boolean before(Request a, Request b) {
+        if (ordering != null) {
+            return ordering.before(a, b);
+        }
         return a.orderKey < b.orderKey || (a.orderKey == b.orderKey && a.id < b.id);
     }
 
@@ -132,7 +176,7 @@ final class Band {
         }
         for (int k = 0; k < n; k++) {
             Flow f = flows.get((start + k) % n);
-            if (!f.queue.isEmpty()) {
+            if (!f.isEmpty()) {
                 roundRobinLast = f.id;
                 return f;
             }
@@ -154,7 +198,7 @@ final class Band {
                 return flows.get(mid);
             }
         }
-        Flow f = new Flow(id);
+        Flow f = new Flow(id, ordering);
         flows.add(lo, f);
         return f;
     }

@@ -60,6 +60,15 @@ public final class FlowController {
      */
     public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
                           SaturationGauge detector) {
+        this(config, provisioned, policy, policyName, detector, null);
+    }
+
+    /**
+     * A flow controller whose bands order their queues with {@code ordering} (the ordering plug
+     * point's policy), or with the configured ordering when it is null.
+     */
+    public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
+                          SaturationGauge detector, OrderingCall ordering) {
         this.config = config;
         int[] p = Arrays.stream(provisioned).boxed().distinct().mapToInt(Integer::intValue).toArray();
         if (Arrays.stream(p).noneMatch(x -> x == 0)) {
@@ -68,7 +77,7 @@ public final class FlowController {
         this.priorities = Arrays.stream(p).boxed().sorted((a, b) -> Integer.compare(b, a)).mapToInt(Integer::intValue).toArray();
         this.bands = new Band[priorities.length];
         for (int i = 0; i < priorities.length; i++) {
-            bands[i] = new Band(priorities[i], config.fairness());
+            bands[i] = new Band(priorities[i], config.fairness(), ordering);
         }
         this.prioritiesView = priorities.clone();
         this.ceilings = new double[priorities.length];

@@ -20,6 +20,8 @@ public final class Request {
     public final PromptContent content;
     /** When its client gives up and disconnects (µs), or {@link Long#MAX_VALUE}: never. */
     public long deadlineUs = Long.MAX_VALUE;
+    /** The TTFT objective its client sends in the {@code x-llm-d-slo-ttft-ms} header (ms), or -1: none. */
+    public long sloTtftMs = -1;
     /** The closed-loop user that sent it (the source's index), or -1: an open-loop arrival. */
     public int user = -1;
     /** The multi-turn session it is a round of (the source's index), or -1. */

@@ -342,7 +342,7 @@ public final class RequestSource implements Arrivals {
             // an agent keeps its tenant; plain sessions send as the client's first tenant, as they always have
             int tenant = session.agent != null ? session.tenant : session.client.tenantBase;
             r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), tenant, in, out, at, u, content);
-            r = deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+            r = fromClient(r, spec);
         } else {
             r = clientRequest(session.client, nextId++, at, turn, sampledOut, u);
         }
@@ -365,7 +365,7 @@ public final class RequestSource implements Arrivals {
         PromptContent content = PromptContent.sessionStart(child.group, child.group >= 0 ? prefix : 0, id, in, out);
         Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), child.tenant, in, out, at,
                 child.admission.nextDouble(), content);
-        r = deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+        r = fromClient(r, spec);
         sessions.add(child);
         r.session = sessions.size() - 1;
         return r;
@@ -444,11 +444,17 @@ public final class RequestSource implements Arrivals {
             content = group >= 0 ? PromptContent.sharedPrefix(group, prefix, id, in, out) : null;
         }
         Request r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), tenant, in, out, t, u, content);
-        return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+        return fromClient(r, spec);
     }
 
     private boolean limitReached() {
         return requestLimit > 0 && sent >= requestLimit;
+    }
+
+    /** {@code r} as its client sends it: with the client's deadline (or the workload's) and its SLO header. */
+    private Request fromClient(Request r, ClientSpec spec) {
+        r.sloTtftMs = spec.sloTtftMs();
+        return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
     }
 
     private static Request deadline(Request r, long timeoutUs) {

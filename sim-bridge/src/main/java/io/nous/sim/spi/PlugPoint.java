@@ -25,6 +25,10 @@ public final class PlugPoint<S> {
     public static final PlugPoint<SaturationDetector> SATURATION = new PlugPoint<>("saturation", SaturationDetector.class,
             "a saturation detector", "SaturationDetector.Saturation", "pkg/epp/framework/interface/flowcontrol/plugins.go");
 
+    /** Which queued request of a band dispatches first: each flow's heap, and global-strict's choice between flows. */
+    public static final PlugPoint<OrderingPolicy> ORDERING = new PlugPoint<>("ordering", OrderingPolicy.class,
+            "an ordering policy", "OrderingPolicy.Less", "pkg/epp/framework/interface/flowcontrol/plugins.go");
+
     private final String id;
     private final Class<S> spi;
     private final String noun;

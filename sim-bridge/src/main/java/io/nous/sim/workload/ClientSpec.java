@@ -21,11 +21,21 @@ import java.util.List;
  *                     each tenant has its own shared prefix ({@code prefixGroup + t}); 1: all its own tenant's
  * @param hotTenantShare the share of its requests from its first tenant, the rest spread evenly over the
  *                     others (a skewed mix: one hot tenant); 0: every tenant alike
+ * @param sloTtftMs    the TTFT objective its requests carry in the {@code x-llm-d-slo-ttft-ms} header, which
+ *                     the router's {@code slo-deadline} ordering reads (ms); -1: no header
  */
 public record ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival,
                          LengthDistribution input, LengthDistribution output, int prefixGroup, int prefixTokens,
                          int concurrency, long thinkTimeUs, long timeoutUs, SessionSpec session, List<ActiveWindow> windows,
-                         int tenants, double hotTenantShare) {
+                         int tenants, double hotTenantShare, long sloTtftMs) {
+
+    /** A client whose requests carry no SLO header. */
+    public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
+                      LengthDistribution output, int prefixGroup, int prefixTokens, int concurrency, long thinkTimeUs, long timeoutUs,
+                      SessionSpec session, List<ActiveWindow> windows, int tenants, double hotTenantShare) {
+        this(id, classIndex, tenant, rateFraction, arrival, input, output, prefixGroup, prefixTokens, concurrency, thinkTimeUs, timeoutUs,
+                session, windows, tenants, hotTenantShare, -1);
+    }
 
     /** A client whose requests come from its tenants uniformly. */
     public ClientSpec(String id, int classIndex, int tenant, double rateFraction, ArrivalProcess arrival, LengthDistribution input,
@@ -69,6 +79,9 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
             throw new WorkloadException("client '" + id + "': concurrency, think time, timeout and prefix length must be >= 0");
         }
         windows = windows == null ? List.of() : List.copyOf(windows);
+        if (sloTtftMs < -1) {
+            throw new WorkloadException("client '" + id + "': slo_ttft_ms must be >= 0, got " + sloTtftMs);
+        }
         if (tenants < 1) {
             throw new WorkloadException("client '" + id + "': tenants must be >= 1, got " + tenants);
         }
@@ -115,12 +128,12 @@ public record ClientSpec(String id, int classIndex, int tenant, double rateFract
     /** The same client with another arrival process. */
     public ClientSpec withArrival(ArrivalProcess a) {
         return new ClientSpec(id, classIndex, tenant, rateFraction, a, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare);
+                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare, sloTtftMs);
     }
 
     /** The same client carrying another share of the rate. */
     public ClientSpec withRateFraction(double f) {
         return new ClientSpec(id, classIndex, tenant, f, arrival, input, output, prefixGroup, prefixTokens, concurrency,
-                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare);
+                thinkTimeUs, timeoutUs, session, windows, tenants, hotTenantShare, sloTtftMs);
     }
 }

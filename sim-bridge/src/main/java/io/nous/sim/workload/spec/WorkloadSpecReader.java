@@ -36,7 +36,8 @@ import java.util.Set;
  * ({@code prefix_group}, {@code prefix_length}, default 50 tokens, put in front of each sampled
  * prompt), run closed loop ({@code concurrency} users with {@code think_time_us}, staggered over the
  * first think time), and give up after {@code timeout} µs (closed-loop users default to BLIS's 300 s,
- * 0 means never); {@code num_requests} caps the requests sent. Parsing is strict: an unknown key, a
+ * 0 means never); a Nous extension, {@code slo_ttft_ms}, is the TTFT objective a client's requests
+ * carry in the router's {@code x-llm-d-slo-ttft-ms} header; {@code num_requests} caps the requests sent. Parsing is strict: an unknown key, a
  * missing required one, or an impossible value is an error that names the key's path. BLIS features
  * Nous does not simulate (multimodal, single-session mode, per-window rates, absolute-rate spikes,
  * network delay, LoRA adapters, ...) are refused by name, not ignored. Cohorts expand into their
@@ -56,11 +57,11 @@ public final class WorkloadSpecReader {
     private static final Set<String> UNSUPPORTED_TOP = Set.of("servegen_data", "inference_perf");
     private static final Set<String> COHORT = Set.of("id", "population", "tenant_id", "slo_class", "rate_fraction", "arrival",
             "input_distribution", "output_distribution", "prefix_group", "prefix_sharing", "prefix_length", "streaming", "diurnal",
-            "spike", "drain", "reasoning", "closed_loop", "timeout");
+            "spike", "drain", "reasoning", "closed_loop", "timeout", "slo_ttft_ms");
     private static final Set<String> UNSUPPORTED_COHORT = Set.of("model", "adapter", "network", "multimodal", "slo_target_us");
     private static final Set<String> CLIENT = Set.of("id", "tenant_id", "slo_class", "rate_fraction", "arrival", "input_distribution",
             "output_distribution", "streaming", "prefix_group", "prefix_length", "concurrency", "think_time_us", "timeout", "closed_loop",
-            "reasoning", "lifecycle");
+            "reasoning", "lifecycle", "slo_ttft_ms");
     private static final Set<String> UNSUPPORTED_CLIENT = Set.of("model", "adapter", "network", "multimodal",
             "slo_target_us");
     /** BLIS's {@code defaultPrefixLength} (sim/workload/client.go): a prefix group without a length shares 50 tokens. */
@@ -181,6 +182,7 @@ public final class WorkloadSpecReader {
                 classIndex.put(cls, classes.size());
                 classes.add(new RequestClass(cls, priority, 0));
             }
+            long sloTtftMs = c.has("slo_ttft_ms") ? whole(c, "slo_ttft_ms", at, 0, Long.MAX_VALUE / 1000) : -1;
             String tenantKey = c.has("tenant_id") ? "tenant:" + c.get("tenant_id").asText() : "client:" + id;
             int tenant = tenants.computeIfAbsent(tenantKey, k -> tenants.size());
             ArrivalProcess arrival = concurrency > 0 && !c.has("arrival") ? ArrivalProcess.POISSON : arrival(c.get("arrival"), at + ".arrival");
@@ -191,7 +193,7 @@ public final class WorkloadSpecReader {
             specs.add(new ClientSpec(id, classIndex.get(cls), tenant, fraction, arrival,
                     distribution(c.get("input_distribution"), at + ".input_distribution"),
                     distribution(c.get("output_distribution"), at + ".output_distribution"), group, prefixLength, concurrency, think,
-                    timeout, session, windows));
+                    timeout, session, windows, 1, 0, sloTtftMs));
         }
         double shareTotal = classShare.values().stream().mapToDouble(Double::doubleValue).sum();
         List<RequestClass> normalized = new ArrayList<>();
