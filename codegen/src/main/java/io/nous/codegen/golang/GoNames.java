@@ -38,7 +38,10 @@ final class GoNames {
             "logAnswer",
             // the saturation detector package's
             "DetectorType", "safeSaturation", "poolDraws", "newPoolDraws", "poolState", "poolSizes", "emptyPool", "saturationSafely",
-            "goldenPoolCase", "goldenPoolEndpoint", "pool", "fixedNow", "newTestDetector");
+            "goldenPoolCase", "goldenPoolEndpoint", "pool", "fixedNow", "newTestDetector",
+            // the ordering policy package's
+            "OrderingType", "item", "sloHeader", "metadata", "strings", "time", "scheduling", "testRequest", "testItem", "goldenItem",
+            "goldenOrderingCase", "queueItem", "drawItem", "lessSafely", "defaultTTLUs", "wallClockUs");
 
     /**
      * Package-level names a translated body refers to, which a local must therefore not shadow: the
@@ -50,7 +53,8 @@ final class GoNames {
     /** The fields and methods of the template's {@code policy} type: a translated method or the counter must not take one. */
     static final Set<String> MEMBERS = Set.of("name", "queueDepthThreshold", "kvCacheUtilThreshold", "randFn", "TypedName",
             "ComputeLimit", "Admit", "admit", "signals", "saturation", "prefixKey", "inFlightKey", "uncachedKey", "Category",
-            "Consumes", "Score", "score", "safeScore", "prefixInfo", "inFlight", "uncached", "now", "Saturation", "safeSaturation");
+            "Consumes", "Score", "score", "safeScore", "prefixInfo", "inFlight", "uncached", "now", "Saturation", "safeSaturation",
+            "Less", "less", "safeLess");
 
     private final Set<String> taken = new HashSet<>();
 
