@@ -13,8 +13,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param systemPromptTokens tokens of the group's system prompt, added in front of every prompt (0: none)
  * @param share              share of each prompt taken from the group's shared text (0: none), in [0, 1)
  * @param groups             distinct shared texts, requests spread over them by tenant; 0: one per tenant
+ *
+ * <p>Its JSON names are the catalog's, both ways, so a scenario sent to a worker JVM keeps its prefix.
  */
-public record SharedPrefix(int systemPromptTokens, double share, int groups) {
+public record SharedPrefix(@JsonProperty("system_prompt_tokens") int systemPromptTokens, @JsonProperty("share") double share,
+                           @JsonProperty("groups") int groups) {
 
     @JsonCreator
     public SharedPrefix(@JsonProperty("system_prompt_tokens") Integer systemPromptTokens, @JsonProperty("share") Double share,
