@@ -38,6 +38,8 @@ public final class ArrivalTape {
     private final long[] deadlineUs;
     /** Null when no request carries content. */
     private final PromptContent[] content;
+    /** The requests' SLO headers (ms, -1: none); null when none carries one. */
+    private final long[] sloTtftMs;
 
     /** What determines a stream: everything {@link RequestSource} reads. */
     private record Key(Workload workload, double qps, long seed, long endUs, int maxModelLen) {
@@ -56,6 +58,7 @@ public final class ArrivalTape {
         double[] draws = new double[cap];
         long[] deadlines = new long[cap];
         PromptContent[] contents = null;
+        long[] slos = null;
         Request q;
         while ((q = source.next()) != null) {
             if (q.user != -1 || q.session != -1) {
@@ -75,6 +78,9 @@ public final class ArrivalTape {
                 if (contents != null) {
                     contents = Arrays.copyOf(contents, cap);
                 }
+                if (slos != null) {
+                    slos = Arrays.copyOf(slos, cap);
+                }
             }
             ids[n] = q.id;
             classes[n] = q.classIndex;
@@ -91,6 +97,13 @@ public final class ArrivalTape {
                 }
                 contents[n] = q.content;
             }
+            if (q.sloTtftMs >= 0 && slos == null) {
+                slos = new long[cap];
+                Arrays.fill(slos, 0, n, -1);
+            }
+            if (slos != null) {
+                slos[n] = q.sloTtftMs;
+            }
             n++;
         }
         id = Arrays.copyOf(ids, n);
@@ -103,6 +116,7 @@ public final class ArrivalTape {
         admissionDraw = Arrays.copyOf(draws, n);
         deadlineUs = Arrays.copyOf(deadlines, n);
         content = contents == null ? null : Arrays.copyOf(contents, n);
+        sloTtftMs = slos == null ? null : Arrays.copyOf(slos, n);
     }
 
     /**
@@ -166,6 +180,9 @@ public final class ArrivalTape {
                 Request r = new Request(id[i], classIndex[i], priority[i], tenant[i], inputTokens[i], outputTokens[i], arrivalUs[i],
                         admissionDraw[i], content == null ? null : content[i]);
                 r.deadlineUs = deadlineUs[i];
+                if (sloTtftMs != null) {
+                    r.sloTtftMs = sloTtftMs[i];
+                }
                 return r;
             }
         };

@@ -235,12 +235,12 @@ public final class RequestSource implements Arrivals {
         if (prefix == null) {
             int in = Math.min(sampledIn, maxModelLen - 1);
             int out = Math.min(sampledOut, maxModelLen - in);
-            return deadline(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u), timeoutUs);
+            return fromClass(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u));
         }
         int in = Math.min(sampledIn + prefix.systemPromptTokens(), maxModelLen - 1);
         int out = Math.min(sampledOut, maxModelLen - in);
         PromptContent content = PromptContent.sharedPrefix(prefix.group(tenant), prefix.sharedTokens(in), id, in, out);
-        return deadline(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u, content), timeoutUs);
+        return fromClass(new Request(id, cls, classes.get(cls).priority(), tenant, in, out, t, u, content));
     }
 
     /**
@@ -451,10 +451,16 @@ public final class RequestSource implements Arrivals {
         return requestLimit > 0 && sent >= requestLimit;
     }
 
-    /** {@code r} as its client sends it: with the client's deadline (or the workload's) and its SLO header. */
+    /** {@code r} as its client sends it: with the client's deadline (or the workload's) and its SLO header (or its class's). */
     private Request fromClient(Request r, ClientSpec spec) {
-        r.sloTtftMs = spec.sloTtftMs();
+        r.sloTtftMs = spec.sloTtftMs() >= 0 ? spec.sloTtftMs() : classes.get(spec.classIndex()).sloHeaderMs();
         return deadline(r, spec.timeoutUs() > 0 ? spec.timeoutUs() : timeoutUs);
+    }
+
+    /** {@code r} of an open-loop class: with the workload's deadline and its class's SLO header. */
+    private Request fromClass(Request r) {
+        r.sloTtftMs = classes.get(r.classIndex).sloHeaderMs();
+        return deadline(r, timeoutUs);
     }
 
     private static Request deadline(Request r, long timeoutUs) {
