@@ -20,6 +20,7 @@ public final class Problems {
     public static final String ROUTING = "routing";
     public static final String SATURATION = "saturation";
     public static final String JOINT_DETECTOR = "joint-detector";
+    public static final String ORDERING = "ordering";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -30,6 +31,7 @@ public final class Problems {
         register(new RoutingProblem());
         register(new SaturationProblem());
         register(new JointDetectorProblem());
+        register(new OrderingProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);
@@ -76,6 +78,15 @@ public final class Problems {
 
     private static String article(String word) {
         return "aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ";
+    }
+
+    /** A built-in policy at {@code point} under the built-in usage-limit policy {@code usageLimit}, named by the former. */
+    static PolicyUnderTest builtinAt(String usageLimit, PlugPoint<?> point, String ref) {
+        Map<String, String> refs = new LinkedHashMap<>();
+        refs.put(PlugPoint.USAGE_LIMIT.id(), usageLimit);
+        refs.put(point.id(), ref);
+        return PolicyUnderTest.builtin(ref, PolicyIdentity.builtin(usageLimit).plus(PolicyIdentity.builtin(ref)),
+                new PolicyUnderTest.Builtins(refs), Deployment.FLOW_CONTROL);
     }
 
     static PolicyUnderTest builtinUsageLimit(String ref) {

@@ -2,15 +2,11 @@ package io.nous.discover;
 
 import io.nous.discover.evolve.SearchSpace;
 import io.nous.discover.evolve.SearchSpaces;
-import io.nous.evaluator.run.Deployment;
-import io.nous.evaluator.run.PolicyIdentity;
 import io.nous.evaluator.run.PolicyUnderTest;
 import io.nous.policy.PolicyRegistry;
 import io.nous.sandbox.Sandbox;
 import io.nous.sim.spi.PlugPoint;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Saturation detection: a detector computes the pool's saturation from what the router's data layer
@@ -84,16 +80,7 @@ final class SaturationProblem implements Problem {
 
     /** A built-in detector at the plug point, under the usage-limit policy both arms run. */
     static PolicyUnderTest detected(String detector) {
-        return PolicyUnderTest.builtin(detector, PolicyIdentity.builtin(USAGE_LIMIT).plus(PolicyIdentity.builtin(detector)),
-                new PolicyUnderTest.Builtins(references(detector)),
-                Deployment.FLOW_CONTROL);
-    }
-
-    private static Map<String, String> references(String detector) {
-        Map<String, String> refs = new LinkedHashMap<>();
-        refs.put(PlugPoint.USAGE_LIMIT.id(), USAGE_LIMIT);
-        refs.put(PlugPoint.SATURATION.id(), detector);
-        return refs;
+        return Problems.builtinAt(USAGE_LIMIT, PlugPoint.SATURATION, detector);
     }
 
     @Override

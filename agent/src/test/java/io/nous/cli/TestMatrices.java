@@ -32,6 +32,24 @@ final class TestMatrices {
                 """);
     }
 
+    /** Orderings: mixed-slo under, over and bursty capacity on today's router, one point per split beyond search. */
+    static Path ordering(Path dir) throws IOException {
+        return write(dir, "small-ordering.yaml", """
+                name: small-ordering
+                seeds: 2
+                duration_seconds: 90
+                router_version: v0.10
+                variants:
+                  - {name: nominal}
+                  - {name: decode-slow, decode_speed: 0.85}
+                scenarios:
+                  - {workload: mixed-slo, qps: 7, split: search, regime: under}
+                  - {workload: mixed-slo, qps: 15, split: search, regime: over}
+                  - {workload: mixed-slo, qps: 14, split: validation, regime: over}
+                  - {workload: mixed-slo, qps: 13, arrival_cv: 2, split: test, regime: near}
+                """);
+    }
+
     /**
      * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
      * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.

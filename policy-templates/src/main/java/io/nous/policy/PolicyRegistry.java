@@ -16,6 +16,7 @@ import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
 import io.nous.policy.templates.TokenLoadRouting;
 import io.nous.policy.templates.UtilizationDetectorPolicy;
+import io.nous.policy.templates.WeightedDeadlineOrdering;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
@@ -176,6 +177,17 @@ public final class PolicyRegistry {
                 "Earliest SLO deadline first, the deadline being arrival + the x-llm-d-slo-ttft-ms header (none: last); ties first "
                         + "come, first served.",
                 Set.of(), SloDeadlineOrdering.class, p -> List.of()));
+        register(new PolicyTemplate("weighted-deadline", "weighted-deadline-ordering", PlugPoint.ORDERING,
+                "Earliest deadline first, the deadline being enqueue + the SLO header (else noHeaderMs, 10,000) + usPerKiB (100) per KiB "
+                        + "of payload: the ordering search's seed, not a router policy.",
+                Set.of("noHeaderMs", "usPerKiB"), WeightedDeadlineOrdering.class, p -> {
+                    long noHeader = (long) p.getDouble("noHeaderMs", 10_000);
+                    long perKiB = (long) p.getDouble("usPerKiB", 100);
+                    if (noHeader < 0 || noHeader > 1_000_000_000L || perKiB < 0 || perKiB > 1_000_000_000L) {
+                        throw new PolicyReferenceException("weighted-deadline: noHeaderMs and usPerKiB must be in [0, 1e9]");
+                    }
+                    return List.of(noHeader, perKiB);
+                }));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {

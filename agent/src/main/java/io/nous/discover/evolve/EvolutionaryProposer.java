@@ -2,10 +2,11 @@ package io.nous.discover.evolve;
 
 import io.nous.discover.Evaluated;
 import io.nous.discover.Problems;
-import io.nous.store.journal.Prediction;
 import io.nous.discover.Proposal;
 import io.nous.discover.ProposalContext;
+import io.nous.discover.ProposalUnavailable;
 import io.nous.discover.Proposer;
+import io.nous.store.journal.Prediction;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -64,7 +65,13 @@ public final class EvolutionaryProposer implements Proposer {
         }
         // Nothing applied: a small change to the incumbent.
         Evaluated base = ctx.incumbent() != null ? ctx.incumbent() : elites.get(0);
-        return hypothesis(space.fallback(base, rng, minGate), base, List.of(base.candidateId()));
+        Mutations.Result r = space.fallback(base, rng, minGate);
+        if (r == null) {
+            throw new ProposalUnavailable("the offline search has no change to make: none of " + ctx.problem()
+                    + "'s operators applies to " + base.candidateId() + " or the archive's " + elites.size() + " elites",
+                    ProposalUnavailable.Kind.FAILED);
+        }
+        return hypothesis(r, base, List.of(base.candidateId()));
     }
 
     /** The best candidate of each behaviour cell of the search space, in a stable order. */

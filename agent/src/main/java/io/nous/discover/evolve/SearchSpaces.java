@@ -140,6 +140,30 @@ public final class SearchSpaces {
     };
 
     /**
+     * Ordering policies: the seed's parameters (what a header-less request's objective is, what a
+     * KiB of prompt costs) scaled, sometimes another constant, with the detector search's operators
+     * on constructor arguments; a parent without parameters restarts in the weighted-deadline family.
+     * The behaviour cell is the probe's two axes (how often the smaller of two requests goes first,
+     * how often the earlier SLO deadline does), each in fifths.
+     */
+    public static final SearchSpace ORDERING = new SearchSpace() {
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            return OrderingMutations.mutate(parent.source(), rng);
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            return OrderingMutations.mutate(base.source(), rng);
+        }
+
+        @Override
+        public String cell(Evaluated e) {
+            return fifth(e.onset()) + "/" + fifth(e.dutyAt08());
+        }
+    };
+
+    /**
      * A usage-limit policy and a saturation detector in one class: one half mutated by its own
      * operators, or one candidate's usage-limit half with another's detector 20 % of the time. The
      * behaviour cell is where the usage-limit half first gates and how the detector reads two

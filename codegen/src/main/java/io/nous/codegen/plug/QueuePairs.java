@@ -17,6 +17,11 @@ import java.util.function.Supplier;
 final class QueuePairs {
     private static final long SEED = 0x0bde7L;
     private static final int DRAWS = 240;
+    /**
+     * Pairs the fingerprint asks about: many more than the signature, since two orderings of one
+     * family (deadlines a few seconds apart) part only on pairs enqueued close together.
+     */
+    private static final int FINGERPRINT_DRAWS = 4096;
 
     private QueuePairs() {
     }
@@ -102,7 +107,7 @@ final class QueuePairs {
         return ab != ba ? ab : aArrivedFirst;
     }
 
-    /** A digest of the answers over the drawn pairs, twice on one instance and once on a fresh one. */
+    /** A digest of the answers over {@link #FINGERPRINT_DRAWS} drawn pairs, twice on one instance and once on a fresh one. */
     static String fingerprint(Supplier<OrderingPolicy> fresh) {
         MessageDigest md;
         try {
@@ -113,7 +118,7 @@ final class QueuePairs {
         OrderingPolicy carried = fresh.get();
         for (OrderingPolicy p : new OrderingPolicy[] {carried, carried, fresh.get()}) {
             CallSequences.SplitMix rng = new CallSequences.SplitMix(SEED);
-            for (int i = 0; i < DRAWS; i++) {
+            for (int i = 0; i < FINGERPRINT_DRAWS; i++) {
                 QueueItems.Item a = QueueItems.draw(rng, null);
                 QueueItems.Item b = QueueItems.draw(rng, a);
                 md.update((byte) ((QueueItems.less(p, a, b) ? 1 : 0) | (QueueItems.less(p, b, a) ? 2 : 0)));

@@ -113,7 +113,7 @@ class OrderingExportTest {
     void aGoOrderingThatDiffersInOneConstantIsRefusedWithThePairWhereTheyPart() {
         Assumptions.assumeTrue(GoToolchain.find(System.getenv()).isPresent(), "no Go toolchain");
         CheckResult r = Candidates.check(SHORT_FIRST, "ShortFirst.java");
-        String other = SHORT_FIRST.replace("2000000L", "2000001L");
+        String other = SHORT_FIRST.replace("2000000L", "3000000L");
         GoTranslator.GoCode code = GoExport.translate(other, PlugPoint.ORDERING);
         Supplier<OrderingPolicy> fresh = () -> r.candidate().newInstance(PlugPoint.ORDERING, EquivalenceProof.PROOF_LIMIT);
         EquivalenceProof.Proof proof = OrderingProof.record(fresh);

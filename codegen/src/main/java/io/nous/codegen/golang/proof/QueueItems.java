@@ -5,7 +5,8 @@ import io.nous.sim.spi.OrderingPolicy;
 /**
  * The queue items an ordering policy is asked about, drawn from a {@link CallSequences.SplitMix}
  * stream the same way in Java and in an exported package's Go test: enqueue times from the
- * simulator's clock (microseconds from 0) and a router's wall clock (microseconds since 1970), TTLs
+ * simulator's clock (microseconds from 0) and a router's wall clock (microseconds since 1970), often
+ * within ten seconds of the other item's (where deadlines and size charges decide), TTLs
  * off, at the router's default and drawn, SLO headers absent, zero, drawn, huge and the largest valid, payloads from one
  * token to long prompts; a quarter of each field copies the other item's, so ties are asked about.
  * Integer operations only, so both languages draw the same items.
@@ -36,7 +37,8 @@ public final class QueueItems {
         long enqueue = switch (rng.below(8)) {
             case 0 -> other != null ? other.enqueueUs() : 0;
             case 1 -> 0;
-            case 2, 3 -> WALL_CLOCK_US + (long) rng.below(1 << 30) * 16;
+            case 2 -> WALL_CLOCK_US + (long) rng.below(1 << 30) * 16;
+            case 3, 4, 5 -> (other != null ? other.enqueueUs() : WALL_CLOCK_US) + rng.below(20_000_001) - 10_000_000;
             default -> (long) rng.below(1 << 30) * 4;
         };
         long ttl = switch (rng.below(4)) {
