@@ -29,7 +29,8 @@ public final class WorkloadsCommand implements Callable<Integer> {
                     : "qps " + w.qpsPoints();
             out.printf(Locale.ROOT, "%-17s in %s ~%.0f, out %s ~%.0f, %s, %d pods, %s%n    %s%n", w.name(),
                     w.input().kind(), w.input().mean(), w.output().kind(), w.output().mean(),
-                    w.classes().stream().map(c -> String.format(Locale.ROOT, "%s(p%d) %.0f%%", c.name(), c.priority(), 100 * c.share()))
+                    w.classes().stream().map(c -> String.format(Locale.ROOT, "%s(p%d%s) %.0f%%", c.name(), c.priority(),
+                            c.sloTtftMs() == null ? "" : ", SLO " + c.sloTtftMs() + " ms", 100 * c.share()))
                             .collect(Collectors.joining(" / ")),
                     w.pods(), load, w.description());
         }
