@@ -60,6 +60,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--large", description = "Also measure the large scenarios: an hour of coding agents on 16 pods (CPU seconds) and "
+            + "interactive chat on 64 pods (events per second).")
+    boolean large;
+
     @Option(names = "--codegen", description = "Instead, measure candidate verification + compilation time and the guard's overhead.")
     boolean codegen;
 
@@ -181,6 +185,9 @@ public final class BenchCommand implements Callable<Integer> {
         JsonReport.num(overall, "lab_16_tenants_simulated_seconds", labSimulated);
         JsonReport.num(overall, "lab_16_tenants_speedup", labSimulated / labWall);
         JsonReport.num(overall, "events_per_second", totalEvents / totalWall);
+        if (large && json) {
+            LargeBench.run(policy, seed, repeat, out, true, root);
+        }
         if (json) {
             out.println(JsonReport.write(root));
         } else {
@@ -190,6 +197,9 @@ public final class BenchCommand implements Callable<Integer> {
                     PREFIX_HEAVY, prefixHeavySpeedup);
             out.printf(Locale.ROOT, "routing lab cell (%s, lab-defaults, 8 inference-sim pods): %.0fs simulated in %.4fs wall, %.0fx%n", LAB,
                     labSimulated, labWall, labSimulated / labWall);
+            if (large) {
+                LargeBench.run(policy, seed, repeat, out, false, root);
+            }
         }
         out.flush();
         return 0;

@@ -41,7 +41,7 @@ final class GoNames {
             "goldenPoolCase", "goldenPoolEndpoint", "pool", "fixedNow", "newTestDetector",
             // the ordering policy package's
             "OrderingType", "item", "sloHeader", "metadata", "strings", "time", "scheduling", "testRequest", "testItem", "goldenItem",
-            "goldenOrderingCase", "queueItem", "drawItem", "lessSafely", "defaultTTLUs", "wallClockUs");
+            "goldenOrderingCase", "queueItem", "drawItem", "lessSafely", "defaultTTLUs", "wallClockUs", "nearGapsUs");
 
     /**
      * Package-level names a translated body refers to, which a local must therefore not shadow: the

@@ -6,8 +6,9 @@ import io.nous.sim.spi.OrderingPolicy;
  * The queue items an ordering policy is asked about, drawn from a {@link CallSequences.SplitMix}
  * stream the same way in Java and in an exported package's Go test: enqueue times from the
  * simulator's clock (microseconds from 0) and a router's wall clock (microseconds since 1970), often
- * within ten seconds of the other item's (where deadlines and size charges decide), TTLs
- * off, at the router's default and drawn, SLO headers absent, zero, drawn, huge and the largest valid, payloads from one
+ * within a second, ten seconds or a minute (the TTL) of the other item's, where deadlines and size
+ * charges decide, TTLs
+ * off, at the router's default and drawn, SLO headers absent, zero, drawn up to ten seconds and a minute, huge and the largest valid, payloads from one
  * token to long prompts; a quarter of each field copies the other item's, so ties are asked about.
  * Integer operations only, so both languages draw the same items.
  */
@@ -38,7 +39,9 @@ public final class QueueItems {
             case 0 -> other != null ? other.enqueueUs() : 0;
             case 1 -> 0;
             case 2 -> WALL_CLOCK_US + (long) rng.below(1 << 30) * 16;
-            case 3, 4, 5 -> (other != null ? other.enqueueUs() : WALL_CLOCK_US) + rng.below(20_000_001) - 10_000_000;
+            case 3 -> (other != null ? other.enqueueUs() : WALL_CLOCK_US) + rng.below(2_000_001) - 1_000_000;
+            case 4 -> (other != null ? other.enqueueUs() : WALL_CLOCK_US) + rng.below(20_000_001) - 10_000_000;
+            case 5 -> (other != null ? other.enqueueUs() : WALL_CLOCK_US) + rng.below(120_000_001) - 60_000_000;
             default -> (long) rng.below(1 << 30) * 4;
         };
         long ttl = switch (rng.below(4)) {
@@ -51,7 +54,7 @@ public final class QueueItems {
             case 0 -> -1;
             case 1 -> other != null ? other.sloTtftMs() : 0;
             case 2 -> rng.below(10_000);
-            case 3 -> 0;
+            case 3 -> rng.below(60_000);
             case 4 -> MAX_SLO_MS;
             default -> (long) rng.below(1 << 30) * 1024;
         };
