@@ -9,7 +9,6 @@ import io.nous.sim.workload.WorkloadCatalog;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +32,7 @@ final class LargeBench {
     record Row(String label, double simulatedSeconds, double wallSeconds, double cpuSeconds, long events) {
     }
 
-    static List<Row> run(String policy, long seed, int repeat, PrintWriter out, boolean json, ObjectNode root) {
+    static void run(String policy, long seed, int repeat, PrintWriter out, boolean json, ObjectNode root) {
         List<Scenario> scenarios = List.of(
                 Scenario.builder(WorkloadCatalog.builtin().workload("agentic-coding")).qps(0.5).seed(seed).durationSeconds(3_600).build(),
                 Scenario.builder(WorkloadCatalog.builtin().workload("interactive-chat")).pods(LARGE_POOL)
@@ -41,7 +40,6 @@ final class LargeBench {
         String[] labels = {"agentic-coding@0.5, 3,600 s, 16 pods", "interactive-chat@" + Math.round(0.8 * CHAT_QPS_PER_POD * LARGE_POOL)
                 + ", 64 pods"};
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        List<Row> rows = new ArrayList<>();
         ArrayNode array = root.putArray("large");
         for (int k = 0; k < scenarios.size(); k++) {
             Scenario s = scenarios.get(k);
@@ -58,7 +56,6 @@ final class LargeBench {
             Arrays.sort(walls);
             Arrays.sort(cpus);
             Row row = new Row(labels[k], r.simulatedSeconds(), walls[repeat / 2], cpus[repeat / 2], r.events());
-            rows.add(row);
             ObjectNode n = array.addObject();
             n.put("scenario", row.label());
             JsonReport.num(n, "simulated_seconds", row.simulatedSeconds());
@@ -73,6 +70,5 @@ final class LargeBench {
                 out.flush();
             }
         }
-        return rows;
     }
 }

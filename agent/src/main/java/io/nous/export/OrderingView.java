@@ -1,13 +1,14 @@
 package io.nous.export;
 
 import io.nous.codegen.Candidate;
+import io.nous.codegen.golang.proof.CallSequences;
+import io.nous.codegen.golang.proof.QueueItems;
 import io.nous.policy.PolicyRegistry;
 import io.nous.report.RunReport;
 import io.nous.sim.spi.OrderingPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
  * An ordering policy as people read it: which of two queued requests it sends first in a few
@@ -18,7 +19,7 @@ final class OrderingView implements PlugPointView {
     /** The router's orderings, with their plugin types. */
     private static final List<String[]> UPSTREAM = List.of(new String[] {"fcfs", "fcfs-ordering-policy"},
             new String[] {"edf", "edf-ordering-policy"}, new String[] {"slo-deadline", "slo-deadline-ordering-policy"});
-    private static final long TTL = 60_000_000L;
+    private static final long TTL = QueueItems.DEFAULT_TTL_US;
 
     /** Two queued requests, a enqueued first, with words for them. */
     private record Pair(String words, long enqueueA, long sloA, long bytesA, long enqueueB, long sloB, long bytesB) {
@@ -86,23 +87,19 @@ final class OrderingView implements PlugPointView {
                 .append("`.\n2. Roll the EPP Deployment: the config is read at start.\n");
     }
 
-    /** One of the router's orderings when the candidate answers as it does on 2,000 seeded pairs, both ways. */
+    /** One of the router's orderings when the candidate answers as it does on 2,000 of the proof's pairs, both ways. */
     @Override
     public Optional<UpstreamMatch.Match> upstreamMatch(Candidate candidate) {
         for (String[] u : UPSTREAM) {
             OrderingPolicy theirs = PolicyRegistry.builtin().create(PlugPoint.ORDERING, u[0]);
             OrderingPolicy ours = candidate.newInstance(PlugPoint.ORDERING);
-            SplittableRandom rng = new SplittableRandom(0x0de5);
+            CallSequences.SplitMix rng = new CallSequences.SplitMix(0x0de5);
             boolean same = true;
             for (int i = 0; i < 2_000 && same; i++) {
-                long ea = rng.nextLong(1L << 40);
-                long eb = rng.nextInt(4) == 0 ? ea : rng.nextLong(1L << 40);
-                long sa = rng.nextInt(3) == 0 ? -1 : rng.nextLong(20_000);
-                long sb = rng.nextInt(3) == 0 ? -1 : rng.nextLong(20_000);
-                long ba = 256 + 4 * rng.nextLong(50_000);
-                long bb = rng.nextInt(4) == 0 ? ba : 256 + 4 * rng.nextLong(50_000);
-                same = ours.less(ea, TTL, sa, ba, eb, TTL, sb, bb) == theirs.less(ea, TTL, sa, ba, eb, TTL, sb, bb)
-                        && ours.less(eb, TTL, sb, bb, ea, TTL, sa, ba) == theirs.less(eb, TTL, sb, bb, ea, TTL, sa, ba);
+                QueueItems.Item a = QueueItems.draw(rng, null);
+                QueueItems.Item b = QueueItems.draw(rng, a);
+                same = QueueItems.less(ours, a, b) == QueueItems.less(theirs, a, b)
+                        && QueueItems.less(ours, b, a) == QueueItems.less(theirs, b, a);
             }
             if (same) {
                 return Optional.of(new UpstreamMatch.Match(u[1], u[0]));
