@@ -58,7 +58,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String scorer;
 
     @Option(names = "--plug", paramLabel = "POINT=REF|FILE.java", description = "A policy at any registered plug point, by its id "
-            + "(saturation, routing, ordering, or one a plugin jar adds): a built-in name or a .java file implementing that plug point's "
+            + "(saturation, routing, ordering, fairness, or one a plugin jar adds): a built-in name or a .java file implementing that plug point's "
             + "interface. Repeatable; --scorer and --detector are the same for routing and saturation.")
     List<String> plugs = new ArrayList<>();
 

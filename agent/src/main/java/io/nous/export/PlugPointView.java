@@ -83,6 +83,10 @@ public interface PlugPointView {
 
     /** What {@code nous check} says of the router's contract ({@code simulationOnly}: it was not checked). */
     default String contractLine(boolean simulationOnly) {
+        if (!io.nous.codegen.plug.PlugPoints.of(point()).exports()) {
+            return "  within the router's contract; Nous does not export " + point().noun().replaceFirst("^an? ", "")
+                    + " plugins yet: simulate and search it";
+        }
         return simulationOnly ? "  not checked against the router's contract (--simulation-only): it may not export"
                 : "  within the router's contract: it can be exported as an llm-d-router plugin";
     }

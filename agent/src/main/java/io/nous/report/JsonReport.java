@@ -37,6 +37,9 @@ public final class JsonReport {
         if (r.policy().orderingPolicy() != null) {
             o.put("ordering", r.policy().orderingPolicy());
         }
+        if (r.policy().fairnessPolicy() != null) {
+            o.put("fairness", r.policy().fairnessPolicy());
+        }
         o.put("flow_control", r.flowControl());
         o.put("pods", r.pods());
         o.put("cost_profile", r.costProfile());

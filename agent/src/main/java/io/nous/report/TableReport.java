@@ -22,9 +22,10 @@ public final class TableReport {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s @ %s qps on %d pods (%s), seed %d%n", r.workload(), fmt(r.qps()),
                 r.pods(), r.costProfile(), r.seed()));
-        sb.append(String.format(Locale.ROOT, "policy %s, admission %s, detector %s, %sflow control %s%n",
+        sb.append(String.format(Locale.ROOT, "policy %s, admission %s, detector %s, %s%sflow control %s%n",
                 r.policy().usageLimitPolicy(), r.policy().admissionPolicy(), r.detector(),
-                r.policy().orderingPolicy() == null ? "" : "ordering " + r.policy().orderingPolicy() + ", ", r.flowControl() ? "on" : "off"));
+                r.policy().orderingPolicy() == null ? "" : "ordering " + r.policy().orderingPolicy() + ", ",
+                r.policy().fairnessPolicy() == null ? "" : "fairness " + r.policy().fairnessPolicy() + ", ", r.flowControl() ? "on" : "off"));
         RunSummary run = r.run();
         if (!run.routing().equals("default") || !run.engine().equals("vllm")) {
             sb.append(String.format(Locale.ROOT, "routing %s, engine %s; whole run: prefix-cache hit rate %s, ttft p50/p90/p99 %s/%s/%s, "

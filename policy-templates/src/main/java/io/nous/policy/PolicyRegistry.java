@@ -4,6 +4,7 @@ import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.ConcurrencyDetectorPolicy;
 import io.nous.policy.templates.EdfOrdering;
 import io.nous.policy.templates.FcfsOrdering;
+import io.nous.policy.templates.GlobalStrictFairness;
 import io.nous.policy.templates.LMetricRouting;
 import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
@@ -11,6 +12,7 @@ import io.nous.policy.templates.LeaseDetectorPolicy;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.ProbabilisticAdmitter;
+import io.nous.policy.templates.RoundRobinFairness;
 import io.nous.policy.templates.SloDeadlineOrdering;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
@@ -177,6 +179,12 @@ public final class PolicyRegistry {
                 "Earliest SLO deadline first, the deadline being arrival + the x-llm-d-slo-ttft-ms header (none: last); ties first "
                         + "come, first served.",
                 Set.of(), SloDeadlineOrdering.class, p -> List.of()));
+        register(new PolicyTemplate("global-strict", "global-strict-fairness-policy", PlugPoint.FAIRNESS,
+                "The flow whose next request the band's ordering would dispatch first, as one queue: the router's default fairness.",
+                Set.of(), GlobalStrictFairness.class, p -> List.of()));
+        register(new PolicyTemplate("round-robin", "round-robin-fairness-policy", PlugPoint.FAIRNESS,
+                "Each flow that holds requests takes a turn in flow order.",
+                Set.of(), RoundRobinFairness.class, p -> List.of()));
         register(new PolicyTemplate("weighted-deadline", "weighted-deadline-ordering", PlugPoint.ORDERING,
                 "Earliest deadline first, the deadline being enqueue + the SLO header (else noHeaderMs, 10,000) + usPerKiB (100) per KiB "
                         + "of payload: the ordering search's seed, not a router policy.",

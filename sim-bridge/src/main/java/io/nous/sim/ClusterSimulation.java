@@ -5,6 +5,7 @@ import io.nous.sim.engine.EventQueue;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.ConcurrencyDetector;
 import io.nous.sim.epp.DetectorCall;
+import io.nous.sim.epp.FairnessCall;
 import io.nous.sim.epp.FlowController;
 import io.nous.sim.epp.InFlightLoad;
 import io.nous.sim.epp.OrderingCall;
@@ -91,6 +92,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final String detectorName;
     /** The ordering plug point's policy, or null: the flow controller's configured ordering. */
     private final String orderingName;
+    /** The fairness plug point's policy, or null: the flow controller's configured fairness. */
+    private final String fairnessName;
     /** What the admitter is handed per request: saturation, queue term, KV term (reused). */
     private final double[] signals = new double[3];
     private final ConcurrencyDetector.InFlight inFlight = new ConcurrencyDetector.InFlight();
@@ -215,7 +218,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 : policies.name(PlugPoint.ORDERING) == null ? "ordering policy" : policies.name(PlugPoint.ORDERING);
         OrderingCall ordering = policies.has(PlugPoint.ORDERING)
                 ? new OrderingCall(policies.get(PlugPoint.ORDERING), orderingName, scenario.flowControlConfig().ttlUs()) : null;
-        this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector, ordering);
+        this.fairnessName = !policies.has(PlugPoint.FAIRNESS) ? null
+                : policies.name(PlugPoint.FAIRNESS) == null ? "fairness policy" : policies.name(PlugPoint.FAIRNESS);
+        FairnessCall fairness = policies.has(PlugPoint.FAIRNESS) ? new FairnessCall(policies.get(PlugPoint.FAIRNESS), fairnessName) : null;
+        this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector, ordering, fairness);
         DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
@@ -775,7 +781,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                     flow.cycles() > 0 ? (double) flow.gatedCycles(i) / flow.cycles() : 0));
         }
         PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), admissionCalls, bands,
-                flow.ceilingViolations(), flow.firstViolation(), orderingName);
+                flow.ceilingViolations(), flow.firstViolation(), orderingName, fairnessName);
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,

@@ -22,6 +22,12 @@ final class Band {
     private final Fairness fairness;
     /** The ordering policy at the plug point, or null: the built-in ordering's keys. */
     private final OrderingCall ordering;
+    /** The fairness policy at the plug point, or null: the configured {@link #fairness}. */
+    private final FairnessCall fairnessCall;
+    /** This band's state for {@link #fairnessCall}, or null. */
+    private final long[] fairnessState;
+    /** The flows that hold requests, as the last pick found them (reused). */
+    private Flow[] candidates = new Flow[8];
     /** Flows sorted by flow id. */
     private final List<Flow> flows = new ArrayList<>();
     private int size;
@@ -60,9 +66,19 @@ final class Band {
 
     /** A band whose flows are ordered by {@code ordering}, or by the built-in ordering's keys when null. */
     Band(int priority, Fairness fairness, OrderingCall ordering) {
+        this(priority, fairness, ordering, null);
+    }
+
+    /**
+     * A band whose next flow {@code fairnessCall} picks (with a state of this band's own), or the
+     * configured {@code fairness} when it is null.
+     */
+    Band(int priority, Fairness fairness, OrderingCall ordering, FairnessCall fairnessCall) {
         this.priority = priority;
         this.fairness = fairness;
         this.ordering = ordering;
+        this.fairnessCall = fairnessCall;
+        this.fairnessState = fairnessCall == null ? null : fairnessCall.newState();
     }
 
     int size() {
@@ -97,7 +113,7 @@ final class Band {
         if (size == 0) {
             return null;
         }
-        Flow chosen = fairness == Fairness.GLOBAL_STRICT ? bestHead() : nextRoundRobin();
+        Flow chosen = fairnessCall != null ? picked() : fairness == Fairness.GLOBAL_STRICT ? bestHead() : nextRoundRobin();
         Request r = chosen.poll();
         size--;
         bytes -= sizer.of(r);
@@ -155,6 +171,39 @@ final class Band {
             }
         }
         return best;
+    }
+
+    /** The flow the fairness policy at the plug point picks among those that hold requests. */
+    private Flow picked() {
+        int n = 0;
+        for (Flow f : flows) {
+            if (!f.isEmpty()) {
+                if (n == candidates.length) {
+                    candidates = java.util.Arrays.copyOf(candidates, n * 2);
+                }
+                candidates[n++] = f;
+            }
+        }
+        FairnessCall c = fairnessCall;
+        c.ensure(n);
+        for (int i = 0; i < n; i++) {
+            Flow f = candidates[i];
+            Request h = f.peek();
+            c.flowIds[i] = f.id;
+            c.queued[i] = f.queue != null ? f.queue.size() : f.heap.size();
+            c.headEnqueueUs[i] = h.enqueueUs;
+            c.headBytes[i] = FlowController.requestBytes(h);
+            c.headSloTtftMs[i] = h.sloTtftMs;
+            // the head's place among the heads under the band's ordering: how many heads go before it
+            int rank = 0;
+            for (int j = 0; j < n; j++) {
+                if (j != i && before(candidates[j].peek(), h)) {
+                    rank++;
+                }
+            }
+            c.headRank[i] = rank;
+        }
+        return candidates[c.pick(n, fairnessState, priority)];
     }
 
     private boolean before(Request a, Request b) {

@@ -69,6 +69,15 @@ public final class FlowController {
      */
     public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
                           SaturationGauge detector, OrderingCall ordering) {
+        this(config, provisioned, policy, policyName, detector, ordering, null);
+    }
+
+    /**
+     * A flow controller whose bands pick their next flow with {@code fairness} (the fairness plug
+     * point's policy, each band with its own state), or with the configured fairness when it is null.
+     */
+    public FlowController(FlowControlConfig config, int[] provisioned, UsageLimitPolicy policy, String policyName,
+                          SaturationGauge detector, OrderingCall ordering, FairnessCall fairness) {
         this.config = config;
         int[] p = Arrays.stream(provisioned).boxed().distinct().mapToInt(Integer::intValue).toArray();
         if (Arrays.stream(p).noneMatch(x -> x == 0)) {
@@ -77,7 +86,7 @@ public final class FlowController {
         this.priorities = Arrays.stream(p).boxed().sorted((a, b) -> Integer.compare(b, a)).mapToInt(Integer::intValue).toArray();
         this.bands = new Band[priorities.length];
         for (int i = 0; i < priorities.length; i++) {
-            bands[i] = new Band(priorities[i], config.fairness(), ordering);
+            bands[i] = new Band(priorities[i], config.fairness(), ordering, fairness);
         }
         this.prioritiesView = priorities.clone();
         this.ceilings = new double[priorities.length];

@@ -5,17 +5,24 @@ import java.util.List;
 /**
  * What the policies did: how often the usage-limit policy and the admission policy were called,
  * how often each band was gated, and whether the usage-limit policy's output ever broke the
- * contract (NaN, outside [0, 1], increasing down the bands); and which ordering policy ordered the
- * bands' queues when one filled the plug point ({@code orderingPolicy}, null: the flow controller's
- * configured ordering).
+ * contract (NaN, outside [0, 1], increasing down the bands); and which ordering and fairness
+ * policies ran when they filled their plug points ({@code orderingPolicy}, {@code fairnessPolicy};
+ * null: the flow controller's configured ones).
  */
 public record PolicySummary(String usageLimitPolicy, String admissionPolicy, long calls, long admissionCalls,
-                            List<BandSummary> bands, long ceilingViolations, String firstViolation, String orderingPolicy) {
+                            List<BandSummary> bands, long ceilingViolations, String firstViolation, String orderingPolicy,
+                            String fairnessPolicy) {
+
+    /** A summary of a run whose queues the configured fairness served. */
+    public PolicySummary(String usageLimitPolicy, String admissionPolicy, long calls, long admissionCalls, List<BandSummary> bands,
+                         long ceilingViolations, String firstViolation, String orderingPolicy) {
+        this(usageLimitPolicy, admissionPolicy, calls, admissionCalls, bands, ceilingViolations, firstViolation, orderingPolicy, null);
+    }
 
     /** A summary of a run whose queues the configured ordering ordered. */
     public PolicySummary(String usageLimitPolicy, String admissionPolicy, long calls, long admissionCalls, List<BandSummary> bands,
                          long ceilingViolations, String firstViolation) {
-        this(usageLimitPolicy, admissionPolicy, calls, admissionCalls, bands, ceilingViolations, firstViolation, null);
+        this(usageLimitPolicy, admissionPolicy, calls, admissionCalls, bands, ceilingViolations, firstViolation, null, null);
     }
 
     /** One band: its priority and the share of dispatch cycles in which it could not dispatch. */

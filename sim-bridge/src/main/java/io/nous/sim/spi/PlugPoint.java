@@ -29,6 +29,10 @@ public final class PlugPoint<S> {
     public static final PlugPoint<OrderingPolicy> ORDERING = new PlugPoint<>("ordering", OrderingPolicy.class,
             "an ordering policy", "OrderingPolicy.Less", "pkg/epp/framework/interface/flowcontrol/plugins.go");
 
+    /** Which flow (tenant) of a band dispatches next, with per-band state. */
+    public static final PlugPoint<FairnessPolicy> FAIRNESS = new PlugPoint<>("fairness", FairnessPolicy.class,
+            "a fairness policy", "FairnessPolicy.Pick", "pkg/epp/framework/interface/flowcontrol/plugins.go");
+
     private final String id;
     private final Class<S> spi;
     private final String noun;
