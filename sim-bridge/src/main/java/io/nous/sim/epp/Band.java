@@ -28,6 +28,8 @@ final class Band {
     private final long[] fairnessState;
     /** The flows that hold requests, as the last pick found them (reused). */
     private Flow[] candidates = new Flow[8];
+    /** Indexes into {@link #candidates} in the order of their heads (reused). */
+    private int[] byHead = new int[8];
     /** Flows sorted by flow id. */
     private final List<Flow> flows = new ArrayList<>();
     private int size;
@@ -186,6 +188,9 @@ final class Band {
         }
         FairnessCall c = fairnessCall;
         c.ensure(n);
+        if (byHead.length < n) {
+            byHead = new int[Math.max(n, byHead.length * 2)];
+        }
         for (int i = 0; i < n; i++) {
             Flow f = candidates[i];
             Request h = f.peek();
@@ -194,14 +199,22 @@ final class Band {
             c.headEnqueueUs[i] = h.enqueueUs;
             c.headBytes[i] = FlowController.requestBytes(h);
             c.headSloTtftMs[i] = h.sloTtftMs;
-            // the head's place among the heads under the band's ordering: how many heads go before it
-            int rank = 0;
-            for (int j = 0; j < n; j++) {
-                if (j != i && before(candidates[j].peek(), h)) {
-                    rank++;
+            // the flows in the order of their heads under the band's ordering, by binary insertion
+            int lo = 0;
+            int hi = i;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (before(candidates[byHead[mid]].peek(), h)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
                 }
             }
-            c.headRank[i] = rank;
+            System.arraycopy(byHead, lo, byHead, lo + 1, i - lo);
+            byHead[lo] = i;
+        }
+        for (int r = 0; r < n; r++) {
+            c.headRank[byHead[r]] = r;
         }
         return candidates[c.pick(n, fairnessState, priority)];
     }
