@@ -214,12 +214,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             stats[i] = new ClassStats(classes.get(i).name(), classes.get(i).priority());
             priorities[i] = classes.get(i).priority();
         }
-        this.orderingName = !policies.has(PlugPoint.ORDERING) ? null
-                : policies.name(PlugPoint.ORDERING) == null ? "ordering policy" : policies.name(PlugPoint.ORDERING);
+        this.orderingName = plugName(policies, PlugPoint.ORDERING);
         OrderingCall ordering = policies.has(PlugPoint.ORDERING)
                 ? new OrderingCall(policies.get(PlugPoint.ORDERING), orderingName, scenario.flowControlConfig().ttlUs()) : null;
-        this.fairnessName = !policies.has(PlugPoint.FAIRNESS) ? null
-                : policies.name(PlugPoint.FAIRNESS) == null ? "fairness policy" : policies.name(PlugPoint.FAIRNESS);
+        this.fairnessName = plugName(policies, PlugPoint.FAIRNESS);
         FairnessCall fairness = policies.has(PlugPoint.FAIRNESS) ? new FairnessCall(policies.get(PlugPoint.FAIRNESS), fairnessName) : null;
         this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector, ordering, fairness);
         DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
@@ -787,6 +785,15 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
                 classes, podStats, sat, policy, inSystemArea / ((windowEndUs() - warmupUs)), prefixCacheSummary(),
                 scenario.workload().hasTimeouts(), runSummary());
+    }
+
+    /** The name results give the policy at {@code point} (its noun when it came without one), or null when none fills it. */
+    private static String plugName(Policies policies, PlugPoint<?> point) {
+        if (!policies.has(point)) {
+            return null;
+        }
+        String name = policies.name(point);
+        return name != null ? name : point.noun().replaceFirst("^an? ", "");
     }
 
     /** The run's requests of every class together (the class statistics merged, as one of all of them would record them). */
