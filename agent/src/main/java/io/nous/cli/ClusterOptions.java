@@ -6,6 +6,7 @@ import io.nous.sim.MetricsConfig;
 import io.nous.sim.Scenario;
 import io.nous.sim.cost.CostCatalog;
 import io.nous.sim.cost.CostProfile;
+import io.nous.sim.epp.EvictionConfig;
 import io.nous.sim.epp.Fairness;
 import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.Ordering;
@@ -97,6 +98,19 @@ public final class ClusterOptions {
 
     @Option(names = "--ttl", paramLabel = "SECONDS", description = "Flow-control request TTL, overriding the router version's (0 disables).")
     Double ttl;
+
+    @Option(names = "--eviction", description = "Turn the router's demand-driven in-flight eviction on (flowControl.enableEviction): "
+            + "sheddable requests already on a pod are revoked when higher-priority work waits at a saturated band.")
+    boolean eviction;
+
+    @Option(names = "--eviction-grace", paramLabel = "MS", description = "Wait after a revocation is confirmed before the next "
+            + "decision, in milliseconds (default: derived from the detector as the router does: 10 ms for concurrency, "
+            + "scrape interval + staleness + 250 ms otherwise).")
+    Double evictionGraceMs;
+
+    @Option(names = "--eviction-max-per-decision", paramLabel = "N", description = "Leases one reclamation decision may revoke "
+            + "(router default 2).")
+    Integer evictionMaxPerDecision;
 
     @Option(names = "--metric-timing", paramLabel = "step|live", defaultValue = "step",
             description = "What pods report: step (vLLM's stats, published at each engine step's end) or live (the live queue) (default: ${DEFAULT-VALUE}).")
@@ -241,6 +255,27 @@ public final class ClusterOptions {
                 fit.trace().skippedRows(), a.badRows());
     }
 
+    /** The in-flight eviction the flags ask for; tuning it without turning it on is refused. */
+    EvictionConfig evictionConfig() {
+        if (!eviction && (evictionGraceMs != null || evictionMaxPerDecision != null)) {
+            throw new UserError("--eviction-grace and --eviction-max-per-decision tune in-flight eviction; add --eviction to turn it on");
+        }
+        EvictionConfig e = EvictionConfig.OFF.withEnabled(eviction);
+        if (evictionGraceMs != null) {
+            if (!(evictionGraceMs >= 0) || Double.isInfinite(evictionGraceMs)) {
+                throw new UserError("--eviction-grace must be a number of milliseconds >= 0, got " + evictionGraceMs);
+            }
+            e = e.withConfirmationGraceUs(Math.round(evictionGraceMs * 1000));
+        }
+        if (evictionMaxPerDecision != null) {
+            if (evictionMaxPerDecision < 1) {
+                throw new UserError("--eviction-max-per-decision must be at least 1, got " + evictionMaxPerDecision);
+            }
+            e = e.withMaxRevocationsPerDecision(evictionMaxPerDecision);
+        }
+        return e;
+    }
+
     /** What the last {@link #toScenario} bounded, one line each, for the command to print as warnings. */
     final List<String> notes = new ArrayList<>();
 
@@ -312,6 +347,7 @@ public final class ClusterOptions {
             if (ttl != null) {
                 fc = fc.withTtlUs(Math.round(ttl * 1e6));
             }
+            fc = fc.withEviction(evictionConfig());
             metrics = MetricsConfig.DEFAULTS.withTiming(MetricsConfig.Timing.byId(metricTiming))
                     .withScrapeIntervalUs(Math.round(scrapeIntervalMs * 1000))
                     .withScrapeLatency(Math.round(scrapeLatencyMs * 1000), scrapeLatencyPerRequestMs * 1000);

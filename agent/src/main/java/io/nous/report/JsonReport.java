@@ -41,6 +41,14 @@ public final class JsonReport {
             o.put("fairness", r.policy().fairnessPolicy());
         }
         o.put("flow_control", r.flowControl());
+        PolicySummary.EvictionSummary eviction = r.policy().eviction();
+        if (eviction != null) {
+            ObjectNode e = o.putObject("eviction");
+            e.put("policy", eviction.policy());
+            num(e, "grace_ms", eviction.graceMs());
+            e.put("decisions", eviction.decisions());
+            e.put("revocations", eviction.revocations());
+        }
         o.put("pods", r.pods());
         o.put("cost_profile", r.costProfile());
         num(o, "duration_seconds", r.durationSeconds());
@@ -66,6 +74,9 @@ public final class JsonReport {
             n.put("dropped", c.dropped());
             n.put("rejected_saturated", c.rejectedSaturated());
             n.put("evicted_ttl", c.evictedTtl());
+            if (eviction != null) {
+                n.put("evicted_in_flight", c.evictedInFlight());
+            }
             n.put("admission_rejected", c.admissionRejected());
             if (r.clientTimeouts()) {
                 n.put("timed_out", c.timedOut());

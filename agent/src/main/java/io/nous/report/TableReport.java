@@ -45,7 +45,8 @@ public final class TableReport {
             if (c.dropped() > 0) {
                 sb.append(String.format(Locale.ROOT, "%16s dropped: %d band full / shed, %d TTL expired, %d admission%s%n", "",
                         c.rejectedSaturated(), c.evictedTtl(), c.admissionRejected(),
-                        r.clientTimeouts() ? ", " + c.timedOut() + " client gave up" : ""));
+                        (r.clientTimeouts() ? ", " + c.timedOut() + " client gave up" : "")
+                                + (r.policy().eviction() != null ? ", " + c.evictedInFlight() + " evicted in flight" : "")));
             }
         }
         if (r.prefixCache() != null) {
@@ -54,6 +55,11 @@ public final class TableReport {
                     100 * pc.hitRate(), pc.queriedTokens(), pc.evictions(), pc.preemptedQueriedTokens() > 0
                             ? String.format(Locale.ROOT, "; preempted requests found %.0f%% of theirs",
                                     100.0 * pc.preemptedHitTokens() / pc.preemptedQueriedTokens()) : ""));
+        }
+        if (r.policy().eviction() != null) {
+            var e = r.policy().eviction();
+            sb.append(String.format(Locale.ROOT, "%nin-flight eviction (%s, grace %s ms): %,d decisions revoked %,d leases%n",
+                    e.policy(), fmt(e.graceMs()), e.decisions(), e.revocations()));
         }
         sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),

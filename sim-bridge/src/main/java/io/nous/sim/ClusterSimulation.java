@@ -5,6 +5,8 @@ import io.nous.sim.engine.EventQueue;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.ConcurrencyDetector;
 import io.nous.sim.epp.DetectorCall;
+import io.nous.sim.epp.EvictionConfig;
+import io.nous.sim.epp.EvictionQueue;
 import io.nous.sim.epp.FairnessCall;
 import io.nous.sim.epp.FlowController;
 import io.nous.sim.epp.InFlightLoad;
@@ -12,7 +14,9 @@ import io.nous.sim.epp.OrderingCall;
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.epp.PolicyException;
+import io.nous.sim.epp.Reclamation;
 import io.nous.sim.epp.SaturationGauge;
+import io.nous.sim.epp.SheddableNewestFirst;
 import io.nous.sim.epp.UtilizationDetector;
 import io.nous.sim.metrics.ClassStats;
 import io.nous.sim.metrics.ClassSummary;
@@ -101,6 +105,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final InFlightLoad inFlightLoad;
     private final boolean credited;
     private final FlowController flow;
+    /** In-flight eviction, or null: off (or flow control off). */
+    private final Reclamation reclamation;
+    private final long evictionGraceUs;
     private final Router router;
     /** Whether any two prompts of the run share content (else no prefix cache or index can hit). */
     private final boolean promptsShare;
@@ -205,7 +212,6 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 ? new DetectorCall(policies.get(PlugPoint.SATURATION), policies.name(PlugPoint.SATURATION), snapshots, inFlightLoad)
                 : "concurrency".equals(dc.kind()) ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
                 : utilization;
-        this.holdsTicks = detector == utilization && !credited;
         this.detectorName = policies.has(PlugPoint.SATURATION) ? policies.name(PlugPoint.SATURATION) : dc.kind();
         List<RequestClass> classes = scenario.workload().classes();
         this.stats = new ClassStats[classes.size()];
@@ -220,6 +226,22 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.fairnessName = plugName(policies, PlugPoint.FAIRNESS);
         FairnessCall fairness = policies.has(PlugPoint.FAIRNESS) ? new FairnessCall(policies.get(PlugPoint.FAIRNESS), fairnessName) : null;
         this.flow = new FlowController(scenario.flowControlConfig(), priorities, policy, policyName, detector, ordering, fairness);
+        EvictionConfig eviction = scenario.flowControlConfig().eviction();
+        if (eviction.enabled() && scenario.flowControl()) {
+            EvictionQueue victims = policies.has(PlugPoint.EVICTION)
+                    ? new EvictionQueue(policies.get(PlugPoint.EVICTION), plugName(policies, PlugPoint.EVICTION))
+                    : new EvictionQueue(new SheddableNewestFirst(), SheddableNewestFirst.NAME);
+            // the router derives the grace from the detector's type: only its own concurrency detector leads
+            boolean leading = !policies.has(PlugPoint.SATURATION) && "concurrency".equals(dc.kind());
+            this.evictionGraceUs = eviction.graceUs(leading, scenario.metrics().scrapeIntervalUs(), dc.stalenessUs());
+            this.reclamation = new Reclamation(victims, eviction, evictionGraceUs, this::evict);
+            flow.withReclamation(reclamation);
+        } else {
+            this.reclamation = null;
+            this.evictionGraceUs = -1;
+        }
+        // a gated cycle with eviction on may revoke leases: it is not a repeat of the last
+        this.holdsTicks = detector == utilization && !credited && reclamation == null;
         DetectorFilter detectorFilter = dc.filterHeadroom() == null ? null
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
@@ -552,14 +574,37 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 throw new IllegalStateException(r + " is neither queued nor dispatched at its deadline");
             }
         } else {
-            if (pods[r.pod].cancel(r, now)) {
-                startStep(pods[r.pod]);
-            }
-            inFlight.remove(r.inputTokens + r.outputTokens);
-            inFlightLoad.ended(r);
-            inFlightChanged();
+            abort(r);
         }
         drop(r, Outcome.TIMED_OUT);
+    }
+
+    /**
+     * In-flight eviction revokes {@code r}: its client gets a 429 ("evicted") at once, and the model
+     * server aborts it, freeing its KV blocks at its next step. Its client behaves as after any failed
+     * request: an open-loop client does not resend it; a closed-loop user or a session goes on.
+     */
+    private void evict(Request r) {
+        abort(r);
+        drop(r, Outcome.EVICTED_IN_FLIGHT);
+    }
+
+    /** A dispatched request ends before its response does: the pod aborts it and the router stops counting it. */
+    private void abort(Request r) {
+        if (pods[r.pod].cancel(r, now)) {
+            startStep(pods[r.pod]);
+        }
+        ended(r);
+    }
+
+    /** A dispatched request ended, however: out of the router's in-flight counts and eviction tracking. */
+    private void ended(Request r) {
+        inFlight.remove(r.inputTokens + r.outputTokens);
+        inFlightLoad.ended(r);
+        if (reclamation != null) {
+            reclamation.queue().untrack(r);
+        }
+        inFlightChanged();
     }
 
     private void onSweep() {
@@ -624,6 +669,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         routed[chosen]++;
         tenantsSeen[chosen].set(r.tenant);
         inFlight.add(r.inputTokens + r.outputTokens);
+        if (reclamation != null) {
+            reclamation.queue().track(r);
+        }
         inFlightChanged();
         if (pod.enqueue(r, now)) {
             startStep(pod);
@@ -642,9 +690,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     @Override
     public void onRejected(Request r, long nowUs, int httpStatus) {
         r.done = true;
-        inFlight.remove(r.inputTokens + r.outputTokens);
-        inFlightLoad.ended(r);
-        inFlightChanged();
+        ended(r);
         drop(r, httpStatus == 429 ? Outcome.SERVER_BUSY : Outcome.SERVER_ERROR);
     }
 
@@ -694,9 +740,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     @Override
     public void onFinished(Request r, long nowUs) {
         r.done = true;
-        inFlight.remove(r.inputTokens + r.outputTokens);
-        inFlightLoad.ended(r);
-        inFlightChanged();
+        ended(r);
         changeInSystem(-1);
         if (requestLog != null) {
             requestLog.completed(r);
@@ -779,7 +823,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                     flow.cycles() > 0 ? (double) flow.gatedCycles(i) / flow.cycles() : 0));
         }
         PolicySummary policy = new PolicySummary(policyName, admissionName, flow.cycles(), admissionCalls, bands,
-                flow.ceilingViolations(), flow.firstViolation(), orderingName, fairnessName);
+                flow.ceilingViolations(), flow.firstViolation(), orderingName, fairnessName,
+                reclamation == null ? null : new PolicySummary.EvictionSummary(reclamation.queue().name(), evictionGraceUs / 1000.0,
+                        reclamation.decisions(), reclamation.revocations()));
         return new SimulationResult(scenario.workload().name(), scenario.qps(), scenario.seed(), scenario.pods(),
                 scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,

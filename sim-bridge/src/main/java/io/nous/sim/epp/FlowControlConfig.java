@@ -11,6 +11,7 @@ package io.nous.sim.epp;
  * @param maxBytesPerBand    per-band payload limit (1 GB)
  * @param failOnContractViolation fail the run at the first ceiling that breaks the contract (default);
  *                           off: count breaches and carry on, as the router does
+ * @param eviction           demand-driven in-flight eviction (off by default, as in the router)
  */
 public record FlowControlConfig(
         long ttlUs,
@@ -20,10 +21,12 @@ public record FlowControlConfig(
         long maxBytesPerBand,
         Fairness fairness,
         Ordering ordering,
-        boolean failOnContractViolation) {
+        boolean failOnContractViolation,
+        EvictionConfig eviction) {
 
     public static final FlowControlConfig DEFAULTS = new FlowControlConfig(
-            60_000_000L, 1_000_000L, 1_000L, 5_000, 1_000_000_000L, Fairness.GLOBAL_STRICT, Ordering.FCFS, true);
+            60_000_000L, 1_000_000L, 1_000L, 5_000, 1_000_000_000L, Fairness.GLOBAL_STRICT, Ordering.FCFS, true,
+            EvictionConfig.OFF);
 
     public FlowControlConfig {
         if (ttlUs < 0 || sweepIntervalUs <= 0 || tickUs <= 0 || maxRequestsPerBand <= 0 || maxBytesPerBand <= 0) {
@@ -32,29 +35,37 @@ public record FlowControlConfig(
         if (fairness == null || ordering == null) {
             throw new IllegalArgumentException("flow control: fairness and ordering are required");
         }
+        if (eviction == null) {
+            eviction = EvictionConfig.OFF;
+        }
     }
 
     public FlowControlConfig withFairness(Fairness f) {
         return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, f, ordering,
-                failOnContractViolation);
+                failOnContractViolation, eviction);
     }
 
     public FlowControlConfig withOrdering(Ordering o) {
         return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, o,
-                failOnContractViolation);
+                failOnContractViolation, eviction);
     }
 
     public FlowControlConfig withTtlUs(long ttl) {
         return new FlowControlConfig(ttl, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering,
-                failOnContractViolation);
+                failOnContractViolation, eviction);
     }
 
     public FlowControlConfig withMaxRequestsPerBand(int n) {
         return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, n, maxBytesPerBand, fairness, ordering,
-                failOnContractViolation);
+                failOnContractViolation, eviction);
     }
 
     public FlowControlConfig withFailOnContractViolation(boolean fail) {
-        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering, fail);
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering, fail, eviction);
+    }
+
+    public FlowControlConfig withEviction(EvictionConfig e) {
+        return new FlowControlConfig(ttlUs, sweepIntervalUs, tickUs, maxRequestsPerBand, maxBytesPerBand, fairness, ordering,
+                failOnContractViolation, e);
     }
 }

@@ -53,6 +53,8 @@ public final class FlowController {
     private final RepeatableCalls repeatable;
     /** Whether a call now, with the last cycle's saturation, would be the last call again. */
     private boolean lastRepeats;
+    /** In-flight eviction, or null: off. */
+    private Reclamation reclamation;
 
     /**
      * @param provisioned band priorities to provision (any order; priority 0 is always added, as in
@@ -96,6 +98,16 @@ public final class FlowController {
         this.detector = detector;
         this.repeatable = RepeatableCalls.trusted(policy) ? (RepeatableCalls) policy : null;
         this.state = repeatable == null ? PolicyState.of(policy) : null;
+    }
+
+    /**
+     * Turns in-flight eviction on: a cycle that stops at a saturated band asks {@code r} to revoke
+     * lower-priority leases for the queued demand, as the router's processor does on a head-of-line
+     * block ({@code maybeReclaim}).
+     */
+    public FlowController withReclamation(Reclamation r) {
+        this.reclamation = r;
+        return this;
     }
 
     /**
@@ -193,6 +205,9 @@ public final class FlowController {
                 }
                 lastIdle = true;
                 lastGatedFrom = i;
+                if (reclamation != null) {
+                    maybeReclaim(nowUs, s, i);
+                }
                 return null;
             }
             Request r = bands[i].poll(FlowController::requestBytes);
@@ -206,6 +221,32 @@ public final class FlowController {
         lastIdle = true;
         lastGatedFrom = -1;
         return null;
+    }
+
+    /**
+     * The eviction trigger on a block at band {@code blocked} (processor.go {@code maybeReclaim}): with the
+     * pacing gate open and something evictable, the first band from there down whose priority is above
+     * the first victim's, whose ceiling is positive and reached, and that holds queued requests, is the
+     * demand one decision reclaims for.
+     */
+    private void maybeReclaim(long nowUs, double s, int blocked) {
+        if (!reclamation.gateOpen(nowUs)) {
+            return;
+        }
+        Request victim = reclamation.queue().peek();
+        if (victim == null) {
+            return;
+        }
+        for (int j = blocked; j < bands.length; j++) {
+            if (priorities[j] <= victim.priority) {
+                return;
+            }
+            if (ceilings[j] <= 0 || s < ceilings[j] || bands[j].size() == 0) {
+                continue;
+            }
+            reclamation.reclaim(nowUs, s, ceilings[j], priorities[j]);
+            return;
+        }
     }
 
     private PolicyException thrown(Throwable e, long nowUs, double s) {

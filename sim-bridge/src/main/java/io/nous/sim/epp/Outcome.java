@@ -7,6 +7,11 @@ public enum Outcome {
     REJECTED_SATURATED(429, "rejected-saturated"),
     /** It waited in a band longer than the request TTL. */
     EVICTED_TTL(429, "rejected-ttl-expired"),
+    /**
+     * In-flight eviction revoked it after dispatch to free capacity for higher-priority work: the router
+     * answers 429 with drop reason "evicted" (pkg/common/error/error.go) and the model server aborts it.
+     */
+    EVICTED_IN_FLIGHT(429, "evicted"),
     /** An admission plugin (e.g. probabilistic-admitter) refused it. */
     ADMISSION_REJECTED(500, "request cannot be admitted"),
     /**

@@ -56,7 +56,7 @@ public enum RouterRelease {
     /** The release's defaults applied to a flow-control configuration (other settings kept). */
     public FlowControlConfig applyTo(FlowControlConfig c) {
         return new FlowControlConfig(ttlUs, c.sweepIntervalUs(), c.tickUs(), maxRequestsPerBand, 1_000_000_000L, c.fairness(),
-                c.ordering(), c.failOnContractViolation());
+                c.ordering(), c.failOnContractViolation(), c.eviction());
     }
 
     /** The release named {@code v0.9}/{@code study} or {@code v0.10}/{@code latest}. */

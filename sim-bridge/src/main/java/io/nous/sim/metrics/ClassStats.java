@@ -18,6 +18,7 @@ public final class ClassStats {
     long completed;
     long rejectedSaturated;
     long evictedTtl;
+    long evictedInFlight;
     long admissionRejected;
     long timedOut;
     long failed;
@@ -53,6 +54,7 @@ public final class ClassStats {
         switch (o) {
             case REJECTED_SATURATED -> rejectedSaturated++;
             case EVICTED_TTL -> evictedTtl++;
+            case EVICTED_IN_FLIGHT -> evictedInFlight++;
             case ADMISSION_REJECTED -> admissionRejected++;
             case TIMED_OUT -> timedOut++;
             case NO_ENDPOINT, SERVER_BUSY, SERVER_ERROR -> failed++;
@@ -107,10 +109,11 @@ public final class ClassStats {
     }
 
     public ClassSummary summarize(double windowSeconds) {
-        long dropped = rejectedSaturated + evictedTtl + admissionRejected + timedOut + failed;
+        long dropped = rejectedSaturated + evictedTtl + evictedInFlight + admissionRejected + timedOut + failed;
         return new ClassSummary(name, priority, arrived, completed, dropped, rejectedSaturated, evictedTtl,
                 admissionRejected, arrived - completed - dropped,
                 completed / windowSeconds, outputTokens / windowSeconds, preemptions,
-                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens, failed);
+                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens, failed,
+                evictedInFlight);
     }
 }

@@ -13,6 +13,7 @@ package io.nous.sim.metrics;
  * @param failed     requests that got an error instead of a response: no endpoint left by the
  *                   scheduling filters (503), or refused by the model server (its queue full, or
  *                   its KV cache) (counted in {@code dropped})
+ * @param evictedInFlight requests revoked after dispatch by in-flight eviction (counted in {@code dropped})
  */
 public record ClassSummary(
         String name,
@@ -33,5 +34,6 @@ public record ClassSummary(
         Latency queueDelay,
         long timedOut,
         long cachedPromptTokens,
-        long failed) {
+        long failed,
+        long evictedInFlight) {
 }

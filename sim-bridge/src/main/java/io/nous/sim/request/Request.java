@@ -34,6 +34,10 @@ public final class Request {
     public long dispatchUs = -1;
     /** Ordering key inside the band queue (enqueue time for FCFS, deadline for EDF). */
     public long orderKey;
+    /** Tracked by in-flight eviction: dispatched and not yet ended. */
+    public boolean evictionTracked;
+    /** Position in the eviction queue's heap, or -1: not evictable. */
+    public int evictionIndex = -1;
 
     // --- pod (vLLM engine) ---
     public int pod = -1;

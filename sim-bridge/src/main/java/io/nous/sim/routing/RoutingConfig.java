@@ -33,11 +33,12 @@ import java.util.Map;
  * @param ttlUs      {@code flowControl.defaultRequestTTL}, or null: the release's default
  * @param maxRequestsPerBand {@code flowControl.defaultPriorityBand.maxRequests}, or null
  * @param service    a plain Kubernetes Service instead of a router (no data layer, no flow control)
+ * @param enableEviction {@code flowControl.enableEviction}: demand-driven in-flight eviction on
  */
 public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef> plugins, @JsonIgnore List<String> filters,
                             @JsonIgnore List<WeightedRef> scorers, @JsonIgnore String picker, @JsonIgnore boolean flowControl,
                             @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service,
-                            @JsonIgnore String usageLimitRef,
+                            @JsonIgnore String usageLimitRef, @JsonIgnore boolean enableEviction,
                             @JsonProperty("exported") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> exported) {
 
     /** A config carried by its name and text (to a worker JVM), read again on arrival (once per JVM and text). */
@@ -100,7 +101,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     /** A plain Service: kube-proxy sends each new connection to a pod at random. */
     public static RoutingConfig plainService() {
         return new RoutingConfig("service", "service", List.of(new PluginDef("random-picker", "random-picker", "service", Kind.PICKER,
-                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true, null, Map.of());
+                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true, null, false, Map.of());
     }
 
     /** A shipped config ({@link #PRESET_NAMES}) or a file. */
@@ -197,7 +198,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         return new RoutingConfig(name, text, List.copyOf(plugins.values()), profile.filters(), profile.scorers(), profile.picker(), gate,
-                flow.ttlUs(), flow.maxRequests(), false, flow.usageLimitRef(), used);
+                flow.ttlUs(), flow.maxRequests(), false, flow.usageLimitRef(), flow.enableEviction(), used);
     }
 
     /** What an exported plugin is, in {@link #parse(String, String, String, Map)}'s map. */
@@ -273,22 +274,27 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
      * {@code flowControl.defaultRequestTTL}, {@code defaultPriorityBand.maxRequests} and the plugin
      * {@code usageLimitPolicyPluginRef} names, each null when not given.
      */
-    private record FlowSettings(Long ttlUs, Integer maxRequests, String usageLimitRef) {
+    private record FlowSettings(Long ttlUs, Integer maxRequests, String usageLimitRef, boolean enableEviction) {
     }
 
     private static FlowSettings readFlowControl(YamlNode fc, Map<String, PluginDef> plugins) {
         Long ttl = null;
         Integer maxRequests = null;
         String usageLimitRef = null;
+        boolean eviction = false;
         if (fc != null) {
             fc.map("flowControl");
             YamlNode ttlNode = fc.get("defaultRequestTTL");
             YamlNode band = fc.get("defaultPriorityBand");
             YamlNode ref = fc.get("usageLimitPolicyPluginRef");
             YamlNode detector = fc.get("saturationDetector");
+            YamlNode evict = fc.get("enableEviction");
             fc.rejectUnknown("flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, usageLimitPolicyPluginRef, "
-                    + "saturationDetector.pluginRef)", List.of("defaultRequestTTL", "defaultPriorityBand", "usageLimitPolicyPluginRef",
-                    "saturationDetector"));
+                    + "saturationDetector.pluginRef, enableEviction)", List.of("defaultRequestTTL", "defaultPriorityBand", "usageLimitPolicyPluginRef",
+                    "saturationDetector", "enableEviction"));
+            if (evict != null) {
+                eviction = evict.bool("enableEviction");
+            }
             if (detector != null) {
                 // the router's own samples name their detector here (deploy/config/probabilistic-admitter-epp-config.yaml)
                 detector.map("saturationDetector");
@@ -332,7 +338,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                 }
             }
         }
-        return new FlowSettings(ttl, maxRequests, usageLimitRef);
+        return new FlowSettings(ttl, maxRequests, usageLimitRef, eviction);
     }
 
     /** Producer-name parameters must name a plugin of the right type. */
@@ -436,6 +442,9 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
         }
         if (maxRequestsPerBand != null) {
             fc = fc.withMaxRequestsPerBand(maxRequestsPerBand);
+        }
+        if (enableEviction) {
+            fc = fc.withEviction(fc.eviction().withEnabled(true));
         }
         b.flowControl(flowControl).legacyShedding(!flowControl).flowControlConfig(fc);
         double[] u = utilizationDetector();

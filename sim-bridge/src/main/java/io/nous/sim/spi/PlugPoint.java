@@ -33,6 +33,11 @@ public final class PlugPoint<S> {
     public static final PlugPoint<FairnessPolicy> FAIRNESS = new PlugPoint<>("fairness", FairnessPolicy.class,
             "a fairness policy", "FairnessPolicy.Pick", "pkg/epp/framework/interface/flowcontrol/plugins.go");
 
+    /** Which dispatched requests may be evicted when higher-priority work waits, and which go first. */
+    public static final PlugPoint<EvictionPolicy> EVICTION = new PlugPoint<>("eviction", EvictionPolicy.class,
+            "an eviction policy", "EvictionFilterPolicy.Accept + EvictionOrderingPolicy.Less",
+            "pkg/epp/framework/interface/flowcontrol/eviction.go");
+
     private final String id;
     private final Class<S> spi;
     private final String noun;

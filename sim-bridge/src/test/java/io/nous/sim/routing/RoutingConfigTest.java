@@ -144,7 +144,15 @@ class RoutingConfigTest {
                 .hasMessageContaining("op.yaml:1: usageLimitPolicyPluginRef 'x' names no plugin");
         assertThatThrownBy(() -> parse("flowControl: {maxBytes: 1Gi}\n"))
                 .hasMessageContaining("unknown flowControl setting (simulated: defaultRequestTTL, defaultPriorityBand.maxRequests, "
-                        + "usageLimitPolicyPluginRef, saturationDetector.pluginRef) 'maxBytes'");
+                        + "usageLimitPolicyPluginRef, saturationDetector.pluginRef, enableEviction) 'maxBytes'");
+        // enableEviction turns the router's in-flight eviction on, with its defaults
+        RoutingConfig evicting = parse("featureGates: [flowControl]\nflowControl: {enableEviction: true}\n");
+        assertThat(evicting.enableEviction()).isTrue();
+        assertThat(c.enableEviction()).isFalse();
+        io.nous.sim.Scenario s = io.nous.sim.Scenario.builder(io.nous.sim.workload.WorkloadCatalog.builtin().workload("reasoning")).qps(0.7).build();
+        assertThat(evicting.deploy(s).flowControlConfig().eviction()).isEqualTo(io.nous.sim.epp.EvictionConfig.on());
+        assertThat(c.deploy(s).flowControlConfig().eviction().enabled()).isFalse();
+        assertThatThrownBy(() -> parse("flowControl: {enableEviction: maybe}\n")).hasMessageContaining("op.yaml:1");
         // the router's flow-control plugins, read with their rules
         RoutingConfig holdback = parse("""
                 featureGates: [flowControl]
