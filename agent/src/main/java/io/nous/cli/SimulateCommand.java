@@ -58,7 +58,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String scorer;
 
     @Option(names = "--plug", paramLabel = "POINT=REF|FILE.java", description = "A policy at any registered plug point, by its id "
-            + "(saturation, routing, ordering, fairness, or one a plugin jar adds): a built-in name or a .java file implementing that plug point's "
+            + "(saturation, routing, ordering, fairness, eviction, or one a plugin jar adds): a built-in name or a .java file implementing that plug point's "
             + "interface. Repeatable; --scorer and --detector are the same for routing and saturation.")
     List<String> plugs = new ArrayList<>();
 
@@ -103,6 +103,10 @@ public final class SimulateCommand implements Callable<Integer> {
             if (point == PlugPoint.USAGE_LIMIT || point == PlugPoint.ADMISSION) {
                 throw new UserError("--plug " + p + ": give the " + point.id() + " policy with --" + (point == PlugPoint.USAGE_LIMIT ? "policy"
                         : "admission"));
+            }
+            if (point == PlugPoint.EVICTION && !scenario.cluster.eviction && scenario.cluster.eppConfigs.isEmpty()) {
+                throw new UserError("--plug " + p + ": in-flight eviction is off, so no eviction policy would run; add --eviction "
+                        + "(or an --epp-config with flowControl.enableEviction: true)");
             }
             if (m.putIfAbsent(point, p.substring(eq + 1).strip()) != null) {
                 throw new UserError("--plug " + p + ": the " + point.id() + " plug point is already filled (by --scorer, --detector or "

@@ -32,7 +32,7 @@ class DocsTest {
             "EndpointPickerConfig", "Category", "Parameters", "PreRequest", "PrefixCacheMatchInfo", "Produce", "RandomNormDuration",
             "Required", "UncachedRequestTokens", "TestGoldenVectors", "TestJavaEquivalence", "ExpandCohorts", "PrefixCacheStats",
             "Double", "Integer", "Long", "Object", "StrictMath", "IEEEremainder", "NaN", "PATH", "START", "ADMISSION", "DIRECT",
-            "C0032Policy", "QueueItemAccessor");
+            "C0032Policy", "QueueItemAccessor", "EvictionFilterPolicy", "EvictionOrderingPolicy");
     private static final Pattern CODE = Pattern.compile("`([^`\n]+)`");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
 

@@ -11,6 +11,7 @@ import io.nous.policy.templates.LabAffinityTokenLoadRouting;
 import io.nous.policy.templates.LeaseDetectorPolicy;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
+import io.nous.policy.templates.PriorityThenTimeEviction;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.RoundRobinFairness;
 import io.nous.policy.templates.SloDeadlineOrdering;
@@ -185,6 +186,10 @@ public final class PolicyRegistry {
         register(new PolicyTemplate("round-robin", "round-robin-fairness-policy", PlugPoint.FAIRNESS,
                 "Each flow that holds requests takes a turn in flow order.",
                 Set.of(), RoundRobinFairness.class, p -> List.of()));
+        register(new PolicyTemplate("priority-then-time", "priority-then-time-eviction-order-policy", PlugPoint.EVICTION,
+                "Only sheddable requests may be evicted (sheddable-eviction-filter); the lowest priority goes first, then the newest "
+                        + "dispatch: the router's eviction pair.",
+                Set.of(), PriorityThenTimeEviction.class, p -> List.of()));
         register(new PolicyTemplate("weighted-deadline", "weighted-deadline-ordering", PlugPoint.ORDERING,
                 "Earliest deadline first, the deadline being enqueue + the SLO header (else noHeaderMs, 10,000) + usPerKiB (100) per KiB "
                         + "of payload: the ordering search's seed, not a router policy.",

@@ -297,8 +297,26 @@ public final class Verifier {
             if (m.getNameAsString().equals(d.entryMethod()) && d.entryForms().stream().anyMatch(f -> f.parameterTypes().equals(types))) {
                 return true;
             }
+            // a plug point whose interface has more than one method (eviction: accept and less)
+            for (java.lang.reflect.Method sm : d.point().spi().getMethods()) {
+                if (sm.getName().equals(m.getNameAsString())
+                        && java.util.Arrays.stream(sm.getParameterTypes()).map(Class::getSimpleName).toList().equals(types)) {
+                    return true;
+                }
+            }
         }
         return false;
+    }
+
+    /** The methods a policy may mark @Override: every plug point interface's, once each. */
+    private static String spiMethods() {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (PlugPointDescriptor<?> d : PlugPoints.all()) {
+            names.add(d.entryMethod());
+            java.util.Arrays.stream(d.point().spi().getMethods()).filter(sm -> !sm.isDefault())
+                    .map(java.lang.reflect.Method::getName).sorted().forEach(names::add);
+        }
+        return String.join(", ", names);
     }
 
     /**
@@ -458,8 +476,8 @@ public final class Verifier {
                 ctx.add(a, "annotation", "only @Override is allowed", "remove @" + a.getNameAsString() + ".");
             } else if (!(a.getParentNode().orElse(null) instanceof MethodDeclaration m) || !implementsSpi(m)) {
                 // the in-memory compiler ignores where an annotation stands; javac (and so the exported Java module) does not
-                ctx.add(a, "annotation", "@Override belongs only on the method that implements the policy interface ("
-                        + String.join(", ", PlugPoints.all().stream().map(PlugPointDescriptor::entryMethod).toList()) + "); javac rejects it anywhere else", "remove this @Override.");
+                ctx.add(a, "annotation", "@Override belongs only on the methods that implement the policy interface ("
+                        + spiMethods() + "); javac rejects it anywhere else", "remove this @Override.");
             }
         } else if (n instanceof ThisExpr t) {
             if (t.getTypeName().isPresent()) {
