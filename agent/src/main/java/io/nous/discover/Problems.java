@@ -21,6 +21,7 @@ public final class Problems {
     public static final String SATURATION = "saturation";
     public static final String JOINT_DETECTOR = "joint-detector";
     public static final String ORDERING = "ordering";
+    public static final String EVICTION = "eviction";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -32,6 +33,7 @@ public final class Problems {
         register(new SaturationProblem());
         register(new JointDetectorProblem());
         register(new OrderingProblem());
+        register(new EvictionProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);
@@ -82,11 +84,16 @@ public final class Problems {
 
     /** A built-in policy at {@code point} under the built-in usage-limit policy {@code usageLimit}, named by the former. */
     static PolicyUnderTest builtinAt(String usageLimit, PlugPoint<?> point, String ref) {
+        return builtinAt(usageLimit, point, ref, Deployment.FLOW_CONTROL);
+    }
+
+    /** As {@link #builtinAt(String, PlugPoint, String)}, in {@code deployment} (its marker joins the identity). */
+    static PolicyUnderTest builtinAt(String usageLimit, PlugPoint<?> point, String ref, Deployment deployment) {
         Map<String, String> refs = new LinkedHashMap<>();
         refs.put(PlugPoint.USAGE_LIMIT.id(), usageLimit);
         refs.put(point.id(), ref);
-        return PolicyUnderTest.builtin(ref, PolicyIdentity.builtin(usageLimit).plus(PolicyIdentity.builtin(ref)),
-                new PolicyUnderTest.Builtins(refs), Deployment.FLOW_CONTROL);
+        return PolicyUnderTest.builtin(ref, PolicyIdentity.builtin(usageLimit).in(deployment).plus(PolicyIdentity.builtin(ref)),
+                new PolicyUnderTest.Builtins(refs), deployment);
     }
 
     static PolicyUnderTest builtinUsageLimit(String ref) {

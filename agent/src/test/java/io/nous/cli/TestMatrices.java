@@ -50,6 +50,23 @@ final class TestMatrices {
                 """);
     }
 
+    /** Eviction: reasoning under and over capacity and blindspot over it on today's router, one point per split beyond search. */
+    static Path eviction(Path dir) throws IOException {
+        return write(dir, "small-eviction.yaml", """
+                name: small-eviction
+                seeds: 2
+                duration_seconds: 240
+                router_version: v0.10
+                variants:
+                  - {name: nominal}
+                scenarios:
+                  - {workload: reasoning, qps: 0.2, split: search, regime: under}
+                  - {workload: reasoning, qps: 0.7, split: search, regime: over}
+                  - {workload: blindspot, qps: 5, split: validation, regime: over}
+                  - {workload: reasoning, qps: 0.6, arrival_cv: 2, split: test, regime: over}
+                """);
+    }
+
     /**
      * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
      * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.

@@ -20,6 +20,7 @@ import io.nous.policy.templates.StaticUsageLimitPolicy;
 import io.nous.policy.templates.TokenLoadRouting;
 import io.nous.policy.templates.UtilizationDetectorPolicy;
 import io.nous.policy.templates.WeightedDeadlineOrdering;
+import io.nous.policy.templates.WeightedEviction;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
@@ -190,6 +191,17 @@ public final class PolicyRegistry {
                 "Only sheddable requests may be evicted (sheddable-eviction-filter); the lowest priority goes first, then the newest "
                         + "dispatch: the router's eviction pair.",
                 Set.of(), PriorityThenTimeEviction.class, p -> List.of()));
+        register(new PolicyTemplate("weighted-eviction", "weighted-eviction", PlugPoint.EVICTION,
+                "Sheddable requests only, lowest priority first, then the highest score: dispatch time x recencyPermille/1000 (1,000; "
+                        + "-1,000 the oldest first) + usPerKiB (0) per KiB of payload: the eviction search's seed, not a router policy.",
+                Set.of("recencyPermille", "usPerKiB"), WeightedEviction.class, p -> {
+                    long recency = (long) p.getDouble("recencyPermille", 1000);
+                    long perKiB = (long) p.getDouble("usPerKiB", 0);
+                    if (recency < -1000 || recency > 1000 || perKiB < 0 || perKiB > 1_000_000_000L) {
+                        throw new PolicyReferenceException("weighted-eviction: recencyPermille must be in [-1000, 1000], usPerKiB in [0, 1e9]");
+                    }
+                    return List.of(recency, perKiB);
+                }));
         register(new PolicyTemplate("weighted-deadline", "weighted-deadline-ordering", PlugPoint.ORDERING,
                 "Earliest deadline first, the deadline being enqueue + the SLO header (else noHeaderMs, 10,000) + usPerKiB (100) per KiB "
                         + "of payload: the ordering search's seed, not a router policy.",

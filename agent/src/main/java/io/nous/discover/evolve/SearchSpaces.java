@@ -146,22 +146,16 @@ public final class SearchSpaces {
      * The behaviour cell is the probe's two axes (how often the smaller of two requests goes first,
      * how often the earlier SLO deadline does), each in fifths.
      */
-    public static final SearchSpace ORDERING = new SearchSpace() {
-        @Override
-        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
-            return OrderingMutations.mutate(parent.source(), rng);
-        }
+    public static final SearchSpace ORDERING = parametric(OrderingMutations::mutate);
 
-        @Override
-        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
-            return OrderingMutations.mutate(base.source(), rng);
-        }
-
-        @Override
-        public String cell(Evaluated e) {
-            return fifth(e.onset()) + "/" + fifth(e.dutyAt08());
-        }
-    };
+    /**
+     * Eviction policies: the seed's parameters (how much recency weighs, what a KiB of prompt is
+     * worth) scaled, with the detector search's operators on constructor arguments; a parent without
+     * parameters restarts in the weighted-eviction family. The behaviour cell is the probe's two axes
+     * (the share of requests it lets be evicted, how often the newer of two dispatches goes first), each
+     * in fifths.
+     */
+    public static final SearchSpace EVICTION = parametric(EvictionMutations::mutate);
 
     /**
      * A usage-limit policy and a saturation detector in one class: one half mutated by its own
@@ -196,6 +190,29 @@ public final class SearchSpaces {
             return fifth(e.onset()) + "/" + fifth(e.dutyAt08() / 2);
         }
     };
+
+    /**
+     * A space whose parents are varied by {@code mutate} alone (a family's parameters tuned, or a
+     * restart in it) and whose cell is the probe's two axes, each in fifths.
+     */
+    private static SearchSpace parametric(java.util.function.BiFunction<String, RandomGenerator, Mutations.Result> mutate) {
+        return new SearchSpace() {
+            @Override
+            public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+                return mutate.apply(parent.source(), rng);
+            }
+
+            @Override
+            public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+                return mutate.apply(base.source(), rng);
+            }
+
+            @Override
+            public String cell(Evaluated e) {
+                return fifth(e.onset()) + "/" + fifth(e.dutyAt08());
+            }
+        };
+    }
 
     private static int fifth(double x) {
         return Double.isNaN(x) ? 5 : Math.max(0, Math.min(4, (int) Math.floor(x * 5)));
