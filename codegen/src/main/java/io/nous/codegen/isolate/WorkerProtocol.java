@@ -151,15 +151,17 @@ public final class WorkerProtocol {
     /**
      * Per-request samples of one class, each array as its little-endian float bits, which JSON carries
      * as Base64 text (Jackson writes and reads a {@code byte[]} as Base64 directly, with no string in
-     * between).
+     * between); the tenants as little-endian ints.
      */
-    public record EncodedSamples(byte[] ttft, byte[] e2e, byte[] itl) {
+    public record EncodedSamples(byte[] ttft, byte[] e2e, byte[] itl, byte[] tenants) {
         static EncodedSamples of(RequestSamples s) {
-            return new EncodedSamples(encode(s.ttftMs()), encode(s.e2eMs()), encode(s.itlMs()));
+            return new EncodedSamples(encode(s.ttftMs()), encode(s.e2eMs()), encode(s.itlMs()), encodeInts(s.tenants()));
         }
 
         RequestSamples decode() {
-            return RequestSamples.of(WorkerProtocol.decode(ttft), WorkerProtocol.decode(e2e), WorkerProtocol.decode(itl));
+            float[] t = WorkerProtocol.decode(ttft);
+            return RequestSamples.of(t, WorkerProtocol.decode(e2e), WorkerProtocol.decode(itl),
+                    tenants == null ? new int[t.length] : decodeInts(tenants));
         }
     }
 
@@ -192,6 +194,21 @@ public final class WorkerProtocol {
         ByteBuffer b = ByteBuffer.allocate(xs.length * 4).order(ByteOrder.LITTLE_ENDIAN);
         b.asFloatBuffer().put(xs);
         return b.array();
+    }
+
+    private static byte[] encodeInts(int[] xs) {
+        ByteBuffer b = ByteBuffer.allocate(xs.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.asIntBuffer().put(xs);
+        return b.array();
+    }
+
+    private static int[] decodeInts(byte[] bits) {
+        if (bits.length % 4 != 0) {
+            throw new IllegalArgumentException("tenants of " + bits.length + " bytes are not whole ints");
+        }
+        int[] out = new int[bits.length / 4];
+        ByteBuffer.wrap(bits).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+        return out;
     }
 
     private static float[] decode(byte[] bits) {

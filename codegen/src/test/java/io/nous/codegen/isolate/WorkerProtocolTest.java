@@ -26,8 +26,12 @@ class WorkerProtocolTest {
         float[] special = {Float.intBitsToFloat(0x7fc00001), Float.intBitsToFloat(0xffa00000), Float.POSITIVE_INFINITY,
             Float.NEGATIVE_INFINITY, Float.MIN_VALUE, -Float.MIN_VALUE, 0.0f, -0.0f, Float.MAX_VALUE};
         System.arraycopy(special, 0, ttft, 0, special.length);
+        int[] tenants = new int[ttft.length];
+        for (int i = 0; i < tenants.length; i++) {
+            tenants[i] = i % 3 == 0 ? Integer.MAX_VALUE - i : i % 17;
+        }
         Map<String, RequestSamples> samples = new LinkedHashMap<>();
-        samples.put("critical", RequestSamples.of(ttft, e2e, itl));
+        samples.put("critical", RequestSamples.of(ttft, e2e, itl, tenants));
         samples.put("empty", RequestSamples.of(new float[0], new float[0], new float[0]));
         String json = WorkerProtocol.toJson(WorkerProtocol.simulated(7, null, samples));
         for (WorkerProtocol.Reply back : new WorkerProtocol.Reply[] {WorkerProtocol.fromJson(json, WorkerProtocol.Reply.class),
@@ -38,6 +42,7 @@ class WorkerProtocolTest {
             assertThat(bits(decoded.get("critical").ttftMs())).isEqualTo(bits(ttft));
             assertThat(bits(decoded.get("critical").e2eMs())).isEqualTo(bits(e2e));
             assertThat(bits(decoded.get("critical").itlMs())).isEqualTo(bits(itl));
+            assertThat(decoded.get("critical").tenants()).isEqualTo(tenants);
             assertThat(decoded.get("empty").size()).isZero();
         }
     }

@@ -22,6 +22,8 @@ public final class Objectives {
         register(new RoutingTtftObjective());
         register(RoutingRunObjective.throughput());
         register(RoutingRunObjective.prefixHitRate());
+        register(TenantTtftObjective.worst());
+        register(TenantTtftObjective.spread());
     }
 
     private Objectives() {

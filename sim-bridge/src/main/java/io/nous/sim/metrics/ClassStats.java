@@ -77,7 +77,7 @@ public final class ClassStats {
             itl.recordValue(clamp(Math.round(itlUs)));
         }
         if (samples != null) {
-            samples.add((r.firstTokenUs - r.arrivalUs) / 1000.0, (r.finishUs - r.arrivalUs) / 1000.0, itlUs / 1000.0);
+            samples.add((r.firstTokenUs - r.arrivalUs) / 1000.0, (r.finishUs - r.arrivalUs) / 1000.0, itlUs / 1000.0, r.tenant);
         }
     }
 

@@ -4,13 +4,14 @@ import java.util.Arrays;
 
 /**
  * Per-request latencies of one traffic class over the measurement window, in milliseconds, in
- * completion order: what statistics need beyond a histogram (bootstrap resampling, SLO goodput).
- * Recorded only when asked for, compactly, as floats.
+ * completion order, with each request's tenant: what statistics need beyond a histogram (bootstrap
+ * resampling, SLO goodput, per-tenant quantiles). Recorded only when asked for, compactly, as floats.
  */
 public final class RequestSamples {
     private float[] ttft = new float[256];
     private float[] e2e = new float[256];
     private float[] itl = new float[256];
+    private int[] tenant = new int[256];
     private int size;
     /** Ascending copies, made on first use by statistics (the samples are complete by then). */
     private volatile float[] sortedTtft;
@@ -21,28 +22,41 @@ public final class RequestSamples {
 
     /** Samples read back from their arrays (equal lengths), e.g. after crossing a process boundary. */
     public static RequestSamples of(float[] ttftMs, float[] e2eMs, float[] itlMs) {
-        if (ttftMs.length != e2eMs.length || ttftMs.length != itlMs.length) {
+        return of(ttftMs, e2eMs, itlMs, new int[ttftMs.length]);
+    }
+
+    /** As {@link #of(float[], float[], float[])}, with each request's tenant. */
+    public static RequestSamples of(float[] ttftMs, float[] e2eMs, float[] itlMs, int[] tenants) {
+        if (ttftMs.length != e2eMs.length || ttftMs.length != itlMs.length || ttftMs.length != tenants.length) {
             throw new IllegalArgumentException("sample arrays differ in length");
         }
         RequestSamples r = new RequestSamples();
         r.ttft = ttftMs.clone();
         r.e2e = e2eMs.clone();
         r.itl = itlMs.clone();
+        r.tenant = tenants.clone();
         r.size = ttftMs.length;
         return r;
     }
 
-    void add(double ttftMs, double e2eMs, double itlMs) {
+    void add(double ttftMs, double e2eMs, double itlMs, int tenantId) {
         if (size == ttft.length) {
             int n = Math.max(256, size * 2);
             ttft = Arrays.copyOf(ttft, n);
             e2e = Arrays.copyOf(e2e, n);
             itl = Arrays.copyOf(itl, n);
+            tenant = Arrays.copyOf(tenant, n);
         }
         ttft[size] = (float) ttftMs;
         e2e[size] = (float) e2eMs;
         itl[size] = (float) itlMs;
+        tenant[size] = tenantId;
         size++;
+    }
+
+    /** The tenant of each completed request, in the order of {@link #ttftMs}. */
+    public int[] tenants() {
+        return Arrays.copyOf(tenant, size);
     }
 
     public int size() {
