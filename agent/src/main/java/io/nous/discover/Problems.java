@@ -22,6 +22,7 @@ public final class Problems {
     public static final String JOINT_DETECTOR = "joint-detector";
     public static final String ORDERING = "ordering";
     public static final String EVICTION = "eviction";
+    public static final String FAIRNESS = "fairness";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -34,6 +35,7 @@ public final class Problems {
         register(new JointDetectorProblem());
         register(new OrderingProblem());
         register(new EvictionProblem());
+        register(new FairnessProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

@@ -67,6 +67,23 @@ final class TestMatrices {
                 """);
     }
 
+    /** Fairness: the noisy neighbour under and over capacity and with bursts on today's router, one point per split beyond search. */
+    static Path fairness(Path dir) throws IOException {
+        return write(dir, "small-fairness.yaml", """
+                name: small-fairness
+                seeds: 2
+                duration_seconds: 120
+                router_version: v0.10
+                variants:
+                  - {name: nominal}
+                scenarios:
+                  - {workload: noisy-neighbour, qps: 7, split: search, regime: under}
+                  - {workload: noisy-neighbour, qps: 16, split: search, regime: over}
+                  - {workload: noisy-neighbour, qps: 14, split: validation, regime: over}
+                  - {workload: noisy-neighbour, qps: 13, arrival_cv: 2, split: test, regime: near}
+                """);
+    }
+
     /**
      * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
      * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.

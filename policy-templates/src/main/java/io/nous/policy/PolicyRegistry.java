@@ -21,6 +21,7 @@ import io.nous.policy.templates.TokenLoadRouting;
 import io.nous.policy.templates.UtilizationDetectorPolicy;
 import io.nous.policy.templates.WeightedDeadlineOrdering;
 import io.nous.policy.templates.WeightedEviction;
+import io.nous.policy.templates.WeightedFairness;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.RoutingScorer;
@@ -201,6 +202,18 @@ public final class PolicyRegistry {
                         throw new PolicyReferenceException("weighted-eviction: recencyPermille must be in [-1000, 1000], usPerKiB in [0, 1e9]");
                     }
                     return List.of(recency, perKiB);
+                }));
+        register(new PolicyTemplate("weighted-fair", "weighted-fair", PlugPoint.FAIRNESS,
+                "The flow with the lowest score: its head's rank under the ordering, + queuePermille (0) thousandths of a rank per "
+                        + "request it holds, + repeatPenalty (0) thousandths if it was served last: the fairness search's seed, not a router "
+                        + "policy.",
+                Set.of("queuePermille", "repeatPenalty"), WeightedFairness.class, p -> {
+                    long perQueued = (long) p.getDouble("queuePermille", 0);
+                    long repeat = (long) p.getDouble("repeatPenalty", 0);
+                    if (perQueued < -1_000_000 || perQueued > 1_000_000 || repeat < 0 || repeat > 1_000_000_000L) {
+                        throw new PolicyReferenceException("weighted-fair: queuePermille must be in [-1e6, 1e6], repeatPenalty in [0, 1e9]");
+                    }
+                    return List.of(perQueued, repeat);
                 }));
         register(new PolicyTemplate("weighted-deadline", "weighted-deadline-ordering", PlugPoint.ORDERING,
                 "Earliest deadline first, the deadline being enqueue + the SLO header (else noHeaderMs, 10,000) + usPerKiB (100) per KiB "

@@ -158,6 +158,14 @@ public final class SearchSpaces {
     public static final SearchSpace EVICTION = parametric(EvictionMutations::mutate);
 
     /**
+     * Fairness policies: the seed's parameters (what a queued request weighs, what serving the same
+     * flow again costs) scaled; a parent without parameters restarts in the weighted-fair family. The
+     * behaviour cell is the probe's two axes (how often it picks the flow the ordering would serve
+     * first, how often the flow holding the most requests), each in fifths.
+     */
+    public static final SearchSpace FAIRNESS = parametric(FairnessMutations::mutate);
+
+    /**
      * A usage-limit policy and a saturation detector in one class: one half mutated by its own
      * operators, or one candidate's usage-limit half with another's detector 20 % of the time. The
      * behaviour cell is where the usage-limit half first gates and how the detector reads two

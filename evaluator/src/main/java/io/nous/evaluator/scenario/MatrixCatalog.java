@@ -24,7 +24,7 @@ import java.util.Set;
 /** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
 public final class MatrixCatalog {
     /** The matrices shipped with Nous. */
-    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing", "ordering", "eviction");
+    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing", "ordering", "eviction", "fairness");
 
     private MatrixCatalog() {
     }

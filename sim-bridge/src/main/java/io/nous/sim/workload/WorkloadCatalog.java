@@ -70,7 +70,8 @@ public final class WorkloadCatalog {
             SharedPrefix prefix,
             ClosedLoop closedLoop,
             Agent agent,
-            Long requests) {
+            Long requests,
+            Double hotTenantShare) {
     }
 
     /**
@@ -116,6 +117,9 @@ public final class WorkloadCatalog {
         if (e.agent() != null) {
             return agentic(name, e, origin, pods, tenants, limit);
         }
+        if (e.closedLoop() == null && e.hotTenantShare() != null) {
+            return hotTenant(name, e, origin, pods, tenants, limit);
+        }
         if (e.closedLoop() == null) {
             return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
                     tenants, List.of(), e.prefix(), limit, 0);
@@ -133,6 +137,31 @@ public final class WorkloadCatalog {
                 c.users(), think, 0, null, List.of(), tenants, c.hotTenantShare() == null ? 0 : c.hotTenantShare());
         return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
                 tenants, List.of(users), null, limit, 0);
+    }
+
+    /**
+     * An open-loop preset with a hot tenant ({@code hot_tenant_share}): one open-loop client per class at
+     * the class's share of the rate, each spreading its requests over the same tenants, the first of them
+     * sending {@code hotTenantShare} of them and the others the rest evenly: a noisy neighbour in every band.
+     */
+    private static Workload hotTenant(String name, Entry e, String origin, int pods, int tenants, long limit) {
+        double hot = e.hotTenantShare();
+        if (!(hot > 0 && hot < 1) || tenants < 2) {
+            throw new WorkloadException(origin + ": workload '" + name + "': hot_tenant_share must be in (0, 1) with tenants_per_class >= 2, got "
+                    + hot + " of " + tenants);
+        }
+        if (e.prefix() != null) {
+            throw new WorkloadException(origin + ": workload '" + name + "': hot_tenant_share does not take a prefix yet");
+        }
+        List<ClientSpec> clients = new java.util.ArrayList<>();
+        ArrivalProcess arrival = e.arrival() == null ? ArrivalProcess.POISSON : e.arrival();
+        for (int i = 0; i < e.classes().size(); i++) {
+            RequestClass c = e.classes().get(i);
+            clients.add(new ClientSpec(name + "/" + c.name(), i, 0, c.share(), arrival, e.input(), e.output(), -1, 0, 0, 0, 0, null,
+                    List.of(), tenants, hot, c.sloTtftMs() == null ? -1 : c.sloTtftMs()));
+        }
+        return new Workload(name, e.description(), e.source(), e.classes(), e.input(), e.output(), e.arrival(), e.qpsPoints(), pods,
+                tenants, clients, null, limit, 0);
     }
 
     private static Workload agentic(String name, Entry e, String origin, int pods, int tenants, long limit) {

@@ -13,7 +13,10 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import org.junit.jupiter.api.Test;
 
-/** A closed-loop preset's hot tenant sends its share of the requests; the others split the rest evenly. */
+/**
+ * A preset's hot tenant sends its share of the requests, closed loop or open; the others split the
+ * rest evenly.
+ */
 class HotTenantShareTest {
     /** How many of {@code n} requests each tenant sends, the users' follow-ups sent as each request ends. */
     private static int[] byTenant(Workload w, int tenants, int n) {
@@ -64,6 +67,38 @@ class HotTenantShareTest {
         for (int t = 1; t < 16; t++) {
             assertThat(c[t] / (double) total).as("tenant " + t).isCloseTo(0.20 / 15, within(0.004));
         }
+    }
+
+    @Test
+    void anOpenLoopPresetsHotTenantIsHotInEveryClassAtTheClassesShares() {
+        Workload w = WorkloadCatalog.builtin().workload("noisy-neighbour");
+        RequestSource src = new RequestSource(w, 13, new RandomStreams(5), 600_000_000L, 40_960);
+        int[][] counts = new int[2][8];
+        int n = 0;
+        for (Request r; (r = src.next()) != null; n++) {
+            counts[r.classIndex][r.tenant]++;
+        }
+        assertThat(n).isCloseTo(13 * 600, within(300));
+        int critical = java.util.Arrays.stream(counts[0]).sum();
+        assertThat(critical / (double) n).isCloseTo(0.3, within(0.02));
+        for (int[] c : counts) {
+            int total = java.util.Arrays.stream(c).sum();
+            assertThat(c[0] / (double) total).isCloseTo(0.5, within(0.03));
+            for (int t = 1; t < 8; t++) {
+                assertThat(c[t] / (double) total).as("tenant " + t).isCloseTo(0.5 / 7, within(0.02));
+            }
+        }
+        String yaml = """
+                workloads:
+                  w:
+                    tenants_per_class: 1
+                    hot_tenant_share: 0.5
+                    classes: [{name: c, priority: 0, share: 1.0}]
+                    input: {kind: constant, mean: 30, cv: 0, min: 1, max: 100}
+                    output: {kind: constant, mean: 30, cv: 0, min: 1, max: 100}
+                """;
+        assertThatThrownBy(() -> WorkloadCatalog.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "w.yaml"))
+                .hasMessageContaining("w.yaml: workload 'w': hot_tenant_share must be in (0, 1) with tenants_per_class >= 2");
     }
 
     @Test
