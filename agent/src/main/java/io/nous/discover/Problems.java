@@ -33,9 +33,9 @@ public final class Problems {
         register(new RoutingProblem());
         register(new SaturationProblem());
         register(new JointDetectorProblem());
-        register(new OrderingProblem());
-        register(new EvictionProblem());
-        register(new FairnessProblem());
+        register(new PlugPointProblem(PlugPointProblems.ORDERING));
+        register(new PlugPointProblem(PlugPointProblems.EVICTION));
+        register(new PlugPointProblem(PlugPointProblems.FAIRNESS));
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

@@ -1,0 +1,62 @@
+package io.nous.discover;
+
+import io.nous.discover.evolve.SearchSpaces;
+import io.nous.evaluator.run.Deployment;
+import io.nous.sim.spi.PlugPoint;
+import java.util.List;
+
+/**
+ * The problem classes that search one of the flow controller's plug points beside the router's default
+ * usage-limit policy (static-usage-limit, with the utilization detector), one {@link PlugPointProblem.Spec}
+ * each.
+ */
+final class PlugPointProblems {
+    private static final String USAGE_LIMIT = "static-usage-limit";
+
+    private PlugPointProblems() {
+    }
+
+    /**
+     * Queue ordering: which queued request of a priority band dispatches first, as the router's
+     * {@code OrderingPolicy.Less} decides for each flow's heap and between the flows' heads, against its
+     * default fcfs; edf and slo-deadline are the other orderings it ships.
+     */
+    static final PlugPointProblem.Spec ORDERING = new PlugPointProblem.Spec(Problems.ORDERING, PlugPoint.ORDERING, "ordering", USAGE_LIMIT,
+            Deployment.FLOW_CONTROL, "ordering", "critical-ttft", List.of("slo-deadline", "weighted-deadline"),
+            List.of("fcfs", "edf", "slo-deadline"), "an ordering policy",
+            "the router's default ordering, fcfs (static-usage-limit and the utilization detector in both arms)",
+            List.of("It orders every flow's queue as a heap: the router must run the priority-queue flow queue, as it does for "
+                    + "its own edf and slo-deadline orderings.", "Requests it puts last wait until their TTL (60 s by default) when the "
+                    + "band stays saturated: a starved request is evicted, not served late."),
+            "ordering", SearchSpaces.ORDERING);
+
+    /**
+     * Fairness between tenants: which flow of a priority band dispatches next ({@code FairnessPolicy.Pick},
+     * with a state per band), against the default global-strict; round-robin is the other one the router
+     * ships. Scored by how the tenants fare against each other, the worst tenant's TTFT p99 by default.
+     */
+    static final PlugPointProblem.Spec FAIRNESS = new PlugPointProblem.Spec(Problems.FAIRNESS, PlugPoint.FAIRNESS, "fairness", USAGE_LIMIT,
+            Deployment.FLOW_CONTROL, "fairness", "tenant-ttft-worst", List.of("round-robin", "weighted-fair"),
+            List.of("global-strict", "round-robin"), "a fairness policy",
+            "the router's default fairness, global-strict (static-usage-limit, the utilization detector and fcfs in both arms)",
+            List.of("It decides which tenant a saturated band serves next: a tenant it keeps passing over waits until its TTL "
+                    + "(60 s by default) and is evicted, so watch the evictions per flow as well as the latency.",
+                    "Its per-band state lives in the router's band: it starts empty at every restart of the EPP."),
+            "fairness", SearchSpaces.FAIRNESS);
+
+    /**
+     * In-flight eviction's victims: which dispatched requests the router may revoke when critical work
+     * waits at a saturated band, and which go first, with eviction on in both arms, against the pair the
+     * router wires (sheddable-only, priority-then-time). Every revoked request is a drop, so
+     * no-added-drops and no-starvation keep critical latency from being bought with lost work.
+     */
+    static final PlugPointProblem.Spec EVICTION = new PlugPointProblem.Spec(Problems.EVICTION, PlugPoint.EVICTION, "eviction", USAGE_LIMIT,
+            Deployment.FLOW_CONTROL_EVICTION, "eviction", "critical-ttft", List.of("priority-then-time", "weighted-eviction"),
+            List.of("priority-then-time"), "an eviction policy",
+            "the router's eviction pair, sheddable-only and priority-then-time (static-usage-limit, the utilization detector and "
+                    + "in-flight eviction on in both arms)",
+            List.of("It only matters with flowControl.enableEviction on, and the router wires its own filter and ordering in the "
+                    + "runner: running another needs that wiring changed.", "Every request it revokes is lost work and a 429 to a client "
+                    + "that may retry: watch the evictions, not only the critical latency."),
+            "eviction", SearchSpaces.EVICTION);
+}
