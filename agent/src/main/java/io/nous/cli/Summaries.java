@@ -108,10 +108,17 @@ final class Summaries {
             if (strongest == null) {
                 return "recommendation: keep the router's " + upstream + " (nothing this run found beat it)";
             }
+            if (strongest.samePolicy()) {
+                // the baseline is the strongest policy the router ships: say by how much it beats the next
+                UpstreamComparison next = bar.stream().filter(u -> !u.samePolicy() && u.change() != null).findFirst().orElse(null);
+                return "recommendation: keep the router's " + strongest.policy() + " (nothing this run found beat it"
+                        + (bar.size() > 1 ? "; it is the strongest of the " + bar.size() + " policies the router ships on the "
+                        + strongest.split() + " split" + (next == null ? "" : ": against " + next.policy() + " "
+                        + Change.of(next).text()) : "") + ")";
+            }
             return "recommendation: keep the router's " + strongest.policy() + " (nothing this run found beat it"
                     + (bar.size() > 1 ? "; of the " + bar.size() + " policies the router ships, the baseline does worst against it on the "
-                    + strongest.split() + " split" + (strongest.samePolicy() ? ": it is the baseline itself"
-                    : strongest.change() == null ? "" : ", " + Change.of(strongest).text()) : "") + ")";
+                    + strongest.split() + " split" + (strongest.change() == null ? "" : ", " + Change.of(strongest).text()) : "") + ")";
         }
         if (beatsUpstream(best)) {
             return null;

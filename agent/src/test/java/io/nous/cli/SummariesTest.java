@@ -102,6 +102,15 @@ class SummariesTest {
         // the baseline is 20 % worse than LMetric's TTFT p90, 10 % better than active-request's: LMetric is the one to keep
         assertThat(Summaries.recommendation(s, "routing")).isEqualTo("recommendation: keep the router's lmetric (nothing this run found beat "
                 + "it; of the 3 policies the router ships, the baseline does worst against it on the test split, +20.0% [+10.0%, +30.0%] worse)");
+        // the baseline is the strongest policy the router ships: the run says by how much it beats the other
+        UpstreamComparison strict = UpstreamComparison.same("global-strict", "global-strict", "test");
+        UpstreamComparison robin = new UpstreamComparison("global-strict", "round-robin", "test", false, -0.081, -0.111, -0.043, "better",
+                null);
+        RunSummary fair = new RunSummary("r", "tenant-ttft-worst", "evolve", 10, 5, 0, 0, null, java.util.List.of(), null, null)
+                .withBar(java.util.List.of(strict, robin));
+        assertThat(Summaries.recommendation(fair, "fairness")).isEqualTo("recommendation: keep the router's global-strict (nothing this "
+                + "run found beat it; it is the strongest of the 2 policies the router ships on the test split: against round-robin "
+                + "-8.1% [-11.1%, -4.3%] better)");
         RunSummary none = new RunSummary("r", "routing-ttft", "evolve", 10, 5, 0, 0, null, java.util.List.of(), null, null);
         assertThat(Summaries.recommendation(none, "routing")).isEqualTo("recommendation: keep the router's active-request (nothing this run "
                 + "found beat it)");
