@@ -87,7 +87,11 @@ class EvictionPlugPointTest {
         CliHarness grace = CliHarness.run("simulate", "--workload", "reasoning", "--qps", "0.7", "--eviction", "--eviction-grace", "-1");
         assertThat(grace.exit()).isNotZero();
         assertThat(grace.err()).contains("--eviction-grace must be");
-        CliHarness export = CliHarness.run("export", "--policy", "priority-then-time", "--out", dir.resolve("x").toString());
+        CliHarness shipped = CliHarness.run("export", "--policy", "priority-then-time", "--out", dir.resolve("x").toString());
+        assertThat(shipped.exit()).isNotZero();
+        assertThat(shipped.err()).contains("keep the router's own eviction pair");
+        CliHarness export = CliHarness.run("export", "--policy", "weighted-eviction:recencyPermille=-1000", "--out",
+                dir.resolve("y").toString());
         assertThat(export.exit()).isNotZero();
         assertThat(export.err()).contains("Nous does not write eviction-policy plugins for the router yet");
     }

@@ -63,7 +63,11 @@ class FairnessPlugPointTest {
                 "fairness=" + file);
         assertThat(bad.exit()).isNotZero();
         assertThat(bad.err()).contains("a pick is an index in [0, ").doesNotContain("\tat ");
-        CliHarness export = CliHarness.run("export", "--policy", "round-robin", "--out", dir.resolve("x").toString());
+        // the router's own policy is configured, not copied; another one is refused until the export is built
+        CliHarness shipped = CliHarness.run("export", "--policy", "round-robin", "--out", dir.resolve("x").toString());
+        assertThat(shipped.exit()).isNotZero();
+        assertThat(shipped.err()).contains("set fairnessPolicyRef: round-robin-fairness-policy on the priority bands");
+        CliHarness export = CliHarness.run("export", "--policy", "weighted-fair:queuePermille=500", "--out", dir.resolve("y").toString());
         assertThat(export.exit()).isNotZero();
         assertThat(export.err()).contains("Nous does not write fairness-policy plugins for the router yet");
     }
