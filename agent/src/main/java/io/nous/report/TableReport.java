@@ -46,7 +46,8 @@ public final class TableReport {
                 sb.append(String.format(Locale.ROOT, "%16s dropped: %d band full / shed, %d TTL expired, %d admission%s%n", "",
                         c.rejectedSaturated(), c.evictedTtl(), c.admissionRejected(),
                         (r.clientTimeouts() ? ", " + c.timedOut() + " client gave up" : "")
-                                + (r.policy().eviction() != null ? ", " + c.evictedInFlight() + " evicted in flight" : "")));
+                                + (r.policy().eviction() != null ? ", " + c.evictedInFlight() + " evicted in flight" : "")
+                                + (c.failed() > 0 ? ", " + c.failed() + " failed (no endpoint or refused by the server)" : "")));
             }
         }
         if (r.prefixCache() != null) {
