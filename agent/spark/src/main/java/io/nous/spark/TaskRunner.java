@@ -55,7 +55,7 @@ final class TaskRunner {
         PolicyUnderTest.Builtins b = task.builtins();
         try {
             PolicyUnderTest p = PolicyUnderTest.builtin(task.name(), PolicyIdentity.named("builtin"), b,
-                    Deployment.of(task.scenario().flowControl(), task.scenario().legacyShedding()));
+                    Deployment.of(task.scenario()));
             RunData r = LocalBackend.inProcess(task.scenario(), p);
             return WorkerProtocol.simulated(0, r.result(), r.samples());
         } catch (RuntimeException e) {
