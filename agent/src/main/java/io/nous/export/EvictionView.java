@@ -4,7 +4,6 @@ import io.nous.codegen.Candidate;
 import io.nous.codegen.golang.proof.CallSequences;
 import io.nous.codegen.golang.proof.QueueItems;
 import io.nous.policy.PolicyRegistry;
-import io.nous.report.RunReport;
 import io.nous.sim.spi.EvictionPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.util.List;
@@ -49,25 +48,21 @@ final class EvictionView implements PlugPointView {
         return PlugPoint.EVICTION;
     }
 
+    /** Each pair in words and which request the policy revokes first. */
+    private static List<String[]> rows(EvictionPolicy p) {
+        return PAIRS.stream().map(pair -> new String[] {pair.words(), pair.first(p)}).toList();
+    }
+
     @Override
     public void reviewTable(StringBuilder sb, PolicyPart part) {
         sb.append("Which of two dispatched requests it revokes first when critical work waits (the router's pair: only sheddable "
-                + "requests, the lowest priority, then the newest):\n\n| requests | revoked first |\n|---|---|\n");
-        EvictionPolicy p = part.check().candidate().newInstance(PlugPoint.EVICTION);
-        for (Pair pair : PAIRS) {
-            sb.append("| ").append(pair.words()).append(" | ").append(pair.first(p)).append(" |\n");
-        }
+                + "requests, the lowest priority, then the newest):\n\n");
+        SituationTable.markdown(sb, "requests", "revoked first", rows(part.check().candidate().newInstance(PlugPoint.EVICTION)));
     }
 
     @Override
     public void reportFigure(StringBuilder sb, PolicyPart part, double[] saturations) {
-        EvictionPolicy p = part.check().candidate().newInstance(PlugPoint.EVICTION);
-        sb.append("<table>\n<tr><th>two dispatched requests</th><th>revoked first</th></tr>\n");
-        for (Pair pair : PAIRS) {
-            sb.append("<tr><td>").append(RunReport.esc(pair.words())).append("</td><td>").append(RunReport.esc(pair.first(p)))
-                    .append("</td></tr>\n");
-        }
-        sb.append("</table>\n");
+        SituationTable.html(sb, "two dispatched requests", "revoked first", rows(part.check().candidate().newInstance(PlugPoint.EVICTION)));
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.nous.export;
 
 import io.nous.codegen.Candidate;
 import io.nous.policy.PolicyRegistry;
-import io.nous.report.RunReport;
 import io.nous.sim.spi.FairnessPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.util.List;
@@ -44,25 +43,21 @@ final class FairnessView implements PlugPointView {
         return PlugPoint.FAIRNESS;
     }
 
+    /** Each band in words and the tenants the policy serves over six picks. */
+    private static List<String[]> rows(FairnessPolicy p) {
+        return BANDS.stream().map(b -> new String[] {b.words(), b.picks(p)}).toList();
+    }
+
     @Override
     public void reviewTable(StringBuilder sb, PolicyPart part) {
         sb.append("Which tenant of a saturated band it serves, over six picks in a row (the router's default, global-strict, serves the"
-                + " request that came first, whoever sent it):\n\n| band | served |\n|---|---|\n");
-        FairnessPolicy p = part.check().candidate().newInstance(PlugPoint.FAIRNESS);
-        for (Band b : BANDS) {
-            sb.append("| ").append(b.words()).append(" | ").append(b.picks(p)).append(" |\n");
-        }
+                + " request that came first, whoever sent it):\n\n");
+        SituationTable.markdown(sb, "band", "served", rows(part.check().candidate().newInstance(PlugPoint.FAIRNESS)));
     }
 
     @Override
     public void reportFigure(StringBuilder sb, PolicyPart part, double[] saturations) {
-        FairnessPolicy p = part.check().candidate().newInstance(PlugPoint.FAIRNESS);
-        sb.append("<table>\n<tr><th>band</th><th>served over six picks</th></tr>\n");
-        for (Band b : BANDS) {
-            sb.append("<tr><td>").append(RunReport.esc(b.words())).append("</td><td>").append(RunReport.esc(b.picks(p)))
-                    .append("</td></tr>\n");
-        }
-        sb.append("</table>\n");
+        SituationTable.html(sb, "band", "served over six picks", rows(part.check().candidate().newInstance(PlugPoint.FAIRNESS)));
     }
 
     @Override

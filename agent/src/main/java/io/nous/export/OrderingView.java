@@ -4,7 +4,6 @@ import io.nous.codegen.Candidate;
 import io.nous.codegen.golang.proof.CallSequences;
 import io.nous.codegen.golang.proof.QueueItems;
 import io.nous.policy.PolicyRegistry;
-import io.nous.report.RunReport;
 import io.nous.sim.spi.OrderingPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.util.List;
@@ -44,25 +43,20 @@ final class OrderingView implements PlugPointView {
         return PlugPoint.ORDERING;
     }
 
+    /** Each pair in words and which request the policy sends first. */
+    private static List<String[]> rows(OrderingPolicy p) {
+        return PAIRS.stream().map(pair -> new String[] {pair.words(), pair.first(p)}).toList();
+    }
+
     @Override
     public void reviewTable(StringBuilder sb, PolicyPart part) {
-        sb.append("Which of two queued requests of a band it dispatches first (the router's default, fcfs, sends the earlier one):\n\n")
-                .append("| requests | first |\n|---|---|\n");
-        OrderingPolicy p = part.check().candidate().newInstance(PlugPoint.ORDERING);
-        for (Pair pair : PAIRS) {
-            sb.append("| ").append(pair.words()).append(" | ").append(pair.first(p)).append(" |\n");
-        }
+        sb.append("Which of two queued requests of a band it dispatches first (the router's default, fcfs, sends the earlier one):\n\n");
+        SituationTable.markdown(sb, "requests", "first", rows(part.check().candidate().newInstance(PlugPoint.ORDERING)));
     }
 
     @Override
     public void reportFigure(StringBuilder sb, PolicyPart part, double[] saturations) {
-        OrderingPolicy p = part.check().candidate().newInstance(PlugPoint.ORDERING);
-        sb.append("<table>\n<tr><th>two queued requests</th><th>first</th></tr>\n");
-        for (Pair pair : PAIRS) {
-            sb.append("<tr><td>").append(RunReport.esc(pair.words())).append("</td><td>").append(RunReport.esc(pair.first(p)))
-                    .append("</td></tr>\n");
-        }
-        sb.append("</table>\n");
+        SituationTable.html(sb, "two queued requests", "first", rows(part.check().candidate().newInstance(PlugPoint.ORDERING)));
     }
 
     @Override
