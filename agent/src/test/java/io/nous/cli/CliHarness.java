@@ -12,4 +12,11 @@ record CliHarness(int exit, String out, String err) {
         int code = Nous.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         return new CliHarness(code, out.toString(), err.toString());
     }
+
+    /** The id of the one run a test's discovery wrote under {@code runs}. */
+    static String onlyRun(java.nio.file.Path runs) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(runs)) {
+            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
+        }
+    }
 }

@@ -51,7 +51,7 @@ class DiscoverTest {
             CliHarness h = CliHarness.run(small(runs));
             assertThat(h.exit()).as(h.err()).isZero();
             assertThat(h.out()).contains("stopped: all 8 proposals of the budget were made")
-                    .contains("next    nous runs show " + onlyRun(runs) + " --runs-dir " + runs);
+                    .contains("next    nous runs show " + CliHarness.onlyRun(runs) + " --runs-dir " + runs);
             smallRuns = runs;
         }
         return smallRuns;
@@ -70,11 +70,6 @@ class DiscoverTest {
         }
     }
 
-    private static String onlyRun(Path runs) throws Exception {
-        try (Stream<Path> s = Files.list(runs)) {
-            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
-    }
 
     /** The journal without timestamps: what must be identical between runs. */
     private static List<String> content(Path runs, String id) {
@@ -88,7 +83,7 @@ class DiscoverTest {
     @Test
     void aRunWritesItsJournalCandidatesAndSummaryAndNeverSimulatesADuplicate() throws Exception {
         Path runs = smallRun();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(Files.readString(runs.resolve(id).resolve("summary.json")));
         assertThat(summary.get("iterations").asInt()).isEqualTo(8);
         assertThat(summary.get("stopped").get("reason").asText()).isEqualTo("budget");
@@ -137,7 +132,7 @@ class DiscoverTest {
         CliHarness h = CliHarness.run("discover", "--problem", "admission", "--matrix", matrix.toString(), "--budget", "8", "--seeds", "1",
                 "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         // the config says which problem, the seed is the legacy rule, the proposals are admitters of the three shapes
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
@@ -196,7 +191,7 @@ class DiscoverTest {
         CliHarness h = CliHarness.run("discover", "--problem", "routing", "--matrix", TestMatrices.routing(dir).toString(), "--budget", "8",
                 "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("routing");
@@ -241,7 +236,7 @@ class DiscoverTest {
         CliHarness h = CliHarness.run("discover", "--problem", "joint", "--matrix", TestMatrices.joint(dir).toString(), "--budget", "6",
                 "--seeds", "1", "--duration", "60", "--threads", "2", "--seed", "1", "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("joint");
@@ -319,7 +314,7 @@ class DiscoverTest {
             CliHarness h = CliHarness.run("discover", "--problem", c[0], "--time-limit", "1ms", "--seeds", "1", "--duration", "10", "--runs-dir",
                     runs.toString(), "--no-progress");
             assertThat(h.exit()).as(h.out() + h.err()).isZero();
-            JsonNode config = new ObjectMapper().readTree(runs.resolve(onlyRun(runs)).resolve("config.json").toFile());
+            JsonNode config = new ObjectMapper().readTree(runs.resolve(CliHarness.onlyRun(runs)).resolve("config.json").toFile());
             assertThat(config.path("problem").asText("flow-control")).as("written for the classes after flow-control").isEqualTo(c[0]);
             assertThat(config.get("matrix").asText()).as(c[0]).isEqualTo(c[1]);
             assertThat(config.get("objective").asText()).as(c[0]).isEqualTo(c[2]);
@@ -335,7 +330,7 @@ class DiscoverTest {
     @Test
     void aReportIsTheSameBytesWhateverTheThreadsOfItsResimulation() throws Exception {
         Path runs = smallRun();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path one = dir.resolve("one.html");
         Path two = dir.resolve("two.html");
         for (String[] t : new String[][] {{"1", one.toString()}, {"2", two.toString()}}) {
@@ -349,7 +344,7 @@ class DiscoverTest {
     void replayVerifiesACompletedRunAndCatchesATamperedEvaluation() throws Exception {
         Path runs = dir.resolve("runs");
         copyTree(smallRun(), runs);
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         CliHarness ok = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(ok.exit()).as(ok.out()).isZero();
         assertThat(ok.out()).contains("reproduced all");
@@ -389,20 +384,20 @@ class DiscoverTest {
             Thread.sleep(20);
         }
         p.destroyForcibly().waitFor();
-        String id = onlyRun(killed);
+        String id = CliHarness.onlyRun(killed);
         assertThat(Files.exists(killed.resolve(id).resolve("summary.json"))).as("killed before the end").isFalse();
         // a crash may also leave half a line
         Files.writeString(killed.resolve(id).resolve("journal.jsonl"), "{\"seq\":99,\"ty", StandardOpenOption.APPEND);
 
         CliHarness resumed = CliHarness.run("discover", "--resume", id, "--runs-dir", killed.toString());
         assertThat(resumed.exit()).as(resumed.err()).isZero();
-        assertThat(content(killed, id)).isEqualTo(content(straight, onlyRun(straight)));
+        assertThat(content(killed, id)).isEqualTo(content(straight, CliHarness.onlyRun(straight)));
         // a finished run has nothing to resume: it says so in a few lines, and nothing changes
         CliHarness again = CliHarness.run("discover", "--resume", id, "--runs-dir", killed.toString());
         assertThat(again.exit()).as(again.err()).isZero();
         assertThat(again.out()).contains("run " + id + " already finished").contains("nothing was resumed").contains("nous runs show " + id);
         assertThat(again.out().lines().count()).isLessThan(6);
-        assertThat(content(killed, id)).isEqualTo(content(straight, onlyRun(straight)));
+        assertThat(content(killed, id)).isEqualTo(content(straight, CliHarness.onlyRun(straight)));
     }
 
     @Test
@@ -411,7 +406,7 @@ class DiscoverTest {
         CliHarness t = CliHarness.run(small(timed, "--time-limit", "1ms"));
         assertThat(t.exit()).as(t.err()).isZero();
         assertThat(t.out()).contains("stopped: the 0.001 s time limit passed after 0 of 8 proposals");
-        String tid = onlyRun(timed);
+        String tid = CliHarness.onlyRun(timed);
         JsonNode ts = new ObjectMapper().readTree(timed.resolve(tid).resolve("summary.json").toFile());
         assertThat(ts.get("stopped").get("reason").asText()).isEqualTo("time-limit");
         assertThat(content(timed, tid)).anyMatch(l -> l.contains(" run-stopped {\"reason\":\"time-limit\""));
@@ -423,7 +418,7 @@ class DiscoverTest {
                 "--budget", "12", "--seeds", "2", "--duration", "120", "--threads", "2", "--seed", "7", "--target", "0", "--runs-dir",
                 target.toString());
         assertThat(g.exit()).as(g.err()).isZero();
-        JsonNode gs = new ObjectMapper().readTree(target.resolve(onlyRun(target)).resolve("summary.json").toFile());
+        JsonNode gs = new ObjectMapper().readTree(target.resolve(CliHarness.onlyRun(target)).resolve("summary.json").toFile());
         assertThat(gs.get("stopped").get("reason").asText()).isEqualTo("target");
         assertThat(gs.get("iterations").asInt()).isLessThan(12);
         assertThat(g.out()).contains("stopped: " + gs.get("best").get("candidate_id").asText() + " reached the target");
@@ -448,7 +443,7 @@ class DiscoverTest {
         assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor()).isZero();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isEqualTo(130);
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         assertThat(Files.readString(err)).contains("interrupted: the run so far is kept in")
                 .contains("nous discover --resume " + id + " --runs-dir '" + runs + "' --worker-heap 96m");
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,10 +24,7 @@ class EvictionDiscoverTest {
                 "--budget", "3", "--seeds", "1", "--seeds-up-to", "0", "--threads", "2", "--seed", "2", "--runs-dir", runs.toString(),
                 "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         assertThat(new ObjectMapper().readTree(run.resolve("config.json").toFile()).get("problem").asText()).isEqualTo("eviction");
         assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements EvictionPolicy");

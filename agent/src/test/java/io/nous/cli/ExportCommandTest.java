@@ -282,10 +282,7 @@ class ExportCommandTest {
         assertThat(CliHarness.run("discover", "--problem", "flow-control", "--seed-policies", "static-usage-limit", "--matrix", TestMatrices.flowControl(dir).toString(),
                 "--budget", "4", "--seeds", "1",
                 "--duration", "60", "--threads", "2", "--seed", "3", "--runs-dir", runs.toString(), "--no-progress").exit()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
+        String id = CliHarness.onlyRun(runs);
         // a candidate of the run that is not an upstream policy; a four-proposal run does not beat the router's own policy, so
         // the export needs --force and the PR says in its title that it is not for merging
         String candidate = "c0002";

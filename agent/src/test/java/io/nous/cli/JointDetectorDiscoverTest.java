@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +26,7 @@ class JointDetectorDiscoverTest {
                 "--budget", "3", "--seeds", "1", "--seeds-up-to", "0", "--duration", "40", "--threads", "2", "--seed", "3",
                 "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("joint-detector");

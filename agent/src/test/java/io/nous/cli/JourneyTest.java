@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,10 +36,7 @@ class JourneyTest {
         CliHarness d = CliHarness.run("discover", "--objective", "critical-ttft", "--budget", "40", "--seeds-up-to", "0", "--runs-dir", runs.toString(),
                 "--no-progress");
         assertThat(d.exit()).as(d.err()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
+        String id = CliHarness.onlyRun(runs);
         JsonNode summary = JSON.readTree(runs.resolve(id).resolve("summary.json").toFile());
         assertThat(summary.get("best").isNull()).as("the default discovery names a winner").isFalse();
         JsonNode best = summary.get("best");

@@ -110,11 +110,6 @@ class LlmDiscoverTest {
         return a.toArray(String[]::new);
     }
 
-    private static String onlyRun(Path runs) throws Exception {
-        try (Stream<Path> s = Files.list(runs)) {
-            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
-    }
 
     @Test
     void survivesErrorsRepairsBadRepliesAndReplaysWithoutTheServer() throws Exception {
@@ -156,7 +151,7 @@ class LlmDiscoverTest {
                 .contains("Math.random");
         assertThat(JSON.readTree(bodies.get(5)).toString()).contains("Recent hypotheses");
 
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         long llmHypotheses = records.stream().filter(r -> r.type().equals("hypothesis")
@@ -213,7 +208,7 @@ class LlmDiscoverTest {
         CliHarness h = CliHarness.run(discover(runs, "--budget", "4", "--novelty-audit"));
         assertThat(h.exit()).as(h.err()).isZero();
 
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         List<String> candidates = records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().get("id").asText()).toList();
         assertThat(candidates).as("the seed, the original and the different one").containsExactly("c0001", "c0002", "c0003");
@@ -305,7 +300,7 @@ class LlmDiscoverTest {
         CliHarness h = CliHarness.run(a.toArray(String[]::new));
         assertThat(h.exit()).as(h.err()).isZero();
 
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         List<String> byIteration = records.stream().filter(r -> r.type().equals("hypothesis") && r.body().get("attempt").asInt() == 0)
                 .map(r -> r.body().get("model").asText()).toList();
@@ -389,7 +384,7 @@ class LlmDiscoverTest {
         assertThat(second).contains("no Java source with an admit method");
         String third = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
         assertThat(third).contains("rejected before simulation").contains("an admission search takes classes implementing AdmissionPolicy");
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         assertThat(records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText()))
                 .containsExactly("seed", "llm");
@@ -413,7 +408,7 @@ class LlmDiscoverTest {
         assertThat(first).contains("implements UsageLimitPolicy, AdmissionPolicy").contains("relative to today's router");
         String second = JSON.readTree(server.takeRequest().getBody().utf8()).toString();
         assertThat(second).as("a reply with only one half is sent back").contains("no Java source with an admit method");
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         assertThat(Files.readString(runs.resolve(id).resolve("candidates/c0002.java"))).contains("implements UsageLimitPolicy, AdmissionPolicy")
                 .contains("smoothed").contains("ceilings[i]");
         server.close();
@@ -446,7 +441,7 @@ class LlmDiscoverTest {
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
         assertThat(h.err()).doesNotContain("Exception").doesNotContain("\tat ");
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         Path journal = runs.resolve(id).resolve("journal.jsonl");
         List<String> rejections = Files.readAllLines(journal).stream()
                 .filter(l -> l.contains("\"type\":\"verification\"") && l.contains("\"ok\":false")).toList();
@@ -478,7 +473,7 @@ class LlmDiscoverTest {
         CliHarness h = CliHarness.run(discover(runs, "--budget", "5", "--max-tokens-total", "2000"));
         assertThat(h.exit()).as(h.err()).isZero();
         assertThat(server.getRequestCount()).isEqualTo(1);
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         assertThat(records.stream().map(JournalRecord::type)).contains("budget-exhausted");
         assertThat(h.out()).contains("token budget");
@@ -495,11 +490,11 @@ class LlmDiscoverTest {
         CliHarness h = CliHarness.run(discover(runs, "--budget", "2"));
         assertThat(h.exit()).as(h.err()).isZero();
         assertThat(server.getRequestCount()).isEqualTo(6);
-        List<JournalRecord> records = new RunStore(runs).open(onlyRun(runs)).journal().records();
+        List<JournalRecord> records = new RunStore(runs).open(CliHarness.onlyRun(runs)).journal().records();
         assertThat(records.stream().filter(r -> r.type().equals("proposal-failed")).count()).isEqualTo(2);
         assertThat(h.out()).contains("no proposal: the model endpoint kept failing (3 attempts)");
         assertThat(h.err()).doesNotContain("Exception");
-        CliHarness replay = CliHarness.run("replay", onlyRun(runs), "--verify", "--runs-dir", runs.toString());
+        CliHarness replay = CliHarness.run("replay", CliHarness.onlyRun(runs), "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
     }
 
@@ -518,7 +513,7 @@ class LlmDiscoverTest {
         assertThat(format.path("type").asText()).as("the reply's schema is sent by default").isEqualTo("json_schema");
         assertThat(format.path("json_schema").path("name").asText()).isEqualTo("nous_proposal");
         assertThat(format.path("json_schema").path("schema").path("required").toString()).contains("source").contains("predictions");
-        List<JournalRecord> records = new RunStore(runs).open(onlyRun(runs)).journal().records();
+        List<JournalRecord> records = new RunStore(runs).open(CliHarness.onlyRun(runs)).journal().records();
         JsonNode hypothesis = records.stream().filter(r -> r.type().equals("hypothesis")).findFirst().orElseThrow().body();
         assertThat(hypothesis.path("notes").toString()).contains("read from \\\"code\\\"").contains("fence was removed");
         assertThat(records.stream().filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText())).contains("llm");
@@ -566,10 +561,10 @@ class LlmDiscoverTest {
         server.takeRequest();
         assertThat(JSON.readTree(server.takeRequest().getBody().utf8()).path("response_format").path("type").asText())
                 .as("--llm-json object asks for a JSON object").isEqualTo("json_object");
-        Path llm = runs.resolve(onlyRun(runs)).resolve("llm");
+        Path llm = runs.resolve(CliHarness.onlyRun(runs)).resolve("llm");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00001.json"))).get("error").asText()).containsIgnoringCase("timeout");
         assertThat(JSON.readTree(Files.readString(llm.resolve("00002.json"))).has("error")).isFalse();
-        assertThat(new RunStore(runs).open(onlyRun(runs)).journal().records().stream()
+        assertThat(new RunStore(runs).open(CliHarness.onlyRun(runs)).journal().records().stream()
                 .filter(r -> r.type().equals("candidate")).map(r -> r.body().path("operator").asText())).contains("llm");
     }
 
@@ -583,7 +578,7 @@ class LlmDiscoverTest {
         assertThat(server.getRequestCount()).as("credentials are not retried").isEqualTo(1);
         assertThat(h.err()).contains("error: the model endpoint").contains("cannot be used").contains("Incorrect API key")
                 .contains("NOUS_LLM_API_KEY").doesNotContain("\tat ");
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         List<JournalRecord> records = new RunStore(runs).open(id).journal().records();
         assertThat(records.stream().map(JournalRecord::type)).contains("endpoint-unusable", "run-stopped", "run-finished");
         JsonNode stopped = JSON.readTree(Files.readString(runs.resolve(id).resolve("summary.json"))).get("stopped");

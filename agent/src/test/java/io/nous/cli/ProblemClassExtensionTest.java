@@ -25,7 +25,7 @@ class ProblemClassExtensionTest {
         assertThat(d.exit()).as(d.out() + d.err()).isZero();
         // the class's own defaults: its budget, its seeds, its operator
         assertThat(d.out()).contains("stopped: all 6 proposals of the budget were made").contains("scale-ceiling");
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
         String config = Files.readString(runs.resolve(id).resolve("config.json"));
         assertThat(config).contains("\"problem\" : \"toy-ceiling\"").contains("\"half\", \"closed\"");
 
@@ -61,9 +61,4 @@ class ProblemClassExtensionTest {
                 .doesNotContain("Exception");
     }
 
-    private static String onlyRun(Path runs) throws Exception {
-        try (Stream<Path> s = Files.list(runs)) {
-            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
-    }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,7 +46,7 @@ class RescoreTest {
                 "--seeds", "2", "--duration", "60", "--threads", "2", "--seed", "7", "--matrix", matrix.toString(),
                 "--runs-dir", runs.toString());
         assertThat(d.exit()).as(d.err()).isZero();
-        String id = onlyRun(runs);
+        String id = CliHarness.onlyRun(runs);
 
         // the same simulator: every journaled number comes back
         CliHarness same = CliHarness.run("rescore", id, "--runs-dir", runs.toString(), "--threads", "2", "--json");
@@ -95,9 +94,4 @@ class RescoreTest {
         assertThat(top.err()).contains("--top must be 0 or more");
     }
 
-    private static String onlyRun(Path runs) throws Exception {
-        try (Stream<Path> s = Files.list(runs)) {
-            return s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
-    }
 }

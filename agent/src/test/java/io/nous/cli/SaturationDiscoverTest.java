@@ -26,10 +26,7 @@ class SaturationDiscoverTest {
                 "--budget", "4", "--seeds", "1", "--seeds-up-to", "0", "--duration", "60", "--threads", "2", "--seed", "2",
                 "--runs-dir", runs.toString(), "--no-progress");
         assertThat(h.exit()).as(h.out() + h.err()).isZero();
-        String id;
-        try (Stream<Path> s = Files.list(runs)) {
-            id = s.map(p -> p.getFileName().toString()).findFirst().orElseThrow();
-        }
+        String id = CliHarness.onlyRun(runs);
         Path run = runs.resolve(id);
         JsonNode config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("saturation");
