@@ -187,10 +187,10 @@ final class RunnerFile {
         return -1;
     }
 
-    /** The first line of the blank-line-separated group holding a line that matches {@code member}, or -1. */
+    /** The first line of the blank-line-separated group holding a line in which {@code member} is found, or -1. */
     private static int groupOf(List<String> body, Pattern member) {
         for (int i = 0; i < body.size(); i++) {
-            if (member.matcher(body.get(i)).matches()) {
+            if (member.matcher(body.get(i)).find()) {
                 int start = i;
                 while (start > 0 && !body.get(start - 1).isBlank()) {
                     start--;

@@ -135,6 +135,36 @@ class RunnerFileTest {
     }
 
     @Test
+    void anOrderingPolicyJoinsTheFlowControlGroupThatRegistersTheRoutersOrderings() {
+        // the shape of llm-d-router's runner since the eviction pair: orderings among the flow-control Beta lines
+        String src = """
+                package runner
+
+                import (
+                	fwkplugin "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/plugin"
+                )
+
+                func (r *Runner) registerInTreePlugins() {
+                	// Flow Control plugins
+                	// Beta
+                	fwkplugin.Register(globalstrict.GlobalStrictFairnessPolicyType, fwkplugin.StabilityBeta, globalstrict.GlobalStrictFairnessPolicyFactory)
+                	fwkplugin.Register(fcfs.FCFSOrderingPolicyType, fwkplugin.StabilityBeta, fcfs.FCFSOrderingPolicyFactory)
+                	// Alpha
+                	fwkplugin.Register(softreflectiveceiling.PolicyType, fwkplugin.StabilityAlpha, softreflectiveceiling.Factory)
+
+                	// Latency predictor plugins
+                	// Beta
+                	fwkplugin.Register(probabilisticadmitter.Type, fwkplugin.StabilityBeta, probabilisticadmitter.Factory)
+                }
+                """;
+        String line = "fwkplugin.Register(nousslo.OrderingType, fwkplugin.StabilityAlpha, nousslo.Factory)";
+        String out = RunnerFile.register(src, PKG.replace("usagelimits/nousc0001", "ordering/nousslo"), line,
+                io.nous.codegen.golang.plugin.OrderingPackage.LAYOUT.runnerGroup());
+        assertThat(out).contains("softreflectiveceiling.Factory)\n\t" + line + "\n\n\t// Latency predictor plugins")
+                .doesNotContain("// register ordering policy plugins");
+    }
+
+    @Test
     void unknownShapesAreRefused() {
         assertThatThrownBy(() -> RunnerFile.register("package runner\n\nimport \"fmt\"\n\nfunc main() {}\n", PKG, LINE))
                 .isInstanceOf(RunnerFile.Unrecognised.class).hasMessageContaining("no parenthesised import block");
