@@ -117,4 +117,9 @@ final class FairnessView implements PlugPointView {
         return "bands of 1 to 64 flows holding one request to thousands, ranks, enqueue times, sizes and SLO headers drawn, 32 picks "
                 + "on one state";
     }
+
+    @Override
+    public String goldenCases() {
+        return "golden picks";
+    }
 }

@@ -32,7 +32,8 @@ class DocsTest {
             "EndpointPickerConfig", "Category", "Parameters", "PreRequest", "PrefixCacheMatchInfo", "Produce", "RandomNormDuration",
             "Required", "UncachedRequestTokens", "TestGoldenVectors", "TestJavaEquivalence", "ExpandCohorts", "PrefixCacheStats",
             "Double", "Integer", "Long", "Object", "StrictMath", "IEEEremainder", "NaN", "PATH", "START", "ADMISSION", "DIRECT",
-            "C0032Policy", "QueueItemAccessor", "EvictionFilterPolicy", "EvictionOrderingPolicy");
+            "C0032Policy", "QueueItemAccessor", "EvictionFilterPolicy", "EvictionOrderingPolicy", "NewState",
+            "ErrIncompatiblePriorityType", "EvictionItem", "RequestSizeBytes", "DispatchTime");
     private static final Pattern CODE = Pattern.compile("`([^`\n]+)`");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
 

@@ -2,8 +2,11 @@ package io.nous.codegen.plug;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.plugin.FairnessPackage;
 import io.nous.codegen.golang.plugin.GoExport;
 import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.FairnessProof;
 import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.CandidateFault;
@@ -11,14 +14,17 @@ import io.nous.codegen.guard.GuardedCall;
 import io.nous.sim.spi.FairnessPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The flow controller's fairness policy: which flow of a band dispatches next, with per-band state.
- * Verified, run, probed and simulated like the other plug points; its Go export is not built yet
- * (the router's {@code Pick} iterates string-keyed flows and keeps its state on the band, which the
- * package would have to map to the Java's ids and {@code state}), so an export refuses, saying so.
+ * Its export is a {@code FairnessPolicy} plugin whose {@code Pick} presents a band's flows to the
+ * translated Java as the simulator does ({@link FairnessPackage}), proved on golden bands and seeded
+ * sequences of band snapshots with the state carried ({@link FairnessProof}).
  */
 public final class FairnessPlugPoint implements PlugPointDescriptor<FairnessPolicy> {
     private static final List<EntryForm> FORMS = List.of(new EntryForm("int",
@@ -82,19 +88,37 @@ public final class FairnessPlugPoint implements PlugPointDescriptor<FairnessPoli
     }
 
     @Override
-    public boolean exports() {
-        return false;
-    }
-
-    @Override
     public GoExport.Outcome export(Candidate c, String source, String name, String summary, Path staging, Optional<GoToolchain> go) {
-        throw new GoExport.Refused("Nous does not write fairness-policy plugins for the router yet: simulate and search it, and compare "
-                + "with the router's global-strict and round-robin policies");
+        GoTranslator.GoCode code = GoExport.translate(source, PlugPoint.FAIRNESS);
+        Supplier<FairnessPolicy> fresh = () -> c.newInstance(PlugPoint.FAIRNESS, EquivalenceProof.PROOF_LIMIT);
+        List<FairnessProof.GoldenBand> golden;
+        try {
+            golden = FairnessProof.golden(fresh);
+        } catch (IllegalArgumentException e) {
+            throw new GoExport.Refused(e.getMessage());
+        }
+        EquivalenceProof.Proof proof = FairnessProof.record(fresh);
+        FairnessPackage pkg = new FairnessPackage(name, source, code, golden, proof, summary);
+        return GoExport.prove(pkg, FairnessProof.steps(golden), proof, c, source, PlugPoint.FAIRNESS, staging, go);
     }
 
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
+        FairnessProof.FairnessSequence q = proof.sequence(sequence, FairnessProof.FairnessSequence.class);
+        List<FairnessProof.Answer> java = new ArrayList<>();
+        FairnessProof.run(q, c.newInstance(PlugPoint.FAIRNESS, EquivalenceProof.PROOF_LIMIT), from, to, java);
+        for (String[] g : goAnswers) {
+            int call = Integer.parseInt(g[0]);
+            FairnessProof.Answer j = java.get(call - from);
+            String goSays = g[2].equals("false") ? "panics" : "picks " + g[1].replaceFirst(",", " with state ");
+            String javaSays = j.pick() == null ? "throws (" + j.fault() + ")"
+                    : "picks " + FairnessProof.logged(j.pick(), j.state()).replaceFirst(",", " with state ");
+            if (!goSays.equals(javaSays)) {
+                return "the Go does not pick as the Java: sequence " + sequence + ", call " + String.format(Locale.ROOT, "%,d", call) + ": "
+                        + j.in().describe() + ": Java " + javaSays + ", Go " + goSays + javaLines + ". Nothing was written.";
+            }
+        }
         return null;
     }
 
