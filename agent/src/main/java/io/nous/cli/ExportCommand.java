@@ -55,8 +55,8 @@ import picocli.CommandLine.Spec;
  * and the translation is exact or refused; nothing is written over an existing directory.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Export a policy as a Go plugin package for llm-d-router (a flow-control usage-limit policy, an admitter or a "
-                + "scheduling scorer), with golden-vector tests and provenance.")
+        description = "Export a policy as a Go plugin package for llm-d-router (a flow-control usage-limit, ordering, fairness or "
+                + "eviction policy, a saturation detector, an admitter or a scheduling scorer), with golden-vector tests and provenance.")
 public final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "RUN-ID", description = "The run whose policy to export.")
     String runId;
@@ -75,7 +75,8 @@ public final class ExportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--name", paramLabel = "NAME", description = "Policy name in kebab case; the plugin type is NAME-policy, "
-            + "NAME-admitter or NAME-scorer by its kind (default: nous-<candidate> or the built-in's name).")
+            + "NAME-admitter, NAME-scorer, NAME-detector, NAME-ordering, NAME-fairness or NAME-eviction by its kind (default: "
+            + "nous-<candidate> or the built-in's name).")
     String name;
 
     @Option(names = "--router", paramLabel = "PATH", description = "Also place the package in this llm-d-router checkout: import and "

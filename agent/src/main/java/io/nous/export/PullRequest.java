@@ -29,6 +29,7 @@ public final class PullRequest {
         return wrap(UsageLimitPackage.ascii("Adds the Alpha " + pkg.noun() + " " + pkg.pluginType() + " under "
                 + pkg.pluginsDir() + pkg.goPackage() + ", registered with the " + pkg.registeredWith()
                 + ", and a sample config. "
+                + (pkg.replacesInRunner() == null ? "" : "The runner's " + pkg.replacesInRunner() + " builds it in place of the router's own. ")
                 + summary.strip() + " " + origin + " The pull request description has the evidence."), 72);
     }
 
@@ -68,6 +69,9 @@ public final class PullRequest {
         return "**What type of PR is this?**\n\n/kind feature\n\n"
                 + "**What this PR does / why we need it**:\n\n"
                 + "Adds `" + pkg.pluginType() + "`, " + pkg.pullRequestPhrase() + ", found and evaluated by Nous.\n\n"
+                + (pkg.replacesInRunner() == null ? "" : "The runner builds the router's own " + pkg.noun() + " in `"
+                        + pkg.replacesInRunner() + "` and no config field selects another, so this change builds `" + pkg.pluginType()
+                        + "` there in their place (`cmd/epp/runner/runner.go`); reverting that hunk brings the router's own back.\n\n")
                 + why.toString().strip() + "\n\n"
                 + "**Which issue(s) this PR fixes**:\n\nNone: a new policy, not a fix.\n\n"
                 + "**Release note** _(write `NONE` if no user-facing change)_:\n\n"

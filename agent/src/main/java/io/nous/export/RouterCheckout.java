@@ -21,7 +21,8 @@ import org.eclipse.jgit.lib.StoredConfig;
  * for a usage-limit policy, {@code pkg/epp/framework/plugins/requestcontrol/admitter/<name>/} for an admitter,
  * {@code pkg/epp/framework/plugins/scheduling/scorer/<name>/} for a scorer), a sample config
  * under {@code deploy/config/}, its import and registration in {@code cmd/epp/runner/runner.go}
- * ({@link RunnerFile}), committed with JGit on a new branch by the user's own git identity (or
+ * ({@link RunnerFile}; for a kind the router builds in code rather than from config, the eviction
+ * pair, the runner builds the new plugin in their place), committed with JGit on a new branch by the user's own git identity (or
  * {@code --author}) with a DCO sign-off. A dirty tree, an existing branch or package, or a runner
  * file of an unknown shape is refused before anything is touched.
  */
@@ -95,6 +96,9 @@ public final class RouterCheckout {
                 newRunner = RunnerFile.register(runner, UsageLimitPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage(),
                         fwk + ".Register(" + pkg.goPackage() + "." + pkg.typeConstant() + ", " + fwk + ".StabilityAlpha, " + pkg.goPackage()
                                 + ".Factory)", pkg.runnerGroup());
+                if (pkg.replacesInRunner() != null) {
+                    newRunner = RunnerFile.buildInPlace(newRunner, pkg.replacesInRunner(), pkg.goPackage(), pkg.typeConstant());
+                }
             } catch (RunnerFile.Unrecognised e) {
                 throw new Refused(e.getMessage());
             }

@@ -177,6 +177,76 @@ final class RunnerFile {
         return source.substring(0, bodyStart) + String.join("\n", body) + "\n" + source.substring(bodyEnd + 1);
     }
 
+    private static final Pattern FACTORY_CALL = Pattern.compile(
+            "^(\\s*\\w+,\\s*err\\s*:?=\\s*)(\\w+)\\.(\\w+)\\(\\s*(\\w+)\\.(\\w+)\\s*,\\s*nil\\s*,\\s*nil\\s*\\)\\s*$");
+
+    /**
+     * The file with function {@code function}, which builds the router's own plugins of a kind by
+     * calling their factories ({@code x, err := pkg.Factory(pkg.Type, nil, nil)}), building
+     * {@code goPackage}'s instead; elsewhere the replaced type constants are renamed where they are
+     * reported (not where they are registered), and an import no longer used is dropped.
+     */
+    static String buildInPlace(String source, String function, String goPackage, String typeConstant) {
+        Matcher f = Pattern.compile("(?m)^func\\s+(?:\\(\\s*\\w+\\s+\\*?\\w+\\s*\\)\\s+)?" + Pattern.quote(function) + "\\s*\\(")
+                .matcher(source);
+        if (!f.find()) {
+            throw new Unrecognised("no " + function + " function, which builds the router's eviction pair (the router predates in-flight "
+                    + "eviction, v0.10)");
+        }
+        int bodyEnd = source.indexOf("\n}\n", f.end());
+        if (bodyEnd < 0) {
+            throw new Unrecognised(function + " is not closed at the start of a line");
+        }
+        List<String> lines = new ArrayList<>(List.of(source.substring(f.start(), bodyEnd).split("\n", -1)));
+        java.util.Set<String> replaced = new java.util.LinkedHashSet<>();
+        java.util.Set<String> aliases = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = FACTORY_CALL.matcher(lines.get(i));
+            if (m.matches()) {
+                replaced.add(m.group(4) + "." + m.group(5));
+                aliases.add(m.group(2));
+                aliases.add(m.group(4));
+                lines.set(i, m.group(1) + goPackage + ".Factory(" + goPackage + "." + typeConstant + ", nil, nil)");
+            }
+        }
+        if (replaced.isEmpty()) {
+            throw new Unrecognised(function + " builds no plugin as 'x, err := pkg.Factory(pkg.Type, nil, nil)'");
+        }
+        String out = source.substring(0, f.start()) + String.join("\n", lines) + source.substring(bodyEnd);
+        List<String> all = new ArrayList<>(List.of(out.split("\n", -1)));
+        for (int i = 0; i < all.size(); i++) {
+            String line = all.get(i);
+            if (line.contains("Register(")) {
+                continue;
+            }
+            for (String constant : replaced) {
+                line = line.replaceAll("\\b" + Pattern.quote(constant) + "\\b", goPackage + "." + typeConstant);
+            }
+            all.set(i, line);
+        }
+        out = String.join("\n", all);
+        for (String alias : aliases) {
+            out = withoutUnusedImport(out, alias);
+        }
+        return out;
+    }
+
+    /** {@code source} without the import of {@code alias} when nothing else in the file names it. */
+    private static String withoutUnusedImport(String source, String alias) {
+        if (Pattern.compile("\\b" + Pattern.quote(alias) + "\\.").matcher(source).find()) {
+            return source;
+        }
+        List<String> lines = new ArrayList<>(List.of(source.split("\n", -1)));
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).strip();
+            if (l.startsWith(alias + " \"") || l.matches("\"[^\"]*/" + Pattern.quote(alias) + "\"")) {
+                lines.remove(i);
+                break;
+            }
+        }
+        return String.join("\n", lines);
+    }
+
     /** The first line matching {@code heading}, or -1. */
     private static int first(List<String> body, Pattern heading) {
         for (int i = 0; i < body.size(); i++) {

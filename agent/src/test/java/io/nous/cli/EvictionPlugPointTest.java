@@ -13,7 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
  * In-flight eviction from the command line: {@code simulate --eviction} revokes sheddable requests
  * for waiting critical ones and reports it; the router's pair at the plug point runs exactly as the
  * built-in; a candidate file (with {@code @Override} on both methods) runs in process and in a worker
- * JVM alike; a self-preferring one is refused; the flags refuse what would do nothing.
+ * JVM alike; a self-preferring one is refused; the flags refuse what would do nothing; a policy
+ * exports as one plugin that is both the router's filter and ordering, and the runner builds it in
+ * place of the router's pair.
  */
 class EvictionPlugPointTest {
     @TempDir
@@ -90,10 +92,39 @@ class EvictionPlugPointTest {
         CliHarness shipped = CliHarness.run("export", "--policy", "priority-then-time", "--out", dir.resolve("x").toString());
         assertThat(shipped.exit()).isNotZero();
         assertThat(shipped.err()).contains("keep the router's own eviction pair");
-        CliHarness export = CliHarness.run("export", "--policy", "weighted-eviction:recencyPermille=-1000", "--out",
-                dir.resolve("y").toString());
-        assertThat(export.exit()).isNotZero();
-        assertThat(export.err()).contains("Nous does not write eviction-policy plugins for the router yet");
+    }
+
+    @Test
+    void anEvictionPolicyExportsProvedAndTheRunnerBuildsItInPlaceOfTheRoutersPair() throws Exception {
+        Path out = dir.resolve("old");
+        String policy = "weighted-eviction:recencyPermille=-1000,usPerKiB=50";
+        CliHarness h = CliHarness.run("export", "--policy", policy, "--name", "oldest-first", "--out", out.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.out()).contains("as the eviction policy oldest-first-eviction (package oldestfirst, 24 golden pairs)");
+        assertThat(out.resolve("oldestfirst/eviction.go")).content()
+                .contains("func (p *policy) Accept(item *fwkfc.EvictionItem) bool {")
+                .contains("func (p *policy) Less(a, b *fwkfc.EvictionItem) bool {")
+                .contains("return dispatchUs/1000*-1000 + bytes/1024*50");
+        assertThat(out.resolve("oldestfirst/epp-config.yaml")).content().contains("  enableEviction: true");
+        GoToolchain.assertProved(h);
+
+        Path stub = RouterFixture.usageLimitStub(dir);
+        Path router = RouterFixture.create(dir.resolve("router"), true, stub, out);
+        CliHarness placed = CliHarness.run("export", "--policy", policy, "--name", "oldest-first", "--out", dir.resolve("placed").toString(),
+                "--router", router.toString());
+        assertThat(placed.exit()).as(placed.out() + placed.err()).isZero();
+        String runner = Files.readString(router.resolve("cmd/epp/runner/runner.go"));
+        assertThat(runner).contains("\"github.com/llm-d/llm-d-router/pkg/epp/framework/plugins/flowcontrol/eviction/oldestfirst\"")
+                .contains("\tfwkplugin.Register(evictordering.PriorityThenTimeOrderingType, fwkplugin.StabilityAlpha, "
+                        + "evictordering.PriorityThenTimeOrderingFactory)\n")
+                .contains("fwkplugin.Register(oldestfirst.EvictionType, fwkplugin.StabilityAlpha, oldestfirst.Factory)")
+                .contains("\torderingPlugin, err := oldestfirst.Factory(oldestfirst.EvictionType, nil, nil)\n")
+                .contains("\tfilterPlugin, err := oldestfirst.Factory(oldestfirst.EvictionType, nil, nil)\n")
+                .contains("\"filter\", oldestfirst.EvictionType,");
+        assertThat(dir.resolve("placed/PR_DESCRIPTION.md")).content()
+                .contains("no config field selects another, so this change builds `oldest-first-eviction` there in their place");
+        // the runner's test builds the pair: the exported plugin satisfies both of the router's interfaces
+        GoToolchain.vetAndTest(router);
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -162,6 +162,16 @@ final class RouterFixture {
      * commits it.
      */
     static Path create(Path r, Path... exports) throws Exception {
+        return create(r, false, exports);
+    }
+
+    /**
+     * The checkout as {@link #create(Path, Path...)} writes it, with the router's in-flight eviction
+     * wiring when {@code eviction}: the sheddable filter and priority-then-time ordering registered
+     * among the flow-control plugins and built in {@code buildRequestEvictor}, the evictor package,
+     * and a test that builds the pair (the eviction interfaces come from an eviction export's stand-in).
+     */
+    static Path create(Path r, boolean eviction, Path... exports) throws Exception {
         Files.createDirectories(r.resolve("cmd/epp/runner"));
         Files.writeString(r.resolve("go.mod"), "module github.com/llm-d/llm-d-router\n\ngo 1.19\n");
         for (Path export : exports) {
@@ -201,8 +211,11 @@ final class RouterFixture {
                 Map.of("UtilizationDetectorType", "utilization-detector"), List.of("UtilizationDetectorFactory")));
         write(r, plugins + "requestcontrol/admitter/probabilisticadmitter/plugin.go", plugin("probabilisticadmitter",
                 Map.of("Type", "probabilistic-admitter"), List.of("Factory")));
-        write(r, "cmd/epp/runner/runner.go", RUNNER);
+        write(r, "cmd/epp/runner/runner.go", eviction ? withEviction(RUNNER) : RUNNER);
         write(r, "cmd/epp/runner/runner_test.go", RUNNER_TEST);
+        if (eviction) {
+            writeEviction(r, plugins);
+        }
         write(r, ".github/PULL_REQUEST_TEMPLATE.md", PR_TEMPLATE);
         try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(r.toFile()).setInitialBranch("main").call()) {
             var config = git.getRepository().getConfig();
@@ -213,6 +226,111 @@ final class RouterFixture {
             git.commit().setMessage("router").setAuthor("t", "t@t").setCommitter("t", "t@t").setSign(false).call();
         }
         return r;
+    }
+
+    /** The runner with the router's eviction pair: imported, registered as flow-control Alpha plugins, and built in code. */
+    private static String withEviction(String runner) {
+        String fwk = "github.com/llm-d/llm-d-router/pkg/epp/";
+        return runner.replace("import (\n\t\"context\"\n", "import (\n\t\"context\"\n\t\"fmt\"\n")
+                .replace("\tfwkplugin \"" + fwk + "framework/interface/plugin\"\n",
+                        "\tfceviction \"" + fwk + "flowcontrol/eviction\"\n"
+                        + "\tfwkfc \"" + fwk + "framework/interface/flowcontrol\"\n"
+                        + "\tfwkplugin \"" + fwk + "framework/interface/plugin\"\n"
+                        + "\tevictfiltering \"" + fwk + "framework/plugins/flowcontrol/eviction/filtering\"\n"
+                        + "\tevictordering \"" + fwk + "framework/plugins/flowcontrol/eviction/ordering\"\n")
+                .replace("\t// Alpha\n\tfwkplugin.Register(priorityholdback.",
+                        "\t// Alpha\n\tfwkplugin.Register(evictfiltering.SheddableFilterType, fwkplugin.StabilityAlpha, "
+                        + "evictfiltering.SheddableFilterFactory)\n\tfwkplugin.Register(evictordering.PriorityThenTimeOrderingType, "
+                        + "fwkplugin.StabilityAlpha, evictordering.PriorityThenTimeOrderingFactory)\n\tfwkplugin.Register(priorityholdback.")
+                + """
+
+                // EvictionPair reports the filter and ordering the eviction plumbing is built with.
+                func EvictionPair() (string, string, error) {
+                	e, err := buildRequestEvictor()
+                	if err != nil {
+                		return "", "", err
+                	}
+                	fmt.Println("In-flight eviction plumbing initialized", "filter", evictfiltering.SheddableFilterType,
+                		"ordering", evictordering.PriorityThenTimeOrderingType)
+                	return e.Filter.TypedName().Type, e.Ordering.TypedName().Type, nil
+                }
+
+                // buildRequestEvictor assembles the in-flight eviction plumbing from the victim filter and ordering policies.
+                func buildRequestEvictor() (*fceviction.RequestEvictor, error) {
+                	orderingPlugin, err := evictordering.PriorityThenTimeOrderingFactory(evictordering.PriorityThenTimeOrderingType, nil, nil)
+                	if err != nil {
+                		return nil, fmt.Errorf("failed to create eviction ordering policy: %w", err)
+                	}
+                	filterPlugin, err := evictfiltering.SheddableFilterFactory(evictfiltering.SheddableFilterType, nil, nil)
+                	if err != nil {
+                		return nil, fmt.Errorf("failed to create eviction filter policy: %w", err)
+                	}
+                	return fceviction.NewRequestEvictor(
+                		orderingPlugin.(fwkfc.EvictionOrderingPolicy),
+                		filterPlugin.(fwkfc.EvictionFilterPolicy),
+                		fceviction.NewImmediateResponseEvictor(),
+                	), nil
+                }
+                """;
+    }
+
+    /** The router's eviction packages: the evictor, and its filter and ordering plugins. */
+    private static void writeEviction(Path r, String plugins) throws Exception {
+        String fwk = "github.com/llm-d/llm-d-router/pkg/epp/framework/";
+        write(r, "pkg/epp/flowcontrol/eviction/evictor.go", """
+                // Package eviction holds the in-flight request evictor.
+                package eviction
+
+                import "github.com/llm-d/llm-d-router/pkg/epp/framework/interface/flowcontrol"
+
+                // Evictor terminates an in-flight request.
+                type Evictor interface {
+                	Evict(item *flowcontrol.EvictionItem)
+                }
+
+                type immediateResponse struct{}
+
+                func (immediateResponse) Evict(item *flowcontrol.EvictionItem) {}
+
+                // NewImmediateResponseEvictor answers an evicted request's client at once.
+                func NewImmediateResponseEvictor() Evictor { return immediateResponse{} }
+
+                // RequestEvictor tracks in-flight requests and evicts them in the ordering's order.
+                type RequestEvictor struct {
+                	Ordering flowcontrol.EvictionOrderingPolicy
+                	Filter   flowcontrol.EvictionFilterPolicy
+                	Evictor  Evictor
+                }
+
+                // NewRequestEvictor ties a filter, an ordering and an evictor together.
+                func NewRequestEvictor(o flowcontrol.EvictionOrderingPolicy, f flowcontrol.EvictionFilterPolicy, e Evictor) *RequestEvictor {
+                	return &RequestEvictor{Ordering: o, Filter: f, Evictor: e}
+                }
+                """);
+        for (String[] k : new String[][] {{"filtering", "SheddableFilterType", "sheddable-eviction-filter", "SheddableFilterFactory",
+            "func (p *policy) Accept(item *flowcontrol.EvictionItem) bool {\n\treturn item != nil && item.Priority < 0\n}"},
+            {"ordering", "PriorityThenTimeOrderingType", "priority-then-time-eviction-order-policy", "PriorityThenTimeOrderingFactory",
+                "func (p *policy) Less(a, b *flowcontrol.EvictionItem) bool {\n\treturn a.Priority < b.Priority\n}"}}) {
+            write(r, plugins + "flowcontrol/eviction/" + k[0] + "/" + k[0] + ".go", "// Package " + k[0] + " is one half of the router's eviction pair.\n"
+                    + "package " + k[0] + "\n\nimport (\n\t\"encoding/json\"\n\n\t\"" + fwk + "interface/flowcontrol\"\n\t\"" + fwk
+                    + "interface/plugin\"\n)\n\n// " + k[1] + " is its type.\nconst " + k[1] + " = \"" + k[2] + "\"\n\ntype policy struct{}\n\n"
+                    + "func (p *policy) TypedName() plugin.TypedName {\n\treturn plugin.TypedName{Type: " + k[1] + ", Name: " + k[1] + "}\n}\n\n"
+                    + k[4] + "\n\n// " + k[3] + " builds it.\nfunc " + k[3]
+                    + "(string, *json.Decoder, plugin.Handle) (plugin.Plugin, error) {\n\treturn &policy{}, nil\n}\n");
+        }
+        write(r, "cmd/epp/runner/eviction_test.go", """
+                package runner
+
+                import "testing"
+
+                func TestTheEvictionPairBuilds(t *testing.T) {
+                	filter, ordering, err := EvictionPair()
+                	if err != nil || filter == "" || ordering == "" {
+                		t.Fatalf("EvictionPair() = %q, %q, %v", filter, ordering, err)
+                	}
+                	t.Logf("eviction pair: %s + %s", filter, ordering)
+                }
+                """);
     }
 
     private static void write(Path root, String rel, String content) throws Exception {

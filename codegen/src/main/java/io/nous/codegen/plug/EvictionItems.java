@@ -1,7 +1,8 @@
 package io.nous.codegen.plug;
 
 import io.nous.codegen.golang.proof.CallSequences;
-import io.nous.codegen.golang.proof.QueueItems;
+import io.nous.codegen.golang.proof.EvictionProof;
+import io.nous.codegen.golang.proof.EvictionProof.Item;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.EvictionPolicy;
 import java.security.MessageDigest;
@@ -18,32 +19,20 @@ final class EvictionItems {
     private static final long SEED = 0xe71c7L;
     private static final int DRAWS = 240;
     private static final int FINGERPRINT_DRAWS = 4096;
-    private static final int[] PRIORITIES = {-100, -2, -1, 0, 1, 10, Integer.MIN_VALUE, Integer.MAX_VALUE};
-
-    /** One in-flight request as the policy sees it. */
-    record Item(int priority, long dispatchUs, long bytes, long sloTtftMs) {
-        String describe() {
-            return "priority " + priority + ", dispatched at " + dispatchUs + " us, " + bytes + " bytes, SLO header "
-                    + (sloTtftMs < 0 ? "absent" : sloTtftMs + " ms");
-        }
-    }
 
     private EvictionItems() {
     }
 
     static Item draw(CallSequences.SplitMix rng, Item other) {
-        int priority = rng.below(3) == 0 && other != null ? other.priority() : PRIORITIES[rng.below(PRIORITIES.length)];
-        QueueItems.Item q = QueueItems.draw(rng, other == null ? null
-                : new QueueItems.Item(other.dispatchUs(), QueueItems.DEFAULT_TTL_US, other.sloTtftMs(), other.bytes()));
-        return new Item(priority, q.enqueueUs(), q.bytes(), q.sloTtftMs());
+        return EvictionProof.draw(rng, other);
     }
 
     static boolean accept(EvictionPolicy p, Item a) {
-        return p.accept(a.priority(), a.dispatchUs(), a.bytes(), a.sloTtftMs());
+        return EvictionProof.accept(p, a);
     }
 
     static boolean less(EvictionPolicy p, Item a, Item b) {
-        return p.less(a.priority(), a.dispatchUs(), a.bytes(), a.sloTtftMs(), b.priority(), b.dispatchUs(), b.bytes(), b.sloTtftMs());
+        return EvictionProof.less(p, a, b);
     }
 
     /** The first run: every drawn pair filtered and compared both ways, three times over; never less than itself. */

@@ -2,8 +2,11 @@ package io.nous.codegen.plug;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.plugin.EvictionPackage;
 import io.nous.codegen.golang.plugin.GoExport;
 import io.nous.codegen.golang.proof.EquivalenceProof;
+import io.nous.codegen.golang.proof.EvictionProof;
 import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.guard.Budget;
 import io.nous.codegen.guard.CandidateFault;
@@ -11,15 +14,18 @@ import io.nous.codegen.guard.GuardedCall;
 import io.nous.sim.spi.EvictionPolicy;
 import io.nous.sim.spi.PlugPoint;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * In-flight eviction's victim policy: which dispatched requests may be evicted ({@code accept}) and
- * which go first ({@code less}). Verified, run, probed and simulated like the other plug points; its Go
- * export is not built yet (the router wires its filter and ordering in the runner rather than from the
- * EndpointPickerConfig, so a package would need a registration the router does not offer), so an export
- * refuses, saying so.
+ * which go first ({@code less}). Its export is one plugin that is both the router's filter and its
+ * ordering ({@link EvictionPackage}), proved on golden pairs and seeded sequences
+ * ({@link EvictionProof}); the router builds its pair in the runner, where the export builds this
+ * one instead.
  */
 public final class EvictionPlugPoint implements PlugPointDescriptor<EvictionPolicy> {
     private static final List<EntryForm> FORMS = List.of(new EntryForm("boolean",
@@ -98,19 +104,46 @@ public final class EvictionPlugPoint implements PlugPointDescriptor<EvictionPoli
     }
 
     @Override
-    public boolean exports() {
-        return false;
-    }
-
-    @Override
     public GoExport.Outcome export(Candidate c, String source, String name, String summary, Path staging, Optional<GoToolchain> go) {
-        throw new GoExport.Refused("Nous does not write eviction-policy plugins for the router yet: simulate and check it, and "
-                + "compare with the router's sheddable filter and priority-then-time ordering");
+        GoTranslator.GoCode code = GoExport.translate(source, PlugPoint.EVICTION);
+        if (code.counterField() != null) {
+            throw new GoExport.Refused("an eviction policy must be a pure function of its arguments (the router calls Accept and Less "
+                    + "from many requests at once, and its heap needs Less to stay one order); this one keeps a counter, "
+                    + code.counterField());
+        }
+        if (!code.tail().contains("func (p *policy) accept(")) {
+            throw new GoExport.Refused("the Go translation has no accept method to call from Accept; this is a defect of Nous's "
+                    + "translator, please report it");
+        }
+        Supplier<EvictionPolicy> fresh = () -> c.newInstance(PlugPoint.EVICTION, EquivalenceProof.PROOF_LIMIT);
+        List<EvictionProof.GoldenCase> golden;
+        try {
+            golden = EvictionProof.golden(fresh);
+        } catch (IllegalArgumentException e) {
+            throw new GoExport.Refused(e.getMessage());
+        }
+        EquivalenceProof.Proof proof = EvictionProof.record(fresh);
+        EvictionPackage pkg = new EvictionPackage(name, source, code, golden, proof, summary);
+        return GoExport.prove(pkg, golden.size(), proof, c, source, PlugPoint.EVICTION, staging, go);
     }
 
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
+        EvictionProof.EvictionSequence q = proof.sequence(sequence, EvictionProof.EvictionSequence.class);
+        List<EvictionProof.Answer> java = new ArrayList<>();
+        EvictionProof.run(q, c.newInstance(PlugPoint.EVICTION, EquivalenceProof.PROOF_LIMIT), from, to, java);
+        for (String[] g : goAnswers) {
+            int call = Integer.parseInt(g[0]);
+            EvictionProof.Answer j = java.get(call - from);
+            String goSays = g[2].equals("false") ? "panics" : "answers " + g[1];
+            String javaSays = j.answers() == null ? "throws (" + j.fault() + ")" : "answers " + j.logged();
+            if (!goSays.equals(javaSays)) {
+                return "the Go does not answer as the Java: sequence " + sequence + ", call " + String.format(Locale.ROOT, "%,d", call)
+                        + ": a " + j.a().describe() + "; b " + j.b().describe() + ": accept(a), accept(b), less(a, b), less(b, a): Java "
+                        + javaSays + ", Go " + goSays + javaLines + ". Nothing was written.";
+            }
+        }
         return null;
     }
 

@@ -3,8 +3,6 @@ package io.nous.codegen.golang.plugin;
 import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.proof.EquivalenceProof;
 import io.nous.codegen.golang.proof.FairnessProof;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -79,13 +77,6 @@ public final class FairnessPackage extends PluginPackage {
 
     @Override
     protected Map<String, String> data() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put(GOLDEN, FairnessProof.goldenJson(golden));
-        d.put(EQUIVALENCE, proof.json());
-        Map<String, Object> scope = new HashMap<>();
-        scope.put("usageLimit", USAGE_LIMIT);
-        scope.put("pluginType", pluginType());
-        d.put("epp-config.yaml", GoTemplates.render(T + "/epp-config.yaml.mustache", scope));
-        return d;
+        return flowControlData(FairnessProof.goldenJson(golden), proof, USAGE_LIMIT);
     }
 }

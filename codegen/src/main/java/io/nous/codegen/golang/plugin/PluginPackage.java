@@ -163,6 +163,21 @@ public abstract class PluginPackage implements RouterPlugin {
                 "horizon", String.format(Locale.ROOT, "%,d", proof.horizon()));
     }
 
+    /**
+     * The data of a flow-control package measured under {@code usageLimit}: its golden vectors, its
+     * proof's sequences, and the sample EndpointPickerConfig from the layout's {@code epp-config.yaml} template.
+     */
+    protected final Map<String, String> flowControlData(String goldenJson, EquivalenceProof.Proof proof, String usageLimit) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(GOLDEN, goldenJson);
+        d.put(EQUIVALENCE, proof.json());
+        Map<String, Object> config = new HashMap<>();
+        config.put("usageLimit", usageLimit);
+        config.put("pluginType", pluginType());
+        d.put("epp-config.yaml", GoTemplates.render(layout.templates() + "/epp-config.yaml.mustache", config));
+        return d;
+    }
+
     /** Files relative to the output directory, in a stable order. */
     @Override
     public final Map<String, String> files() {

@@ -57,4 +57,13 @@ public interface RouterPlugin {
 
     /** The pull request's release note: the new plugin and how to enable it. */
     String releaseNote();
+
+    /**
+     * The runner function that builds the router's own plugin of this kind in code rather than from
+     * config, where an export must build this one instead; null (the usual case) when registering it
+     * and naming it in the EndpointPickerConfig is enough.
+     */
+    default String replacesInRunner() {
+        return null;
+    }
 }
