@@ -44,6 +44,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ScenarioOptions scenario;
 
+    @Mixin
+    PoolOptions pool;
+
     @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", defaultValue = PolicyRegistry.BASELINE,
             description = "Usage-limit policy (default: ${DEFAULT-VALUE}); see 'nous policies'. Repeat to compare "
                     + "policies on the same arrivals; the first is the reference.")
@@ -189,7 +192,7 @@ public final class SimulateCommand implements Callable<Integer> {
         if (scorer != null && requestsFile != null) {
             throw new UserError("--requests writes the router config's own routing: drop --scorer");
         }
-        Scenario s = scenario.toScenario();
+        Scenario s = pool.apply(scenario.toScenario());
         scenario.cluster.notes.forEach(n -> spec.commandLine().getErr().println("nous: warning: " + n));
         if (!scenario.skippedRows.isEmpty()) {
             spec.commandLine().getErr().println("nous: skipped " + scenario.skippedRows.size() + " trace row(s) that are malformed or do not fit the model; first: "

@@ -50,6 +50,9 @@ public final class JsonReport {
             e.put("revocations", eviction.revocations());
         }
         o.put("pods", r.pods());
+        if (r.pool() != null) {
+            pool(o.putObject("autoscaling"), r.pool());
+        }
         o.put("cost_profile", r.costProfile());
         num(o, "duration_seconds", r.durationSeconds());
         num(o, "warmup_seconds", r.warmupSeconds());
@@ -183,5 +186,29 @@ public final class JsonReport {
     public static BigDecimal decimal(double v) {
         BigDecimal d = BigDecimal.valueOf(v).setScale(4, RoundingMode.HALF_EVEN).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0) : d;
+    }
+
+    /** An autoscaled pool: its policy, bounds and cost, SLO attainment, and its size at every decision. */
+    private static void pool(ObjectNode p, io.nous.sim.pool.PoolSummary pool) {
+        p.put("policy", pool.policy());
+        p.put("min_pods", pool.minPods());
+        p.put("max_pods", pool.maxPods());
+        num(p, "pod_hours", pool.podHours());
+        num(p, "gpu_hours", pool.gpuHours());
+        num(p, "mean_ready_pods", pool.meanReadyPods());
+        p.put("peak_pods", pool.peakPods());
+        p.put("scale_ups", pool.scaleUps());
+        p.put("scale_downs", pool.scaleDowns());
+        num(p, "slo_attainment", pool.sloAttainment());
+        var timeline = p.putArray("timeline");
+        for (io.nous.sim.pool.PoolSummary.Sample s : pool.timeline()) {
+            ObjectNode t = timeline.addObject();
+            num(t, "t_s", s.atSeconds());
+            t.put("ready", s.ready());
+            t.put("starting", s.starting());
+            t.put("draining", s.draining());
+            t.put("desired", s.desired());
+            num(t, "saturation", s.saturation());
+        }
     }
 }

@@ -62,6 +62,13 @@ public final class TableReport {
             sb.append(String.format(Locale.ROOT, "%nin-flight eviction (%s, grace %s ms): %,d decisions revoked %,d leases%n",
                     e.policy(), fmt(e.graceMs()), e.decisions(), e.revocations()));
         }
+        if (r.pool() != null) {
+            var p = r.pool();
+            sb.append(String.format(Locale.ROOT, "%nautoscaled pool (%s, %d-%d pods): %.1f pods ready on average, peak %d; %.2f GPU-hours "
+                            + "(%.2f pod-hours); %d scale-ups, %d scale-downs; TTFT objective met by %.1f%% of measured requests%n",
+                    p.policy(), p.minPods(), p.maxPods(), p.meanReadyPods(), p.peakPods(), p.gpuHours(), p.podHours(), p.scaleUps(),
+                    p.scaleDowns(), 100 * p.sloAttainment()));
+        }
         sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),
                 100 * r.saturation().shareAtLeastOne()));

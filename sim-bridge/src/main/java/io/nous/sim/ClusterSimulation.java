@@ -16,6 +16,7 @@ import io.nous.sim.epp.PodSnapshot;
 import io.nous.sim.epp.PolicyException;
 import io.nous.sim.epp.Reclamation;
 import io.nous.sim.epp.SaturationGauge;
+import io.nous.sim.epp.ServingPods;
 import io.nous.sim.epp.SheddableNewestFirst;
 import io.nous.sim.epp.UtilizationDetector;
 import io.nous.sim.metrics.ClassStats;
@@ -32,6 +33,8 @@ import io.nous.sim.pod.InferenceSimPod;
 import io.nous.sim.pod.ModelServer;
 import io.nous.sim.pod.PodListener;
 import io.nous.sim.pod.VllmPod;
+import io.nous.sim.pool.Autoscaler;
+import io.nous.sim.pool.AutoscalingConfig;
 import io.nous.sim.routing.DetectorFilter;
 import io.nous.sim.routing.Router;
 import io.nous.sim.request.Request;
@@ -41,6 +44,7 @@ import io.nous.sim.request.RequestSource;
 import io.nous.sim.workload.trace.TraceSource;
 import io.nous.sim.spi.AdmissionPolicy;
 import io.nous.sim.spi.PlugPoint;
+import io.nous.sim.spi.ScalingPolicy;
 import io.nous.sim.spi.Policies;
 import io.nous.sim.spi.RoutingScorer;
 import io.nous.sim.spi.UsageLimitPolicy;
@@ -68,6 +72,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private static final int SWEEP = 4;
     private static final int SCRAPE_DONE = 5;
     private static final int DEADLINE = 6;
+    private static final int AUTOSCALE = 7;
+    private static final int POD_READY = 8;
     /** ARRIVAL's argument: the open-loop source's next request, or a closed-loop user's next one. */
     private static final int FROM_SOURCE = 0;
     private static final int FROM_USER = 1;
@@ -109,6 +115,13 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final Reclamation reclamation;
     private final long evictionGraceUs;
     private final Router router;
+    /** The pods in the router's pool: all of them, unless the pool is autoscaled. */
+    private final ServingPods serving;
+    /** The pool's autoscaler and its policy, or null: a fixed pool. */
+    private final Autoscaler autoscaler;
+    private final ScalingPolicy scaling;
+    /** Per pod: whether it has served before (a pod started again starts with an empty cache). */
+    private final boolean[] served;
     /** Whether any two prompts of the run share content (else no prefix cache or index can hit). */
     private final boolean promptsShare;
     private final String scorerName;
@@ -188,7 +201,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.admitter = admitter;
         this.admissionName = admitter == null ? (scenario.legacyShedding() ? "legacy" : "none") : policies.name(PlugPoint.ADMISSION);
         RandomStreams streams = new RandomStreams(scenario.seed());
-        int n = scenario.pods();
+        AutoscalingConfig scaled = scenario.autoscaling();
+        int n = scaled == null ? scenario.pods() : Math.max(scenario.pods(), scaled.maxPods());
         this.pods = new ModelServer[n];
         this.snapshots = new PodSnapshot[n];
         this.stepDueUs = new long[n];
@@ -201,8 +215,14 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             snapshots[i] = new PodSnapshot();
             tenantsSeen[i] = new java.util.BitSet();
         }
+        this.served = new boolean[n];
+        this.serving = scaled == null ? ServingPods.all(n) : ServingPods.first(scenario.pods(), n);
+        for (int i = 0; i < scenario.pods(); i++) {
+            served[i] = true;
+        }
         DetectorConfig dc = scenario.detector();
-        this.utilization = new UtilizationDetector(snapshots, dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs());
+        this.utilization = new UtilizationDetector(snapshots, dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs())
+                .over(serving);
         this.inFlightLoad = new InFlightLoad(n);
         this.credited = dc.inflightCredit();
         if (credited) {
@@ -210,7 +230,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         }
         this.detector = policies.has(PlugPoint.SATURATION)
                 ? new DetectorCall(policies.get(PlugPoint.SATURATION), policies.name(PlugPoint.SATURATION), snapshots, inFlightLoad)
+                        .over(serving)
                 : "concurrency".equals(dc.kind()) ? new ConcurrencyDetector(inFlight, n, dc.concurrencyMode(), dc.maxConcurrency())
+                        .over(scaled == null ? null : serving)
                 : utilization;
         this.detectorName = policies.has(PlugPoint.SATURATION) ? policies.name(PlugPoint.SATURATION) : dc.kind();
         List<RequestClass> classes = scenario.workload().classes();
@@ -246,7 +268,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 : new DetectorFilter(dc.queueDepthThreshold(), dc.kvCacheUtilThreshold(), dc.stalenessUs(), dc.filterHeadroom());
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
-                scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies);
+                scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies).over(serving);
+        this.autoscaler = scaled == null ? null : new Autoscaler(scaled, serving, scenario.pods(), n, streams.stream("pod-startup"));
+        this.scaling = scaled == null ? null : scaled.builtin();
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -267,6 +291,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             events.schedule(first, SCRAPE, i);
         }
         events.schedule(scenario.flowControlConfig().sweepIntervalUs(), SWEEP, 0);
+        if (autoscaler != null) {
+            events.schedule(scaled.intervalUs(), AUTOSCALE, 0);
+        }
     }
 
     /**
@@ -280,6 +307,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         long endUs = Math.round(scenario.durationSeconds() * 1e6);
         if (scenario.trace() != null) {
             return new TraceSource(scenario.trace(), scenario.workload(), streams, maxLen);
+        }
+        if (scenario.rateShape() != null) {
+            return new RequestSource(scenario.workload(), scenario.qps(), streams, endUs, maxLen, scenario.rateShape());
         }
         if (ArrivalTape.tapeable(scenario.workload(), scenario.qps(), scenario.durationSeconds())) {
             return ArrivalTape.shared(scenario.workload(), scenario.qps(), scenario.seed(), endUs, maxLen);
@@ -329,6 +359,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 break;
             }
             events.poll();
+            if (events.kind() == AUTOSCALE && !active()) {
+                continue; // the pool's last decision falls after everything else ended: it changes nothing
+            }
             now = events.time();
             eventCount++;
             switch (events.kind()) {
@@ -339,6 +372,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 case SWEEP -> onSweep();
                 case SCRAPE_DONE -> onScrapeDone(events.arg());
                 case DEADLINE -> onDeadline();
+                case AUTOSCALE -> onAutoscale();
+                case POD_READY -> onPodReady(events.arg());
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
         }
@@ -470,6 +505,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         pod.endStep(now);
         if (pod.hasWork()) {
             startStep(pod);
+        } else if (autoscaler != null && autoscaler.state(i) == Autoscaler.DRAINING) {
+            autoscaler.drained(i, now);
         }
     }
 
@@ -607,6 +644,73 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         inFlightChanged();
     }
 
+    /**
+     * The autoscaler decides from what the serving pods' last scrapes and the router show: pods asked
+     * for are ready after their start-up time; pods given up leave the router's pool at once and go
+     * off when they hold nothing more.
+     */
+    private void onAutoscale() {
+        double kv = 0;
+        int waiting = 0;
+        int running = 0;
+        for (int k = 0; k < serving.count(); k++) {
+            PodSnapshot p = snapshots[serving.id(k)];
+            if (p.scrapedAtUs() != Long.MIN_VALUE) {
+                kv += p.kvUsage();
+                waiting += p.waiting();
+                running += p.running();
+            }
+        }
+        kv = serving.count() > 0 ? kv / serving.count() : 0;
+        // what the router last computed in its dispatch cycle (the metric an autoscaler reads), not a new call of its detector
+        double saturation = scenario.flowControl() ? flow.lastSaturation() : detector.saturation(now);
+        Autoscaler.Actions a;
+        try {
+            a = autoscaler.decide(now, saturation, kv, waiting, running, scenario.flowControl() ? flow.queued() : 0, scaling);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new PolicyException("scaling policy '" + scenario.autoscaling().policy() + "' threw " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " at t=" + now / 1e6 + " s", e);
+        }
+        for (long[] started : a.started) {
+            int pod = (int) started[0];
+            if (served[pod]) {
+                pods[pod] = new VllmPod(pod, scenario.podConfig(), scenario.profile().costModel(), this);
+            }
+            events.schedule(started[1], POD_READY, pod);
+        }
+        for (int pod : a.draining) {
+            if (!pods[pod].hasWork()) {
+                autoscaler.drained(pod, now);
+            }
+        }
+        if (!a.draining.isEmpty()) {
+            poolChanged();
+        }
+        if (active()) {
+            events.schedule(now + scenario.autoscaling().intervalUs(), AUTOSCALE, 0);
+        }
+    }
+
+    /** A pod's start-up ends: it joins the router's pool, not scraped yet (the router counts it saturated until it is). */
+    private void onPodReady(int pod) {
+        if (autoscaler.ready(pod, now)) {
+            served[pod] = true;
+            snapshots[pod].forget();
+            poolChanged();
+        }
+    }
+
+    /** The router's pool changed: its saturation may have, and a queue held behind the gate may dispatch. */
+    private void poolChanged() {
+        utilization.invalidate();
+        saturationChanged();
+        ensureTick();
+    }
+
+    private long sloOf(Request r) {
+        return r.sloTtftMs > 0 ? r.sloTtftMs : scenario.workload().classes().get(r.classIndex).sloHeaderMs();
+    }
+
     private void onSweep() {
         flow.sweep(now, r -> drop(r, Outcome.EVICTED_TTL));
         if (active()) {
@@ -702,6 +806,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         }
         if (measured(r)) {
             stats[r.classIndex].dropped(o);
+            if (autoscaler != null) {
+                autoscaler.judged(-1, sloOf(r));
+            }
         }
         followUp(r, false);
     }
@@ -747,6 +854,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         }
         if (measured(r)) {
             stats[r.classIndex].completed(r);
+            if (autoscaler != null) {
+                autoscaler.judged(r.firstTokenUs - r.arrivalUs, sloOf(r));
+            }
             overallPromptTokens += r.inputTokens;
             lastCompletionUs = nowUs;
         }
@@ -800,6 +910,9 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         double simulated = now / 1e6;
         List<PodSummary> podStats = new ArrayList<>();
         for (ModelServer p : pods) {
+            if (!served[p.index()]) {
+                continue; // an autoscaled pool's pod that never started
+            }
             double busy = p.busyUs();
             podStats.add(new PodSummary(p.index(),
                     now > 0 ? busy / now : 0,
@@ -830,7 +943,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
                 classes, podStats, sat, policy, inSystemArea / ((windowEndUs() - warmupUs)), prefixCacheSummary(),
-                scenario.workload().hasTimeouts(), runSummary());
+                scenario.workload().hasTimeouts(), runSummary(), autoscaler == null ? null : autoscaler.summary(Math.max(now, endUs)));
     }
 
     /** The name results give the policy at {@code point} (its noun when it came without one), or null when none fills it. */

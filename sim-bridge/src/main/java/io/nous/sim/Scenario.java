@@ -6,7 +6,9 @@ import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.RouterRelease;
 import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.pod.PodConfig;
+import io.nous.sim.pool.AutoscalingConfig;
 import io.nous.sim.routing.RoutingConfig;
+import io.nous.sim.workload.RateShape;
 import io.nous.sim.workload.Workload;
 import io.nous.sim.workload.WorkloadException;
 import io.nous.sim.workload.trace.TraceReplay;
@@ -31,6 +33,8 @@ import io.nous.sim.workload.trace.TraceReplay;
  *                       model, or null
  * @param promptBytesPerToken bytes of prompt text per engine token: how the router's token estimate
  *                       (4 bytes a token) relates to the engine's count (default 4: they agree)
+ * @param rateShape      the arrival rate's daily cycle, or null: constant
+ * @param autoscaling    the pool's autoscaler, or null: a fixed pool of {@code pods}
  */
 public record Scenario(
         Workload workload,
@@ -50,7 +54,10 @@ public record Scenario(
         TraceReplay trace,
         RoutingConfig routing,
         InferenceSimConfig inferenceSim,
-        double promptBytesPerToken) {
+        double promptBytesPerToken,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) RateShape rateShape,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        AutoscalingConfig autoscaling) {
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
@@ -105,6 +112,16 @@ public record Scenario(
         if (!(promptBytesPerToken > 0) || Double.isInfinite(promptBytesPerToken)) {
             throw new IllegalArgumentException("prompt bytes per token must be a positive number, got " + promptBytesPerToken);
         }
+        if (autoscaling != null && (pods < autoscaling.minPods() || pods > autoscaling.maxPods())) {
+            throw new IllegalArgumentException("an autoscaled pool starts within its bounds: " + pods + " pods is outside ["
+                    + autoscaling.minPods() + ", " + autoscaling.maxPods() + "]");
+        }
+        if (autoscaling != null && inferenceSim != null) {
+            throw new IllegalArgumentException("an autoscaled pool runs the vLLM model; llm-d-inference-sim pods are a fixed pool");
+        }
+        if (rateShape != null && trace != null) {
+            throw new IllegalArgumentException("a trace brings its own arrival times; a diurnal rate shapes generated arrivals only");
+        }
     }
 
     /** A scenario with the defaults of this project for everything but workload, load and seed. */
@@ -136,6 +153,8 @@ public record Scenario(
         b.routing = routing;
         b.inferenceSim = inferenceSim;
         b.promptBytesPerToken = promptBytesPerToken;
+        b.rateShape = rateShape;
+        b.autoscaling = autoscaling;
         return b;
     }
 
@@ -160,6 +179,8 @@ public record Scenario(
         private RoutingConfig routing = RoutingConfig.defaults();
         private InferenceSimConfig inferenceSim;
         private double promptBytesPerToken = 4.0;
+        private RateShape rateShape;
+        private AutoscalingConfig autoscaling;
 
         private Builder(Workload workload) {
             this.workload = workload;
@@ -198,6 +219,10 @@ public record Scenario(
         /** Pods run as llm-d-inference-sim with these settings (null: the vLLM model). */
         public Builder inferenceSim(InferenceSimConfig v) { inferenceSim = v; return this; }
         public Builder promptBytesPerToken(double v) { promptBytesPerToken = v; return this; }
+        /** The arrival rate's daily cycle (null: constant). */
+        public Builder rateShape(RateShape v) { rateShape = v; return this; }
+        /** An autoscaled pool starting at {@link #pods} (null: a fixed pool). */
+        public Builder autoscaling(AutoscalingConfig v) { autoscaling = v; return this; }
 
         public Scenario build() {
             String tooMany = trace == null ? arrivalsProblem(qps, durationSeconds) : null;
@@ -221,7 +246,7 @@ public record Scenario(
                     : workload.closedLoop() && workload.requestLimit() > 0 ? 0 : 0.2 * durationSeconds;
             return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
                     pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
-                    legacyShedding, metrics, trace, routing, inferenceSim, promptBytesPerToken);
+                    legacyShedding, metrics, trace, routing, inferenceSim, promptBytesPerToken, rateShape, autoscaling);
         }
     }
 }

@@ -16,7 +16,10 @@ public final class ConcurrencyDetector implements SaturationGauge {
     private final InFlight inFlight;
     private final int pods;
     private final Mode mode;
+    private final long maxPerPod;
     private final double capacity;
+    /** The router's pool when it is autoscaled (capacity follows its size), else null: all {@code pods}. */
+    private ServingPods serving;
 
     public ConcurrencyDetector(InFlight inFlight, int pods, Mode mode, long maxPerPod) {
         if (maxPerPod <= 0) {
@@ -25,15 +28,27 @@ public final class ConcurrencyDetector implements SaturationGauge {
         this.inFlight = inFlight;
         this.pods = pods;
         this.mode = mode;
+        this.maxPerPod = maxPerPod;
         this.capacity = (double) pods * maxPerPod;
+    }
+
+    /**
+     * Capacity follows {@code pool}'s size (an autoscaled pool). The in-flight count stays the
+     * router's total, so requests still finishing on a draining pod count until they end.
+     */
+    public ConcurrencyDetector over(ServingPods pool) {
+        this.serving = pool;
+        return this;
     }
 
     @Override
     public double saturation(long nowUs) {
-        if (pods == 0) {
+        int n = serving == null ? pods : serving.count();
+        if (n == 0) {
             return 1.0;
         }
-        return (mode == Mode.REQUESTS ? inFlight.requests() : inFlight.tokens()) / capacity;
+        double c = serving == null ? capacity : (double) n * maxPerPod;
+        return (mode == Mode.REQUESTS ? inFlight.requests() : inFlight.tokens()) / c;
     }
 
     /** The EPP's count of dispatched, unfinished work. */

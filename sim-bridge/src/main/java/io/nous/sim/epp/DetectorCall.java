@@ -21,6 +21,8 @@ public final class DetectorCall implements SaturationGauge {
     private final long[] ageUs;
     private final int[] requests;
     private final long[] tokens;
+    /** The pods in the router's pool: all of them unless the pool is autoscaled. */
+    private ServingPods serving;
 
     public DetectorCall(SaturationDetector detector, String name, PodSnapshot[] pods, InFlightLoad inFlight) {
         this.detector = detector;
@@ -34,22 +36,31 @@ public final class DetectorCall implements SaturationGauge {
         ageUs = new long[n];
         requests = new int[n];
         tokens = new long[n];
+        serving = ServingPods.all(n);
+    }
+
+    /** Hands the detector {@code pool}'s pods only (an autoscaled pool). */
+    public DetectorCall over(ServingPods pool) {
+        this.serving = pool;
+        return this;
     }
 
     @Override
     public double saturation(long nowUs) {
-        for (int i = 0; i < pods.length; i++) {
+        int n = serving.count();
+        for (int k = 0; k < n; k++) {
+            int i = serving.id(k);
             PodSnapshot p = pods[i];
-            waiting[i] = p.waiting;
-            running[i] = p.running;
-            kvUsage[i] = p.kvUsage;
-            ageUs[i] = p.scrapedAtUs == Long.MIN_VALUE ? Long.MAX_VALUE : nowUs - p.scrapedAtUs;
-            requests[i] = inFlight.requests(i);
-            tokens[i] = inFlight.tokens(i);
+            waiting[k] = p.waiting;
+            running[k] = p.running;
+            kvUsage[k] = p.kvUsage;
+            ageUs[k] = p.scrapedAtUs == Long.MIN_VALUE ? Long.MAX_VALUE : nowUs - p.scrapedAtUs;
+            requests[k] = inFlight.requests(i);
+            tokens[k] = inFlight.tokens(i);
         }
         double s;
         try {
-            s = detector.saturation(pods.length, waiting, running, kvUsage, ageUs, requests, tokens);
+            s = detector.saturation(n, waiting, running, kvUsage, ageUs, requests, tokens);
         } catch (PolicyFailure e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {

@@ -27,6 +27,14 @@ public final class PodSnapshot {
         return kvUsage;
     }
 
+    /** The pod joined the router's pool: nothing scraped from it yet. */
+    public void forget() {
+        this.scrapedAtUs = Long.MIN_VALUE;
+        this.waiting = 0;
+        this.running = 0;
+        this.kvUsage = 0;
+    }
+
     /** Records a scrape. */
     public void update(long nowUs, int waiting, int running, double kvUsage) {
         this.scrapedAtUs = nowUs;

@@ -19,6 +19,8 @@ public final class UtilizationDetector implements SaturationGauge {
     public static final long DEFAULT_STALENESS_US = 200_000;
 
     private final PodSnapshot[] pods;
+    /** The pods in the router's pool: all of them unless the pool is autoscaled. */
+    private ServingPods serving;
     private final double queueDepthThreshold;
     private final double kvCacheUtilThreshold;
     private final long stalenessUs;
@@ -33,6 +35,7 @@ public final class UtilizationDetector implements SaturationGauge {
             throw new IllegalArgumentException("utilization detector needs queueDepthThreshold > 0, kvCacheUtilThreshold in (0, 1], staleness > 0");
         }
         this.pods = pods;
+        this.serving = ServingPods.all(pods.length);
         this.queueDepthThreshold = queueDepthThreshold;
         this.kvCacheUtilThreshold = kvCacheUtilThreshold;
         this.stalenessUs = stalenessUs;
@@ -41,6 +44,12 @@ public final class UtilizationDetector implements SaturationGauge {
     /** Credits each pod's queue with the dispatched requests its scrape does not show yet (PR #2066). */
     public UtilizationDetector withInFlightCredit(InFlightLoad load) {
         this.credit = load;
+        return this;
+    }
+
+    /** Averages over {@code pool}'s pods only (an autoscaled pool); callers {@link #invalidate} when it changes. */
+    public UtilizationDetector over(ServingPods pool) {
+        this.serving = pool;
         return this;
     }
 
@@ -54,7 +63,8 @@ public final class UtilizationDetector implements SaturationGauge {
         if (nowUs >= cachedUntilUs) {
             cached = mean(nowUs);
             long until = Long.MAX_VALUE;
-            for (PodSnapshot p : pods) {
+            for (int k = 0; k < serving.count(); k++) {
+                PodSnapshot p = pods[serving.id(k)];
                 if (p.scrapedAtUs != Long.MIN_VALUE && nowUs - p.scrapedAtUs <= stalenessUs) {
                     until = Math.min(until, p.scrapedAtUs + stalenessUs + 1);
                 }
@@ -94,14 +104,16 @@ public final class UtilizationDetector implements SaturationGauge {
      * term {@code kvUsage / 0.8}. An empty pool is 1 in all three.
      */
     public void admissionSignals(double[] out) {
-        if (pods.length == 0) {
+        int n = serving.count();
+        if (n == 0) {
             out[0] = out[1] = out[2] = 1.0;
             return;
         }
         double sum = 0;
         double queue = 0;
         double kv = 0;
-        for (PodSnapshot p : pods) {
+        for (int at = 0; at < n; at++) {
+            PodSnapshot p = pods[serving.id(at)];
             if (p.scrapedAtUs == Long.MIN_VALUE) {
                 sum += 1.0;
                 queue += 1.0;
@@ -114,17 +126,19 @@ public final class UtilizationDetector implements SaturationGauge {
                 kv += k;
             }
         }
-        out[0] = sum / pods.length;
-        out[1] = queue / pods.length;
-        out[2] = kv / pods.length;
+        out[0] = sum / n;
+        out[1] = queue / n;
+        out[2] = kv / n;
     }
 
     private double mean(long nowUs) {
-        if (pods.length == 0) {
+        int n = serving.count();
+        if (n == 0) {
             return 1.0;
         }
         double sum = 0;
-        for (int i = 0; i < pods.length; i++) {
+        for (int k = 0; k < n; k++) {
+            int i = serving.id(k);
             PodSnapshot p = pods[i];
             if (p.scrapedAtUs == Long.MIN_VALUE || nowUs - p.scrapedAtUs > stalenessUs) {
                 sum += 1.0;
@@ -136,6 +150,6 @@ public final class UtilizationDetector implements SaturationGauge {
                 sum += Math.max(waiting / queueDepthThreshold, p.kvUsage / kvCacheUtilThreshold);
             }
         }
-        return sum / pods.length;
+        return sum / n;
     }
 }

@@ -34,12 +34,14 @@ public record SimulationResult(
         double meanInSystem,
         PrefixCacheSummary prefixCache,
         boolean clientTimeouts,
-        RunSummary run) {
+        RunSummary run,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        io.nous.sim.pool.PoolSummary pool) {
 
     /** The same result with another wall-clock time (0 to compare two runs for equality). */
     public SimulationResult withWallSeconds(double seconds) {
         return new SimulationResult(workload, qps, seed, pods, costProfile, detector, flowControl, durationSeconds, warmupSeconds,
-                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts, run);
+                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts, run, pool);
     }
 
     /** Simulated seconds per wall-clock second. */

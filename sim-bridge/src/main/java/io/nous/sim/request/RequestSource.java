@@ -6,8 +6,10 @@ import io.nous.sim.workload.ClientSpec;
 import io.nous.sim.workload.LengthDistribution;
 import io.nous.sim.workload.RequestClass;
 import io.nous.sim.workload.SessionSpec;
+import io.nous.sim.workload.RateShape;
 import io.nous.sim.workload.SharedPrefix;
 import io.nous.sim.workload.Workload;
+import io.nous.sim.workload.WorkloadException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -149,6 +151,8 @@ public final class RequestSource implements Arrivals {
         }
     }
 
+    /** The rate's daily cycle, or null: constant. */
+    private final RateShape shape;
     /** Sessions, indexed by {@link Request#session}. */
     private final List<Session> sessions = new ArrayList<>();
     private final RandomStreams streams;
@@ -160,6 +164,19 @@ public final class RequestSource implements Arrivals {
      * @param maxModelLen prompt + output never exceed this (the engine's context limit)
      */
     public RequestSource(Workload w, double qps, RandomStreams streams, long endUs, int maxModelLen) {
+        this(w, qps, streams, endUs, maxModelLen, null);
+    }
+
+    /**
+     * Arrivals whose rate follows {@code shape} (null: constant). A shape applies to a workload's
+     * class mix; clients keep their own arrival processes and windows, so it is refused for them.
+     */
+    public RequestSource(Workload w, double qps, RandomStreams streams, long endUs, int maxModelLen, RateShape shape) {
+        if (shape != null && !w.clients().isEmpty()) {
+            throw new WorkloadException("a diurnal rate shapes a workload's class mix; workload '" + w.name() + "' sends from clients "
+                    + "with their own arrival processes and windows (shape those instead)");
+        }
+        this.shape = shape;
         if (!(qps > 0) || Double.isInfinite(qps)) {
             throw new IllegalArgumentException("qps must be a positive number, got " + qps);
         }
@@ -216,7 +233,7 @@ public final class RequestSource implements Arrivals {
         if (clients != null) {
             return nextFromClients();
         }
-        long t = Math.round(nextArrivalSeconds * 1e6);
+        long t = shape == null ? Math.round(nextArrivalSeconds * 1e6) : shape.realTime(nextArrivalSeconds * 1e6);
         if (t >= endUs || limitReached()) {
             return null;
         }

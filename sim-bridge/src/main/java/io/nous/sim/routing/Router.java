@@ -25,6 +25,8 @@ public final class Router {
     private final double[] weights;
     private final Picker picker;
     private final SchedulingContext context;
+    /** The pods it may choose from: every pod unless the pool is autoscaled. */
+    private io.nous.sim.epp.ServingPods serving;
     private final RouterPrompt prompt;
     private final InFlightProducer inFlightProducer;
     private final int[] endpoints;
@@ -53,6 +55,7 @@ public final class Router {
         String candidateName = policies.name(PlugPoint.ROUTING);
         int pods = snapshots.length;
         this.context = new SchedulingContext(snapshots, inFlight, engineBlockSize, engineBlocks);
+        this.serving = io.nous.sim.epp.ServingPods.all(pods);
         this.prompt = new RouterPrompt(promptBytesPerToken);
         this.endpoints = new int[pods];
         this.total = new double[pods];
@@ -154,6 +157,12 @@ public final class Router {
         };
     }
 
+    /** The router's endpoint pool (an autoscaled one changes); a fixed pool is every pod. */
+    public Router over(io.nous.sim.epp.ServingPods pool) {
+        this.serving = pool;
+        return this;
+    }
+
     /**
      * The endpoint {@code r} goes to at {@code nowUs}, or -1 when the filters left none (upstream
      * answers "no endpoints available"). The in-flight counters are charged with the choice.
@@ -164,9 +173,12 @@ public final class Router {
         for (int i = 0; i < producers.size(); i++) {
             producers.get(i).produce(c);
         }
-        int n = c.pods;
-        for (int i = 0; i < n; i++) {
-            endpoints[i] = i;
+        int n = serving.count();
+        for (int k = 0; k < n; k++) {
+            endpoints[k] = serving.id(k);
+        }
+        if (n == 0) {
+            return -1;
         }
         for (Filter f : filters) {
             n = f.filter(c, endpoints, n);

@@ -1,0 +1,55 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code simulate --autoscale} over a daily cycle: the table and the JSON say what the pool did and
+ * cost, with its size at every decision; flags that tune an autoscaler without one, bounds that
+ * exclude the starting pool and malformed cycles are refused with the flag named.
+ */
+class AutoscaleSimulateTest {
+
+    @Test
+    void anAutoscaledPoolReportsItsCostAttainmentAndTimeline() throws Exception {
+        CliHarness h = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--duration", "1800", "--pods", "2",
+                "--diurnal", "0.6", "--autoscale", "saturation-analyzer", "--max-pods", "6", "--json");
+        assertThat(h.exit()).as(h.err()).isZero();
+        JsonNode pool = new ObjectMapper().readTree(h.out()).get("autoscaling");
+        assertThat(pool.get("policy").asText()).isEqualTo("saturation-analyzer");
+        assertThat(pool.get("max_pods").asInt()).isEqualTo(6);
+        assertThat(pool.get("gpu_hours").asDouble()).isBetween(0.5, 3.0);
+        assertThat(pool.get("slo_attainment").asDouble()).isBetween(0.0, 1.0);
+        JsonNode timeline = pool.get("timeline");
+        assertThat(timeline.size()).isGreaterThan(100); // a decision every 15 s over 30 min
+        assertThat(timeline.get(0).get("t_s").asDouble()).isEqualTo(15.0);
+        CliHarness table = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--duration", "600", "--pods", "2",
+                "--autoscale", "hpa-utilization");
+        assertThat(table.exit()).as(table.err()).isZero();
+        assertThat(table.out()).contains("autoscaled pool (hpa-utilization, 1-8 pods)").contains("GPU-hours").contains("TTFT objective met by");
+    }
+
+    @Test
+    void badPoolFlagsAreRefusedWithTheFlagNamed() {
+        CliHarness orphan = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--max-pods", "4");
+        assertThat(orphan.exit()).isEqualTo(2);
+        assertThat(orphan.err()).contains("add --autoscale POLICY").doesNotContain("\tat ");
+        CliHarness outside = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--pods", "5", "--autoscale",
+                "fixed", "--max-pods", "4");
+        assertThat(outside.exit()).isEqualTo(2);
+        assertThat(outside.err()).contains("outside [--min-pods 1, --max-pods 4]");
+        CliHarness unknown = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--autoscale", "keda");
+        assertThat(unknown.err()).contains("--autoscale must be one of hpa-utilization, saturation-analyzer, fixed");
+        CliHarness cycle = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--diurnal", "1.5");
+        assertThat(cycle.exit()).isEqualTo(2);
+        assertThat(cycle.err()).contains("--diurnal: a diurnal amplitude is in [0, 1)");
+        CliHarness words = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--diurnal", "big");
+        assertThat(words.err()).contains("--diurnal is AMPLITUDE[:PERIOD_S]");
+        CliHarness clients = CliHarness.run("simulate", "--workload", "noisy-neighbour", "--qps", "10", "--diurnal", "0.5");
+        assertThat(clients.exit()).isEqualTo(2);
+        assertThat(clients.err()).contains("a diurnal rate shapes a workload's class mix").doesNotContain("\tat ");
+    }
+}
