@@ -68,6 +68,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the run as one self-contained HTML page (with the pool "
+            + "size over the run for --autoscale).")
+    java.nio.file.Path html;
+
     @Option(names = "--requests", paramLabel = "FILE.jsonl",
             description = "Also write every request's outcome and times (one policy only), to compare with 'nous observe' of the same arrivals.")
     java.nio.file.Path requestsFile;
@@ -249,6 +253,16 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         refuseEmpty(s, results.get(0));
         PrintWriter out = spec.commandLine().getOut();
+        if (html != null) {
+            if (results.size() > 1) {
+                throw new UserError("--html writes one run: give one --policy and one --epp-config");
+            }
+            try {
+                java.nio.file.Files.writeString(html, io.nous.report.SimulationHtml.render(results.get(0).withWallSeconds(0)));
+            } catch (java.io.IOException e) {
+                throw new UserError("cannot write --html " + html + ": " + e.getMessage());
+            }
+        }
         if (json) {
             if (results.size() == 1) {
                 out.println(JsonReport.render(results.get(0)));

@@ -367,6 +367,49 @@ public final class Charts {
         }
     }
 
+    /**
+     * An autoscaled pool over a run: pods ready, starting and draining, and the size decided, at every
+     * decision (steps), with the router's saturation on a second axis.
+     */
+    public static String poolSize(List<io.nous.sim.pool.PoolSummary.Sample> timeline) {
+        XYSeries ready = new XYSeries("ready");
+        XYSeries starting = new XYSeries("starting");
+        XYSeries draining = new XYSeries("draining");
+        XYSeries desired = new XYSeries("decided");
+        XYSeries saturation = new XYSeries("router saturation (right axis)");
+        for (io.nous.sim.pool.PoolSummary.Sample t : timeline) {
+            double minutes = t.atSeconds() / 60;
+            ready.add(minutes, t.ready());
+            starting.add(minutes, t.starting());
+            draining.add(minutes, t.draining());
+            desired.add(minutes, t.desired());
+            saturation.add(minutes, t.saturation());
+        }
+        XYSeriesCollection pods = new XYSeriesCollection();
+        pods.addSeries(ready);
+        pods.addSeries(starting);
+        pods.addSeries(draining);
+        pods.addSeries(desired);
+        JFreeChart c = ChartFactory.createXYLineChart("Pool size over the run", "minutes", "pods", pods, PlotOrientation.VERTICAL, true,
+                false, false);
+        XYPlot plot = c.getXYPlot();
+        XYStepRenderer step = new XYStepRenderer();
+        for (int i = 0; i < 4; i++) {
+            step.setSeriesPaint(i, PALETTE[i]);
+            step.setSeriesStroke(i, new BasicStroke(i == 0 ? 2.5f : 1.5f));
+        }
+        plot.setRenderer(0, step);
+        org.jfree.chart.axis.NumberAxis right = new org.jfree.chart.axis.NumberAxis("saturation");
+        plot.setRangeAxis(1, right);
+        plot.setDataset(1, new XYSeriesCollection(saturation));
+        plot.mapDatasetToRangeAxis(1, 1);
+        XYLineAndShapeRenderer line = new XYLineAndShapeRenderer(true, false);
+        line.setSeriesPaint(0, new Color(0x88, 0x88, 0x88));
+        plot.setRenderer(1, line);
+        style(c);
+        return svg(c, 900, 380);
+    }
+
     private static void style(JFreeChart c) {
         c.setBackgroundPaint(Color.WHITE);
         c.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));

@@ -33,6 +33,20 @@ class AutoscaleSimulateTest {
     }
 
     @Test
+    void theHtmlPageDrawsThePoolAndIsTheSameBytesTwice(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path[] pages = {dir.resolve("a.html"), dir.resolve("b.html")};
+        for (java.nio.file.Path page : pages) {
+            CliHarness h = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--duration", "1200", "--pods", "2",
+                    "--diurnal", "0.6", "--autoscale", "saturation-analyzer", "--html", page.toString());
+            assertThat(h.exit()).as(h.err()).isZero();
+        }
+        String html = java.nio.file.Files.readString(pages[0]);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("Pool size over the run").contains("Autoscaled by <b>"
+                + "saturation-analyzer</b>").doesNotContain("wall").doesNotContain("<script");
+        assertThat(java.nio.file.Files.readString(pages[1])).isEqualTo(html);
+    }
+
+    @Test
     void badPoolFlagsAreRefusedWithTheFlagNamed() {
         CliHarness orphan = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--max-pods", "4");
         assertThat(orphan.exit()).isEqualTo(2);
