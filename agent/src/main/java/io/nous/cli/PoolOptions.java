@@ -2,19 +2,19 @@ package io.nous.cli;
 
 import io.nous.sim.Scenario;
 import io.nous.sim.pool.AutoscalingConfig;
-import io.nous.sim.pool.ScalingPolicies;
 import io.nous.sim.workload.RateShape;
 import io.nous.sim.workload.WorkloadException;
 import picocli.CommandLine.Option;
 
 /**
- * The pool over time: an autoscaler that resizes it ({@code --autoscale} and its bounds, target and
- * start-up time) and a daily cycle of the arrival rate ({@code --diurnal}) that gives it something
+ * The pool over time: an autoscaler that resizes it ({@code --autoscale}, the policy at the scaling
+ * plug point, and its bounds and start-up time) and a daily cycle of the arrival rate ({@code --diurnal}) that gives it something
  * to follow. Without them a scenario is a fixed pool under a constant rate, as before.
  */
 final class PoolOptions {
-    @Option(names = "--autoscale", paramLabel = "POLICY", description = "Resize the pool with a scaling policy every 15 s: "
-            + "hpa-utilization (Kubernetes HPA on mean KV-cache use), saturation-analyzer (llm-d WVA's saturation analyzer) or fixed.")
+    @Option(names = "--autoscale", paramLabel = "POLICY[:k=v]|FILE.java", description = "Resize the pool every 15 s with a scaling "
+            + "policy: hpa-utilization[:target=F] (Kubernetes HPA on mean KV-cache use, target 0.7), saturation-analyzer (llm-d WVA's "
+            + "saturation analyzer), fixed-pool, or a .java ScalingPolicy.")
     String autoscale;
 
     @Option(names = "--min-pods", paramLabel = "N", description = "Fewest pods of an autoscaled pool (default: 1).")
@@ -22,10 +22,6 @@ final class PoolOptions {
 
     @Option(names = "--max-pods", paramLabel = "N", description = "Most pods of an autoscaled pool (default: 4 times the starting pods).")
     Integer maxPods;
-
-    @Option(names = "--scaling-target", paramLabel = "F", description = "hpa-utilization's KV-cache utilization target in (0, 1] "
-            + "(default: 0.7).")
-    Double target;
 
     @Option(names = "--startup", paramLabel = "SECONDS", description = "Median time from a pod's request to its serving (image, "
             + "weights, warm-up; measured from 30 s to 10 min) (default: 120).")
@@ -37,17 +33,14 @@ final class PoolOptions {
 
     /** {@code s} with the pool and rate shape these flags ask for; flags that tune an autoscaler without one are refused. */
     Scenario apply(Scenario s) {
-        if (autoscale == null && (minPods != null || maxPods != null || target != null || startupSeconds != null)) {
-            throw new UserError("--min-pods, --max-pods, --scaling-target and --startup tune an autoscaled pool; add --autoscale POLICY");
+        if (autoscale == null && (minPods != null || maxPods != null || startupSeconds != null)) {
+            throw new UserError("--min-pods, --max-pods and --startup tune an autoscaled pool; add --autoscale POLICY");
         }
         Scenario.Builder b = s.toBuilder();
         if (diurnal != null) {
             b.rateShape(rateShape(s.durationSeconds()));
         }
         if (autoscale != null) {
-            if (!ScalingPolicies.NAMES.contains(autoscale)) {
-                throw new UserError("--autoscale must be one of " + String.join(", ", ScalingPolicies.NAMES) + ", got '" + autoscale + "'");
-            }
             if (s.inferenceSim() != null) {
                 throw new UserError("--autoscale runs the vLLM model; llm-d-inference-sim pods (--pod-engine inference-sim) are a fixed pool");
             }
@@ -60,15 +53,11 @@ final class PoolOptions {
             if (s.pods() < min || s.pods() > max) {
                 throw new UserError("the pool starts with --pods " + s.pods() + ", outside [--min-pods " + min + ", --max-pods " + max + "]");
             }
-            double t = target == null ? AutoscalingConfig.DEFAULT_TARGET : target;
-            if (!(t > 0 && t <= 1)) {
-                throw new UserError("--scaling-target must be in (0, 1], got " + t);
-            }
             double startup = startupSeconds == null ? AutoscalingConfig.DEFAULT_STARTUP_MEDIAN_US / 1e6 : startupSeconds;
             if (!(startup >= 0) || startup > 3600) {
                 throw new UserError("--startup must be between 0 and 3,600 seconds, got " + startup);
             }
-            b.autoscaling(new AutoscalingConfig(autoscale, t, min, max, AutoscalingConfig.DEFAULT_INTERVAL_US, Math.round(startup * 1e6),
+            b.autoscaling(new AutoscalingConfig(min, max, AutoscalingConfig.DEFAULT_INTERVAL_US, Math.round(startup * 1e6),
                     AutoscalingConfig.DEFAULT_STARTUP_SIGMA, AutoscalingConfig.DEFAULT_DOWN_WINDOW_US, 0, AutoscalingConfig.DEFAULT_SLO_TTFT_MS,
                     s.profile().tensorParallel()));
         }

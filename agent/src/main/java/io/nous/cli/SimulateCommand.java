@@ -100,12 +100,18 @@ public final class SimulateCommand implements Callable<Integer> {
     /** The plug points this run fills beyond usage limit and admission: the config's or --scorer's scorer, --detector, every --plug. */
     private Map<PlugPoint<?>, String> plugged(String scorerRef) {
         Map<PlugPoint<?>, String> m = Simulations.plugged(scorerRef, scenario.cluster.detectorPolicy());
+        if (pool.autoscale != null) {
+            m.put(PlugPoint.SCALING, pool.autoscale.strip());
+        }
         for (String p : plugs) {
             int eq = p.indexOf('=');
             PlugPoint<?> point = eq <= 0 ? null : PlugPoints.byId(p.substring(0, eq).strip());
             if (point == null) {
                 throw new UserError("--plug " + p + ": expected POINT=REF|FILE.java with POINT one of "
                         + String.join(", ", PlugPoints.all().stream().map(d -> d.point().id()).toList()));
+            }
+            if (point == PlugPoint.SCALING) {
+                throw new UserError("--plug " + p + ": give the scaling policy with --autoscale, which also makes the pool autoscaled");
             }
             if (point == PlugPoint.USAGE_LIMIT || point == PlugPoint.ADMISSION) {
                 throw new UserError("--plug " + p + ": give the " + point.id() + " policy with --" + (point == PlugPoint.USAGE_LIMIT ? "policy"

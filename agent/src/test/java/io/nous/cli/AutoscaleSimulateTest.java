@@ -33,6 +33,42 @@ class AutoscaleSimulateTest {
     }
 
     @Test
+    void aScalingPolicyFromAFileRunsInProcessAndInAWorkerAlike(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("QueueAware.java");
+        java.nio.file.Files.writeString(file, """
+                import io.nous.sim.spi.ScalingPolicy;
+
+                /** One pod more per 8 requests waiting anywhere, one fewer when nothing waits and KV use is low. */
+                public final class QueueAware implements ScalingPolicy {
+                    @Override
+                    public int desiredPods(long nowUs, int readyPods, int startingPods, double saturation, double kvUsage, int waiting,
+                                           int running, int queued, long[] state) {
+                        int all = waiting + queued;
+                        if (all > 8 * readyPods) {
+                            return readyPods + startingPods + 1;
+                        }
+                        return startingPods == 0 && all == 0 && kvUsage < 0.3 ? readyPods - 1 : readyPods + startingPods;
+                    }
+                }
+                """);
+        String[] args = {"simulate", "--workload", "interactive-chat", "--qps", "40", "--duration", "1200", "--pods", "2", "--diurnal",
+            "0.6", "--autoscale", file.toString(), "--json"};
+        CliHarness here = CliHarness.run(args);
+        assertThat(here.exit()).as(here.err()).isZero();
+        String[] isolated = java.util.Arrays.copyOf(args, args.length + 1);
+        isolated[args.length] = "--isolate";
+        CliHarness worker = CliHarness.run(isolated);
+        assertThat(worker.exit()).as(worker.err()).isZero();
+        ObjectMapper m = new ObjectMapper();
+        JsonNode a = m.readTree(here.out());
+        assertThat(m.readTree(worker.out()).get("autoscaling")).isEqualTo(a.get("autoscaling"));
+        assertThat(a.get("autoscaling").get("policy").asText()).startsWith("QueueAware");
+        assertThat(a.get("autoscaling").get("scale_ups").asInt()).isPositive();
+        CliHarness check = CliHarness.run("check", file.toString());
+        assertThat(check.out() + check.err()).contains("accepted: scaling policy QueueAware");
+    }
+
+    @Test
     void theHtmlPageDrawsThePoolAndIsTheSameBytesTwice(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path[] pages = {dir.resolve("a.html"), dir.resolve("b.html")};
         for (java.nio.file.Path page : pages) {
@@ -52,11 +88,14 @@ class AutoscaleSimulateTest {
         assertThat(orphan.exit()).isEqualTo(2);
         assertThat(orphan.err()).contains("add --autoscale POLICY").doesNotContain("\tat ");
         CliHarness outside = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--pods", "5", "--autoscale",
-                "fixed", "--max-pods", "4");
+                "fixed-pool", "--max-pods", "4");
         assertThat(outside.exit()).isEqualTo(2);
         assertThat(outside.err()).contains("outside [--min-pods 1, --max-pods 4]");
-        CliHarness unknown = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--autoscale", "keda");
-        assertThat(unknown.err()).contains("--autoscale must be one of hpa-utilization, saturation-analyzer, fixed");
+        CliHarness unknown = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--autoscale", "edf");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("'edf' is an ordering policy, not a scaling policy");
+        CliHarness plugged = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--plug", "scaling=fixed-pool");
+        assertThat(plugged.err()).contains("give the scaling policy with --autoscale");
         CliHarness cycle = CliHarness.run("simulate", "--workload", "interactive-chat", "--qps", "40", "--diurnal", "1.5");
         assertThat(cycle.exit()).isEqualTo(2);
         assertThat(cycle.err()).contains("--diurnal: a diurnal amplitude is in [0, 1)");

@@ -4,7 +4,9 @@ import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.ConcurrencyDetectorPolicy;
 import io.nous.policy.templates.EdfOrdering;
 import io.nous.policy.templates.FcfsOrdering;
+import io.nous.policy.templates.FixedPoolScaling;
 import io.nous.policy.templates.GlobalStrictFairness;
+import io.nous.policy.templates.HpaUtilizationScaling;
 import io.nous.policy.templates.LMetricRouting;
 import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
@@ -14,6 +16,7 @@ import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.PriorityThenTimeEviction;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.RoundRobinFairness;
+import io.nous.policy.templates.SaturationAnalyzerScaling;
 import io.nous.policy.templates.SloDeadlineOrdering;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
@@ -226,6 +229,23 @@ public final class PolicyRegistry {
                     }
                     return List.of(noHeader, perKiB);
                 }));
+        register(new PolicyTemplate("hpa-utilization", "hpa-utilization", PlugPoint.SCALING,
+                "Kubernetes' HPA replica calculator on the serving pods' mean KV-cache use: ceil(ready x use / target (0.7)), "
+                        + "nothing within the 10% tolerance.",
+                Set.of("target"), HpaUtilizationScaling.class, p -> {
+                    double t = p.getDouble("target", 0.7);
+                    if (!(t > 0 && t <= 1)) {
+                        throw new PolicyReferenceException("hpa-utilization: target must be in (0, 1], got " + t);
+                    }
+                    return List.of(t);
+                }));
+        register(new PolicyTemplate("saturation-analyzer", "wva-saturation-analyzer", PlugPoint.SCALING,
+                "llm-d workload-variant-autoscaler's saturation analyzer (v0.7.0 defaults): one pod more when spare KV < 0.1 or spare "
+                        + "queue < 3 at 80% KV / 5 waiting, one fewer when one fewer would keep both spares.",
+                Set.of(), SaturationAnalyzerScaling.class, p -> List.of()));
+        register(new PolicyTemplate("fixed-pool", "fixed-pool", PlugPoint.SCALING,
+                "Never changes the pool: the fixed pool as a scaling policy.",
+                Set.of(), FixedPoolScaling.class, p -> List.of()));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {

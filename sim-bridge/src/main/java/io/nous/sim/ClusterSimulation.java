@@ -120,6 +120,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     /** The pool's autoscaler and its policy, or null: a fixed pool. */
     private final Autoscaler autoscaler;
     private final ScalingPolicy scaling;
+    private final String scalingName;
     /** Per pod: whether it has served before (a pod started again starts with an empty cache). */
     private final boolean[] served;
     /** Whether any two prompts of the run share content (else no prefix cache or index can hit). */
@@ -269,8 +270,13 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
                 scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies).over(serving);
-        this.autoscaler = scaled == null ? null : new Autoscaler(scaled, serving, scenario.pods(), n, streams.stream("pod-startup"));
-        this.scaling = scaled == null ? null : scaled.builtin();
+        if (scaled == null && policies.has(PlugPoint.SCALING)) {
+            throw new IllegalArgumentException("a scaling policy resizes an autoscaled pool; this scenario's pool is fixed");
+        }
+        this.scalingName = scaled == null ? null : policies.has(PlugPoint.SCALING) ? plugName(policies, PlugPoint.SCALING) : "fixed";
+        this.scaling = scaled == null ? null : policies.has(PlugPoint.SCALING) ? policies.get(PlugPoint.SCALING) : Autoscaler.FIXED;
+        this.autoscaler = scaled == null ? null
+                : new Autoscaler(scaled, scalingName, serving, scenario.pods(), n, streams.stream("pod-startup"));
         this.endUs = Math.round(scenario.durationSeconds() * 1e6);
         this.warmupUs = Math.round(scenario.warmupSeconds() * 1e6);
         this.stopUs = endUs + Math.round(scenario.drainSeconds() * 1e6);
@@ -667,8 +673,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         Autoscaler.Actions a;
         try {
             a = autoscaler.decide(now, saturation, kv, waiting, running, scenario.flowControl() ? flow.queued() : 0, scaling);
+        } catch (PolicyFailure e) {
+            throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            throw new PolicyException("scaling policy '" + scenario.autoscaling().policy() + "' threw " + e.getClass().getSimpleName()
+            throw new PolicyException("scaling policy '" + scalingName + "' threw " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " at t=" + now / 1e6 + " s", e);
         }
         for (long[] started : a.started) {

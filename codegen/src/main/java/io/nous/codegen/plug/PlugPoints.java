@@ -43,7 +43,8 @@ public final class PlugPoints {
 
     private static PlugPoints load() {
         List<PlugPointDescriptor<?>> all = new ArrayList<>(List.of(new UsageLimitPlugPoint(), new AdmissionPlugPoint(), new RoutingPlugPoint(),
-                new SaturationPlugPoint(), new OrderingPlugPoint(), new FairnessPlugPoint(), new EvictionPlugPoint()));
+                new SaturationPlugPoint(), new OrderingPlugPoint(), new FairnessPlugPoint(), new EvictionPlugPoint(),
+                new ScalingPlugPoint()));
         List<PlugPointDescriptor<?>> added = new ArrayList<>();
         for (PlugPointDescriptor<?> d : ServiceLoader.load(PlugPointDescriptor.class, PlugPoints.class.getClassLoader())) {
             added.add(d);

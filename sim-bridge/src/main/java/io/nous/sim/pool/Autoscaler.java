@@ -23,7 +23,11 @@ public final class Autoscaler {
     public static final byte READY = 2;
     public static final byte DRAINING = 3;
 
+    /** The policy of a pool that names none: it never changes. */
+    public static final ScalingPolicy FIXED = (now, ready, starting, saturation, kv, waiting, running, queued, st) -> ready + starting;
+
     private final AutoscalingConfig config;
+    private final String policyName;
     private final ServingPods serving;
     private final byte[] state;
     /** When a starting pod will be ready; when a ready pod became ready. */
@@ -57,12 +61,14 @@ public final class Autoscaler {
     private final Actions actions = new Actions();
 
     /**
+     * @param policyName what results call the scaling policy
      * @param serving  the router's pool, whose first {@code initial} pods serve from the start
      * @param capacity every pod the pool may ever hold (its maximum)
      * @param startup  the stream start-up times are drawn from
      */
-    public Autoscaler(AutoscalingConfig config, ServingPods serving, int initial, int capacity, SplittableRandom startup) {
+    public Autoscaler(AutoscalingConfig config, String policyName, ServingPods serving, int initial, int capacity, SplittableRandom startup) {
         this.config = config;
+        this.policyName = policyName;
         this.serving = serving;
         this.state = new byte[capacity];
         this.sinceUs = new long[capacity];
@@ -176,7 +182,7 @@ public final class Autoscaler {
     public PoolSummary summary(long endUs) {
         accrue(endUs);
         double hours = podUs / 3.6e9;
-        return new PoolSummary(config.policy(), config.minPods(), config.maxPods(), hours, hours * config.gpusPerPod(), scaleUps,
+        return new PoolSummary(policyName, config.minPods(), config.maxPods(), hours, hours * config.gpusPerPod(), scaleUps,
                 scaleDowns, peak, endUs > 0 ? readyUs / endUs : 0, judged == 0 ? Double.NaN : (double) metSlo / judged, timeline);
     }
 

@@ -1,9 +1,8 @@
 package io.nous.sim.pool;
 
-import io.nous.sim.spi.ScalingPolicy;
-
 /**
- * An autoscaled pool: which scaling policy decides, how often, within which bounds, how long a new
+ * An autoscaled pool: how often its scaling policy (the policy at the scaling plug point; none: the
+ * pool never changes) decides, within which bounds, how long a new
  * pod takes to serve, and the stabilization windows that damp the decisions (Kubernetes HPA
  * semantics). A scenario without one is a fixed pool, exactly as before.
  *
@@ -14,9 +13,6 @@ import io.nous.sim.spi.ScalingPolicy;
  * of Llama 3.1 8B: BentoML, the same post). The default, a median of 120 s, is a node that holds the
  * image but loads the weights from network storage; each start draws from a log-normal around it.
  *
- * @param policy              the built-in scaling policy ({@link ScalingPolicies}) deciding, unless a
- *                            policy is plugged in at the scaling plug point
- * @param target              its utilization target (the HPA's), where it has one
  * @param minPods             fewest pods (ready and starting)
  * @param maxPods             most pods
  * @param intervalUs          how often the policy is asked (HPA's sync period: 15 s)
@@ -27,10 +23,8 @@ import io.nous.sim.spi.ScalingPolicy;
  * @param sloTtftMs           the TTFT objective of requests whose class names none, for SLO attainment
  * @param gpusPerPod          GPUs each pod holds (its tensor parallelism), for GPU-hours
  */
-public record AutoscalingConfig(String policy, double target, int minPods, int maxPods, long intervalUs, long startupMedianUs,
+public record AutoscalingConfig(int minPods, int maxPods, long intervalUs, long startupMedianUs,
                                 double startupSigma, long downStabilizationUs, long upStabilizationUs, long sloTtftMs, int gpusPerPod) {
-    /** The HPA's utilization target by default: 0.7 of KV-cache capacity, a common inference setting (a deployment's choice). */
-    public static final double DEFAULT_TARGET = 0.7;
     /** HPA's sync period (kube-controller-manager --horizontal-pod-autoscaler-sync-period). */
     public static final long DEFAULT_INTERVAL_US = 15_000_000L;
     /** HPA's default scale-down stabilization window (autoscaling/v2 HPAScalingRules). */
@@ -43,13 +37,6 @@ public record AutoscalingConfig(String policy, double target, int minPods, int m
     public static final int MAX_PODS = 256;
 
     public AutoscalingConfig {
-        if (!ScalingPolicies.NAMES.contains(policy)) {
-            throw new IllegalArgumentException("unknown scaling policy '" + policy + "'; choose one of "
-                    + String.join(", ", ScalingPolicies.NAMES));
-        }
-        if (!(target > 0 && target <= 1)) {
-            throw new IllegalArgumentException("a scaling target is in (0, 1], got " + target);
-        }
         if (minPods < 1 || maxPods < minPods || maxPods > MAX_PODS) {
             throw new IllegalArgumentException("an autoscaled pool needs 1 <= min pods <= max pods <= " + MAX_PODS + ", got " + minPods
                     + " and " + maxPods);
@@ -68,15 +55,10 @@ public record AutoscalingConfig(String policy, double target, int minPods, int m
         }
     }
 
-    /** A pool under {@code policy} between {@code minPods} and {@code maxPods}, every other setting at its default. */
-    public static AutoscalingConfig of(String policy, int minPods, int maxPods, int gpusPerPod) {
-        return new AutoscalingConfig(policy, DEFAULT_TARGET, minPods, maxPods, DEFAULT_INTERVAL_US, DEFAULT_STARTUP_MEDIAN_US,
-                DEFAULT_STARTUP_SIGMA, DEFAULT_DOWN_WINDOW_US, 0, DEFAULT_SLO_TTFT_MS, gpusPerPod);
-    }
-
-    /** The built-in policy this config names. */
-    public ScalingPolicy builtin() {
-        return ScalingPolicies.named(policy, target);
+    /** A pool between {@code minPods} and {@code maxPods}, every other setting at its default. */
+    public static AutoscalingConfig of(int minPods, int maxPods, int gpusPerPod) {
+        return new AutoscalingConfig(minPods, maxPods, DEFAULT_INTERVAL_US, DEFAULT_STARTUP_MEDIAN_US, DEFAULT_STARTUP_SIGMA,
+                DEFAULT_DOWN_WINDOW_US, 0, DEFAULT_SLO_TTFT_MS, gpusPerPod);
     }
 
     /** The bounds clamp of a recommendation. */

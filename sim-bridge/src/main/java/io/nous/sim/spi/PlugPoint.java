@@ -38,6 +38,14 @@ public final class PlugPoint<S> {
             "an eviction policy", "EvictionFilterPolicy.Accept + EvictionOrderingPolicy.Less",
             "pkg/epp/framework/interface/flowcontrol/eviction.go");
 
+    /**
+     * How many pods the pool should have, asked every scaling interval. Not the router's: the
+     * autoscaler beside it (llm-d's workload-variant-autoscaler, or an HPA on its metrics).
+     */
+    public static final PlugPoint<ScalingPolicy> SCALING = new PlugPoint<>("scaling", ScalingPolicy.class,
+            "a scaling policy", "the autoscaler's scaling decision (WVA analyzers, HPA replica calculator)",
+            "outside the router: llm-d-workload-variant-autoscaler, or a HorizontalPodAutoscaler on its metrics");
+
     private final String id;
     private final Class<S> spi;
     private final String noun;

@@ -1,4 +1,4 @@
-package io.nous.sim.pool;
+package io.nous.policy.templates;
 
 import io.nous.sim.spi.ScalingPolicy;
 
@@ -6,11 +6,12 @@ import io.nous.sim.spi.ScalingPolicy;
  * llm-d's workload-variant-autoscaler, saturation analyzer (the percentage-based V1 of
  * deploy/configmap-saturation-scaling.yaml, v0.7.0 defaults): a pod is saturated at KV-cache use at
  * or above 0.80 or 5 waiting requests; the pool scales up by one when the non-saturated pods' mean
- * spare KV capacity falls below 0.1 or their spare queue below 3 (or every pod is saturated), and down
- * by one when the load spread over one pod fewer would still leave both spares above their triggers.
- * Scaled on the pods' scraped metrics, as WVA reads them from Prometheus, not on the router's gate.
+ * spare KV capacity falls below 0.1 or their spare queue below 3, and down by one when the load spread
+ * over one pod fewer would still leave both spares above their triggers. It reads the pool's means,
+ * where WVA averages its non-saturated pods, and the pods' scraped metrics, as WVA reads them from
+ * Prometheus, not the router's gate. While pods it asked for are starting it keeps the pool.
  */
-public final class SaturationAnalyzer implements ScalingPolicy {
+public final class SaturationAnalyzerScaling implements ScalingPolicy {
     /** kvCacheThreshold, queueLengthThreshold, kvSpareTrigger, queueSpareTrigger (WVA v0.7.0 defaults). */
     public static final double KV_THRESHOLD = 0.80;
     public static final double QUEUE_THRESHOLD = 5;

@@ -1,4 +1,4 @@
-package io.nous.sim.pool;
+package io.nous.policy.templates;
 
 import io.nous.sim.spi.ScalingPolicy;
 
@@ -9,14 +9,18 @@ import io.nous.sim.spi.ScalingPolicy;
  * The utilization is the serving pods' mean KV-cache use ({@code vllm:kv_cache_usage_perc}, the
  * metric inference deployments scale on, since GPU utilization stays near 100 % under any load);
  * the target is a deployment choice, 0.7 by default. The HPA's stabilization windows are the pool's
- * ({@link AutoscalingConfig}), not the policy's.
+ * (the pool's configuration), not the policy's.
  */
-public final class HpaUtilization implements ScalingPolicy {
+public final class HpaUtilizationScaling implements ScalingPolicy {
     /** The controller's default tolerance (kube-controller-manager --horizontal-pod-autoscaler-tolerance). */
     public static final double TOLERANCE = 0.1;
     private final double target;
 
-    public HpaUtilization(double target) {
+    public HpaUtilizationScaling() {
+        this(0.7);
+    }
+
+    public HpaUtilizationScaling(double target) {
         if (!(target > 0 && target <= 1)) {
             throw new IllegalArgumentException("the HPA's utilization target must be in (0, 1], got " + target);
         }
