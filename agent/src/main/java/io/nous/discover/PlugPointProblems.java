@@ -59,4 +59,19 @@ final class PlugPointProblems {
                     + "runner: running another needs that wiring changed.", "Every request it revokes is lost work and a 429 to a client "
                     + "that may retry: watch the evictions, not only the critical latency."),
             "eviction", SearchSpaces.EVICTION);
+
+    /**
+     * The pool's size over a daily cycle: how many pods the autoscaler beside the router keeps, every
+     * 15 s, against an HPA on mean KV-cache use; WVA's saturation analyzer is the other rule deployments
+     * run. Scored by GPU-hours with the TTFT-objective attainment held (slo-held), or by attainment.
+     */
+    static final PlugPointProblem.Spec AUTOSCALING = new PlugPointProblem.Spec(Problems.AUTOSCALING, PlugPoint.SCALING, "scaling",
+            USAGE_LIMIT, Deployment.FLOW_CONTROL, "autoscaling", "gpu-hours", List.of("hpa-utilization", "threshold-scaling"),
+            List.of("hpa-utilization", "saturation-analyzer"), "a scaling policy",
+            "an HPA on the pods' mean KV-cache use (target 0.7) resizing the pool between 1 and 8 pods (static-usage-limit and the "
+                    + "utilization detector in both arms)",
+            List.of("It runs in the autoscaler beside the router (llm-d's workload-variant-autoscaler, or an HPA on its metrics), not "
+                    + "in the router: deploying it means that autoscaler's configuration or code.", "New pods take their start-up "
+                    + "time to serve (simulated around 120 s): a pool it lets shrink too far pays that time again at the next peak."),
+            "autoscaling", SearchSpaces.AUTOSCALING);
 }

@@ -84,6 +84,23 @@ final class TestMatrices {
                 """);
     }
 
+    /** Autoscaled pools under a daily cycle compressed into ten minutes, start-ups of two minutes and all. */
+    static Path autoscaling(Path dir) throws IOException {
+        return write(dir, "small-autoscaling.yaml", """
+                name: small-autoscaling
+                seeds: 2
+                duration_seconds: 600
+                router_version: v0.10
+                variants:
+                  - {name: nominal}
+                scenarios:
+                  - {workload: interactive-chat, qps: 40, diurnal: 0.6, pods: 2, max_pods: 6, split: search, regime: under}
+                  - {workload: code-generation, qps: 14, diurnal: 0.6, pods: 2, max_pods: 6, split: search, regime: over}
+                  - {workload: interactive-chat, qps: 60, diurnal: 0.6, pods: 2, max_pods: 6, split: validation, regime: near}
+                  - {workload: code-generation, qps: 10, diurnal: 0.6, arrival_cv: 2, pods: 2, max_pods: 6, split: test, regime: near}
+                """);
+    }
+
     /**
      * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
      * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.

@@ -17,6 +17,7 @@ import io.nous.policy.templates.PriorityThenTimeEviction;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.RoundRobinFairness;
 import io.nous.policy.templates.SaturationAnalyzerScaling;
+import io.nous.policy.templates.ThresholdScaling;
 import io.nous.policy.templates.SloDeadlineOrdering;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
 import io.nous.policy.templates.StaticUsageLimitPolicy;
@@ -243,6 +244,19 @@ public final class PolicyRegistry {
                 "llm-d workload-variant-autoscaler's saturation analyzer (v0.7.0 defaults): one pod more when spare KV < 0.1 or spare "
                         + "queue < 3 at 80% KV / 5 waiting, one fewer when one fewer would keep both spares.",
                 Set.of(), SaturationAnalyzerScaling.class, p -> List.of()));
+        register(new PolicyTemplate("threshold-scaling", "threshold-scaling", PlugPoint.SCALING,
+                "One pod more (upStep, 1) when waiting requests exceed upQueuePerPod (8) per ready pod, one fewer when nothing waits and "
+                        + "KV use is below downKvPermille/1000 (300): the autoscaling search's seed, not an upstream rule.",
+                Set.of("upQueuePerPod", "downKvPermille", "upStep"), ThresholdScaling.class, p -> {
+                    long up = (long) p.getDouble("upQueuePerPod", 8);
+                    long down = (long) p.getDouble("downKvPermille", 300);
+                    long step = (long) p.getDouble("upStep", 1);
+                    if (up < 0 || up > 1_000_000 || down < 0 || down > 1000 || step < 1 || step > 64) {
+                        throw new PolicyReferenceException("threshold-scaling: upQueuePerPod must be in [0, 1e6], downKvPermille in [0, 1000], "
+                                + "upStep in [1, 64]");
+                    }
+                    return List.of(up, down, step);
+                }));
         register(new PolicyTemplate("fixed-pool", "fixed-pool", PlugPoint.SCALING,
                 "Never changes the pool: the fixed pool as a scaling policy.",
                 Set.of(), FixedPoolScaling.class, p -> List.of()));

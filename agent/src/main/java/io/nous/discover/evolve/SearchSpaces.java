@@ -166,6 +166,14 @@ public final class SearchSpaces {
     public static final SearchSpace FAIRNESS = parametric(FairnessMutations::mutate);
 
     /**
+     * Scaling policies: the seed's thresholds (waiting requests per pod before growing, the KV use an
+     * idle pool shrinks below, the step) scaled; a parent without parameters restarts in the threshold
+     * family. The behaviour cell is the probe's two axes (how often it grows a pool whose requests wait,
+     * how often it shrinks an idle, light one), each in fifths.
+     */
+    public static final SearchSpace AUTOSCALING = parametric(ScalingMutations::mutate);
+
+    /**
      * A usage-limit policy and a saturation detector in one class: one half mutated by its own
      * operators, or one candidate's usage-limit half with another's detector 20 % of the time. The
      * behaviour cell is where the usage-limit half first gates and how the detector reads two

@@ -24,6 +24,8 @@ public final class Objectives {
         register(RoutingRunObjective.prefixHitRate());
         register(TenantTtftObjective.worst());
         register(TenantTtftObjective.spread());
+        register(PoolObjective.gpuHours());
+        register(PoolObjective.sloAttainment());
     }
 
     private Objectives() {

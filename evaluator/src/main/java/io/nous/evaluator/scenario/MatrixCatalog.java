@@ -24,13 +24,14 @@ import java.util.Set;
 /** Reads evaluation matrices: the built-in ones by name, or a user's YAML file of the same shape. */
 public final class MatrixCatalog {
     /** The matrices shipped with Nous. */
-    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing", "ordering", "eviction", "fairness");
+    public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing", "ordering", "eviction", "fairness",
+            "autoscaling");
 
     private MatrixCatalog() {
     }
 
     private record EntryShape(String workload, String workloadSpec, Double qps, Double arrivalCv, Integer pods, String split,
-                              String regime, String engineArgs, Double load) {
+                              String regime, String engineArgs, Double load, Double diurnal, Integer maxPods) {
     }
 
     private record FileShape(String name, Integer revision, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
@@ -167,9 +168,21 @@ public final class MatrixCatalog {
                     throw new MatrixException(where + ".engine_args: " + ex.getMessage(), ex);
                 }
             }
+            if (e.diurnal() != null && !(e.diurnal() >= 0 && e.diurnal() < 1)) {
+                throw new MatrixException(where + ".diurnal is an amplitude in [0, 1), got " + e.diurnal(), null);
+            }
+            if (e.maxPods() != null && (e.maxPods() < 1 || e.maxPods() > io.nous.sim.pool.AutoscalingConfig.MAX_PODS
+                    || e.pods() != null && e.pods() > e.maxPods())) {
+                throw new MatrixException(where + ".max_pods must be between the starting pods and "
+                        + io.nous.sim.pool.AutoscalingConfig.MAX_PODS + ", got " + e.maxPods(), null);
+            }
+            if (e.maxPods() != null && engineArgs != null) {
+                throw new MatrixException(where + ": an autoscaled pool (max_pods) runs the vLLM model, not engine_args", null);
+            }
             MatrixEntry entry = new MatrixEntry(name, qps, e.arrivalCv(), e.pods(),
                     parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
-                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs, e.load());
+                    parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs, e.load(), e.diurnal(),
+                    e.maxPods());
             positive(where + ".load", e.load());
             if (!labels.add(entry.label())) {
                 throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);

@@ -19,9 +19,16 @@ import io.nous.sim.workload.spec.WorkloadSpecReader;
  * @param engineArgs   pods run llm-d-inference-sim with these args (a preset or a file), or null for the vLLM model
  * @param load         the load over the cluster's capacity for this workload, as measured with {@code nous capacity}
  *                     (what the regime label stands for), or null where the matrix does not state it
+ * @param diurnal      the amplitude of a daily cycle of the rate over the run (one period), or null: constant
+ * @param maxPods      the most pods of an autoscaled pool (from one pod; it starts at {@code pods}), or null: a fixed pool
  */
 public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
-                          java.nio.file.Path workloadSpec, String engineArgs, Double load) {
+                          java.nio.file.Path workloadSpec, String engineArgs, Double load, Double diurnal, Integer maxPods) {
+
+    public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
+                       java.nio.file.Path workloadSpec, String engineArgs, Double load) {
+        this(workload, qps, arrivalCv, pods, split, regime, workloadSpec, engineArgs, load, null, null);
+    }
 
     public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
                        java.nio.file.Path workloadSpec, String engineArgs) {
@@ -47,7 +54,8 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
     public String label() {
         String q = qps == Math.rint(qps) ? String.valueOf((long) qps) : String.valueOf(qps);
         String cv = arrivalCv == null ? "" : "~cv" + (arrivalCv == Math.rint(arrivalCv) ? String.valueOf(arrivalCv.longValue()) : arrivalCv);
-        return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods") + (engineArgs == null ? "" : "~isim");
+        return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods") + (engineArgs == null ? "" : "~isim")
+                + (diurnal == null ? "" : "~diurnal" + diurnal) + (maxPods == null ? "" : "~up-to-" + maxPods + "pods");
     }
 
     /** The simulation scenario for one seed, on today's router. */
@@ -69,6 +77,13 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
         if (engineArgs != null) {
             b.inferenceSim(InferenceSimConfig.byNameOrFile(engineArgs));
         }
-        return b.build();
+        if (diurnal != null) {
+            b.rateShape(new io.nous.sim.workload.RateShape(diurnal, Math.round(durationSeconds * 1e6)));
+        }
+        Scenario s = b.build();
+        if (maxPods == null) {
+            return s;
+        }
+        return s.toBuilder().autoscaling(io.nous.sim.pool.AutoscalingConfig.of(1, maxPods, s.profile().tensorParallel())).build();
     }
 }

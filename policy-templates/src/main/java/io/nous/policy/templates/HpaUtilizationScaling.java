@@ -20,10 +20,8 @@ public final class HpaUtilizationScaling implements ScalingPolicy {
         this(0.7);
     }
 
+    /** @param target the utilization target, in (0, 1] (the registry checks it) */
     public HpaUtilizationScaling(double target) {
-        if (!(target > 0 && target <= 1)) {
-            throw new IllegalArgumentException("the HPA's utilization target must be in (0, 1], got " + target);
-        }
         this.target = target;
     }
 

@@ -1,0 +1,44 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The autoscaling problem class end to end at small scale: {@code discover --problem autoscaling}
+ * searches scaling policies on autoscaled pools under a daily cycle, scores them by GPU-hours with the
+ * TTFT objective's attainment held, meets WVA's saturation analyzer on the test split, and replays bit
+ * for bit; a scaling policy's export says why there is no router plugin to write.
+ */
+class AutoscalingDiscoverTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anAutoscalingSearchRunsMeetsTheAnalyzerAndReplays() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "autoscaling", "--matrix", TestMatrices.autoscaling(dir).toString(),
+                "--budget", "3", "--seeds", "1", "--seeds-up-to", "0", "--threads", "2", "--seed", "2", "--runs-dir", runs.toString(),
+                "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = CliHarness.onlyRun(runs);
+        Path run = runs.resolve(id);
+        var config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
+        assertThat(config.get("problem").asText()).isEqualTo("autoscaling");
+        assertThat(config.get("objective").asText()).isEqualTo("gpu-hours");
+        assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements ScalingPolicy");
+        assertThat(h.out()).contains("the upstream saturation-analyzer on the test split").contains("recommendation:")
+                .doesNotContain("] rejected:");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+        CliHarness export = CliHarness.run("export", id, "c0001", "--force", "--runs-dir", runs.toString(), "--out",
+                dir.resolve("x").toString());
+        assertThat(export.exit()).isNotZero();
+        assertThat(export.err()).contains("a scaling policy runs in the autoscaler beside the router");
+    }
+}
