@@ -575,7 +575,7 @@ public final class DiscoverCommand implements Callable<Integer> {
      * When nothing beats what the router ships: the closest proposals (not seeds) with what held each
      * back, in the objective's direction, so the run says what it learned instead of only that it found nothing.
      */
-    static void learned(PrintWriter out, RunHistory history, String winner, Direction direction) {
+    static void learned(PrintWriter out, RunHistory history, String winner, Direction direction, String shipped) {
         record Near(String id, String operator, double change, String verdict, String held) {
         }
         List<Near> near = new ArrayList<>();
@@ -600,7 +600,7 @@ public final class DiscoverCommand implements Callable<Integer> {
             return;
         }
         near.sort(Comparator.comparingDouble(n -> direction.loss(n.change())));
-        out.println("nothing beat what the router ships; the closest proposals and what held each back:");
+        out.println("nothing beat what " + shipped + "; the closest proposals and what held each back:");
         for (Near n : near.subList(0, Math.min(3, near.size()))) {
             out.printf(Locale.ROOT, "  %s %s: %s %s on search; %s%n", n.id(), n.operator(), Percent.of(n.change()), n.verdict(), n.held());
         }
@@ -631,7 +631,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (best == null) {
             out.println("no candidate was promoted over the baseline");
             if (s.bar() != null) {
-                s.bar().forEach(u -> out.println("  " + Summaries.baselineVsUpstream(u)));
+                s.bar().forEach(u -> out.println("  " + Summaries.baselineVsUpstream(u, Problems.byId(history.problem()).upstreamShipped())));
             }
         } else {
             out.printf(Locale.ROOT, "winner %s: %s %s on search", best.candidateId(), s.objective(), Summaries.change(best.search()));
@@ -641,7 +641,7 @@ public final class DiscoverCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "; %s on the untouched test split%s", Summaries.change(test), held ? " (held)" : " (did not hold)");
             }
             out.println();
-            best.upstreams().forEach(u -> out.println("  " + Summaries.upstream(u)));
+            best.upstreams().forEach(u -> out.println("  " + Summaries.upstream(u, Problems.byId(history.problem()).upstreamShipped())));
             if (test != null && !held) {
                 out.println("warning: the winner did not hold on the untouched test split (" + ("better".equals(test.verdict())
                         ? "better pooled, but not under every variant the rule that promoted it asks for" : test.verdict())
@@ -651,7 +651,8 @@ public final class DiscoverCommand implements Callable<Integer> {
         }
         UpstreamComparison vsUp = best == null ? null : best.vsUpstream();
         if (vsUp == null || best == null || !Summaries.beatsUpstream(best)) {
-            learned(out, history, best == null ? null : best.candidateId(), Objectives.byName(s.objective()).direction());
+            learned(out, history, best == null ? null : best.candidateId(), Objectives.byName(s.objective()).direction(),
+                    Problems.byId(history.config().problem()).upstreamShipped());
         }
         if (s.principles() != null && !s.principles().isEmpty()) {
             out.println("principles:");

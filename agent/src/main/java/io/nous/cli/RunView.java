@@ -99,7 +99,7 @@ final class RunView {
         if (summary != null && best == null) {
             out.println("winner    none: no candidate was promoted over the baseline");
             if (summary.bar() != null) {
-                summary.bar().forEach(u -> out.println("upstream  " + Summaries.baselineVsUpstream(u)));
+                summary.bar().forEach(u -> out.println("upstream  " + Summaries.baselineVsUpstream(u, Problems.byId(history.problem()).upstreamShipped())));
             }
         } else if (best != null) {
             out.printf(Locale.ROOT, "winner    %s: %s %s on search%n", best.candidateId(), best.objective(), Summaries.change(best.search()));
@@ -110,7 +110,7 @@ final class RunView {
                 out.println("test      " + Summaries.change(test) + (Boolean.TRUE.equals(test.held()) ? " (held)"
                         : " (did NOT hold: treat the winner as unconfirmed)"));
             }
-            best.upstreams().forEach(u -> out.println("upstream  " + Summaries.upstream(u)));
+            best.upstreams().forEach(u -> out.println("upstream  " + Summaries.upstream(u, Problems.byId(history.problem()).upstreamShipped())));
             List<String> principles = summary.principles() == null ? List.of() : summary.principles();
             if (!principles.isEmpty()) {
                 out.println("learned   " + principles.get(0) + (principles.size() > 1 ? " (+" + (principles.size() - 1) + " more below)" : ""));

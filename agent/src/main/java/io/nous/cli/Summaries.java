@@ -19,11 +19,21 @@ final class Summaries {
 
     /** The baseline against one policy the router ships, for a run with no winner. */
     static String baselineVsUpstream(UpstreamComparison u) {
-        return u.samePolicy() ? "the baseline is the upstream " + u.policy() + " policy itself" : "the baseline " + upstream(u);
+        return baselineVsUpstream(u, "the router ships");
+    }
+
+    /** As {@link #baselineVsUpstream(UpstreamComparison)}, {@code shipped} saying whose the upstream policies are ("autoscalers run"). */
+    static String baselineVsUpstream(UpstreamComparison u, String shipped) {
+        return u.samePolicy() ? "the baseline is the upstream " + u.policy() + " policy itself" : "the baseline " + upstream(u, shipped);
     }
 
     /** The winner against the policy the router already ships. */
     static String upstream(UpstreamComparison u) {
+        return upstream(u, "the router ships");
+    }
+
+    /** As {@link #upstream(UpstreamComparison)}, {@code shipped} saying whose the upstream policies are. */
+    static String upstream(UpstreamComparison u, String shipped) {
         String policy = u.policy();
         if (u.samePolicy()) {
             return "the winner is the upstream " + policy + " policy itself: nothing new for the router";
@@ -32,9 +42,9 @@ final class Summaries {
             return "vs the upstream " + policy + " on the " + u.split() + " split: failed (" + u.failure() + ")";
         }
         String meaning = switch (u.verdict() == null ? "" : u.verdict()) {
-            case "better" -> "better than what the router ships";
-            case "worse" -> "worse than what the router ships";
-            default -> "not distinguishable from what the router ships";
+            case "better" -> "better than what " + shipped;
+            case "worse" -> "worse than what " + shipped;
+            default -> "not distinguishable from what " + shipped;
         };
         String caveat = u.worseUnder() != null && !u.worseUnder().isEmpty() ? "; worse under " + String.join(", ", u.worseUnder())
                 : u.failedConstraint() != null ? "; breaks " + u.failedConstraint() : "";
@@ -102,22 +112,24 @@ final class Summaries {
      *            as in runs before schema 3; the class's first upstream policy is named)
      */
     private static String recommendation(RunSummary.Best best, List<UpstreamComparison> bar, String problem, boolean lowerIsBetter) {
-        String upstream = io.nous.discover.Problems.byId(problem).upstream();
+        io.nous.discover.Problem p = io.nous.discover.Problems.byId(problem);
+        String upstream = p.upstream();
+        String keeping = "recommendation: keep " + p.upstreamOwner() + " ";
         if (best == null) {
             UpstreamComparison strongest = UpstreamComparison.strongest(bar, lowerIsBetter);
             if (strongest == null) {
-                return "recommendation: keep the router's " + upstream + " (nothing this run found beat it)";
+                return keeping + upstream + " (nothing this run found beat it)";
             }
             if (strongest.samePolicy()) {
                 // the baseline is the strongest policy the router ships: say by how much it beats the next
                 UpstreamComparison next = bar.stream().filter(u -> !u.samePolicy() && u.change() != null).findFirst().orElse(null);
-                return "recommendation: keep the router's " + strongest.policy() + " (nothing this run found beat it"
-                        + (bar.size() > 1 ? "; it is the strongest of the " + bar.size() + " policies the router ships on the "
+                return keeping + strongest.policy() + " (nothing this run found beat it"
+                        + (bar.size() > 1 ? "; it is the strongest of the " + bar.size() + " policies " + p.upstreamShipped() + " on the "
                         + strongest.split() + " split" + (next == null ? "" : ": against " + next.policy() + " "
                         + Change.of(next).text()) : "") + ")";
             }
-            return "recommendation: keep the router's " + strongest.policy() + " (nothing this run found beat it"
-                    + (bar.size() > 1 ? "; of the " + bar.size() + " policies the router ships, the baseline does worst against it on the "
+            return keeping + strongest.policy() + " (nothing this run found beat it"
+                    + (bar.size() > 1 ? "; of the " + bar.size() + " policies " + p.upstreamShipped() + ", the baseline does worst against it on the "
                     + strongest.split() + " split" + (strongest.change() == null ? "" : ", " + Change.of(strongest).text()) : "") + ")";
         }
         if (beatsUpstream(best)) {
@@ -144,7 +156,7 @@ final class Summaries {
         } else {
             why = best.candidateId() + " did not hold on the untouched test split under the rule that promoted it";
         }
-        return "recommendation: keep the router's " + keep + ": " + why;
+        return "recommendation: keep " + p.upstreamOwner() + " " + keep + ": " + why;
     }
 
 }

@@ -32,10 +32,21 @@ final class PlugPointProblem implements Problem {
      * @param risks       what a reviewer must know about the deployment
      * @param prompts     the prompts' stem: {@code STEM-contract.md} and {@code STEM-objective.md}
      * @param search      the offline search's operators
+     * @param owner       whose the upstream policies are, before a name ("the router's")
+     * @param shipped     what shipping them is called, after "what" ("the router ships")
      */
     record Spec(String id, PlugPoint<?> point, String kind, String usageLimit, Deployment deployment, String matrix, String objective,
                 List<String> seeds, List<String> upstreams, String noun, String baselineDescription, List<String> risks, String prompts,
-                SearchSpace search) {
+                SearchSpace search, String owner, String shipped) {
+
+        /** A spec whose upstream policies are the router's own. */
+        Spec(String id, PlugPoint<?> point, String kind, String usageLimit, Deployment deployment, String matrix, String objective,
+             List<String> seeds, List<String> upstreams, String noun, String baselineDescription, List<String> risks, String prompts,
+             SearchSpace search) {
+            this(id, point, kind, usageLimit, deployment, matrix, objective, seeds, upstreams, noun, baselineDescription, risks, prompts,
+                    search, "the router's", "the router ships");
+        }
+
         Spec {
             if (upstreams.isEmpty()) {
                 throw new IllegalArgumentException(id + ": a plug point problem needs the router's default policy");
@@ -55,6 +66,16 @@ final class PlugPointProblem implements Problem {
     @Override
     public String id() {
         return spec.id();
+    }
+
+    @Override
+    public String upstreamOwner() {
+        return spec.owner();
+    }
+
+    @Override
+    public String upstreamShipped() {
+        return spec.shipped();
     }
 
     @Override

@@ -73,5 +73,5 @@ final class PlugPointProblems {
             List.of("It runs in the autoscaler beside the router (llm-d's workload-variant-autoscaler, or an HPA on its metrics), not "
                     + "in the router: deploying it means that autoscaler's configuration or code.", "New pods take their start-up "
                     + "time to serve (simulated around 120 s): a pool it lets shrink too far pays that time again at the next peak."),
-            "autoscaling", SearchSpaces.AUTOSCALING);
+            "autoscaling", SearchSpaces.AUTOSCALING, "the deployed autoscaler's", "autoscalers run");
 }

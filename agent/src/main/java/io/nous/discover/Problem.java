@@ -105,6 +105,16 @@ public interface Problem {
         return PolicyRegistry.builtin().source(upstream());
     }
 
+    /** Whose upstream policies these are, before a policy's name: "the router's" (its plug points) by default. */
+    default String upstreamOwner() {
+        return "the router's";
+    }
+
+    /** What shipping the upstream policies is called, after "what": "the router ships" by default. */
+    default String upstreamShipped() {
+        return "the router ships";
+    }
+
     /** The upstream policy as the deployment that runs it. */
     PolicyUnderTest upstreamUnderTest();
 
