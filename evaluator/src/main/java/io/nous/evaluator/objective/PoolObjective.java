@@ -3,7 +3,9 @@ package io.nous.evaluator.objective;
 import io.nous.evaluator.run.PairedScenario;
 import io.nous.evaluator.run.RunData;
 import io.nous.evaluator.stats.PairedBootstrap;
+import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.SeedStatistic;
+import io.nous.evaluator.stats.Verdict;
 import io.nous.sim.metrics.SimulationResult;
 import io.nous.sim.pool.PoolSummary;
 import java.util.List;
@@ -58,6 +60,12 @@ final class PoolObjective implements Objective {
         return cost;
     }
 
+    /** Attainment is compared in percentage points (a pool can meet the objective for none of its requests); cost relatively. */
+    @Override
+    public Aggregation aggregation() {
+        return cost ? Aggregation.GEOMETRIC_RELATIVE : Aggregation.MEAN_ABSOLUTE;
+    }
+
     @Override
     public List<Constraint> constraints() {
         return cost ? List.of(SLO_HELD, Constraints.NO_ADDED_DROPS) : List.of(Constraints.NO_ADDED_DROPS);
@@ -104,7 +112,40 @@ final class PoolObjective implements Objective {
     public ScenarioScore score(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
         PerSeed b = PerSeed.of(p.baseline(), cost);
         PerSeed c = PerSeed.of(p.candidate(), cost);
-        return new ScenarioScore(stats.compare(name(), b, c, cost, rng), stats.replicates(b, c, rng));
+        if (cost) {
+            return new ScenarioScore(stats.compare(name(), b, c, true, rng), stats.replicates(b, c, rng));
+        }
+        // attainment: the candidate's mean minus the baseline's, in points, seeds resampled in pairs
+        int n = b.seeds();
+        double observed = points(b, c, null);
+        double[] reps = new double[2000];
+        int[] draw = new int[n];
+        for (int r = 0; r < reps.length; r++) {
+            for (int i = 0; i < n; i++) {
+                draw[i] = rng.nextInt(n);
+            }
+            reps[r] = points(b, c, draw);
+        }
+        if (Double.isNaN(observed)) {
+            return new ScenarioScore(new Comparison(name(), 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    Verdict.NO_DIFFERENCE), reps);
+        }
+        double[] ci = stats.percentileInterval(reps);
+        return new ScenarioScore(new Comparison(name(), 0, observed, observed, ci[0], ci[1], Double.NaN, Verdict.of(ci[0], ci[1], false)),
+                reps);
+    }
+
+    /** Mean attainment of the candidate minus the baseline's, in percentage points, over the seeds {@code draw} names (all, when null). */
+    private static double points(PerSeed b, PerSeed c, int[] draw) {
+        int n = b.seeds();
+        double sb = 0;
+        double sc = 0;
+        for (int i = 0; i < n; i++) {
+            int s = draw == null ? i : draw[i];
+            sb += b.value(s);
+            sc += c.value(s);
+        }
+        return 100 * (sc - sb) / n;
     }
 
     /** {@code slo-held}: everywhere, the candidate's TTFT-objective attainment, seeds pooled, is at most one point below the baseline's. */
@@ -115,7 +156,7 @@ final class PoolObjective implements Objective {
         }
 
         @Override
-        public ConstraintResult check(List<PairedScenario> scenarios, Map<String, Map<String, io.nous.evaluator.stats.Comparison>> comparisons,
+        public ConstraintResult check(List<PairedScenario> scenarios, Map<String, Map<String, Comparison>> comparisons,
                                       PairedBootstrap stats) {
             for (PairedScenario p : scenarios) {
                 double b = mean(p.baseline());
