@@ -657,17 +657,19 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
      */
     private void onAutoscale() {
         double kv = 0;
+        int scraped = 0;
         int waiting = 0;
         int running = 0;
         for (int k = 0; k < serving.count(); k++) {
             PodSnapshot p = snapshots[serving.id(k)];
-            if (p.scrapedAtUs() != Long.MIN_VALUE) {
+            if (p.scrapedAtUs() != Long.MIN_VALUE) { // a pod not scraped yet reports nothing, as to a metrics pipeline
                 kv += p.kvUsage();
                 waiting += p.waiting();
                 running += p.running();
+                scraped++;
             }
         }
-        kv = serving.count() > 0 ? kv / serving.count() : 0;
+        kv = scraped > 0 ? kv / scraped : 0;
         // what the router last computed in its dispatch cycle (the metric an autoscaler reads), not a new call of its detector
         double saturation = scenario.flowControl() ? flow.lastSaturation() : detector.saturation(now);
         Autoscaler.Actions a;
