@@ -115,7 +115,7 @@ final class PoolObjective implements Objective {
         if (cost) {
             return new ScenarioScore(stats.compare(name(), b, c, true, rng), stats.replicates(b, c, rng));
         }
-        // attainment: the candidate's mean minus the baseline's, in points, seeds resampled in pairs
+        // attainment: the candidate's mean minus the baseline's (a fraction of requests), seeds resampled in pairs
         int n = b.seeds();
         double observed = points(b, c, null);
         double[] reps = new double[2000];
@@ -135,7 +135,10 @@ final class PoolObjective implements Objective {
                 reps);
     }
 
-    /** Mean attainment of the candidate minus the baseline's, in percentage points, over the seeds {@code draw} names (all, when null). */
+    /**
+     * Mean attainment of the candidate minus the baseline's over the seeds {@code draw} names (all, when
+     * null), as a fraction: 0.25 is 25 percentage points, which runs show as {@code +25.0%}.
+     */
     private static double points(PerSeed b, PerSeed c, int[] draw) {
         int n = b.seeds();
         double sb = 0;
@@ -145,7 +148,7 @@ final class PoolObjective implements Objective {
             sb += b.value(s);
             sc += c.value(s);
         }
-        return 100 * (sc - sb) / n;
+        return (sc - sb) / n;
     }
 
     /** {@code slo-held}: everywhere, the candidate's TTFT-objective attainment, seeds pooled, is at most one point below the baseline's. */

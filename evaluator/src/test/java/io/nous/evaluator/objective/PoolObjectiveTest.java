@@ -47,7 +47,7 @@ class PoolObjectiveTest {
         Objective attainment = Objectives.byName("slo-attainment");
         assertThat(attainment.aggregation()).isEqualTo(Objective.Aggregation.MEAN_ABSOLUTE);
         var points = attainment.score(p, stats, new MersenneTwister(1)).comparison();
-        assertThat(points.change()).isCloseTo(60.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(points.change()).isCloseTo(0.60, org.assertj.core.api.Assertions.within(1e-9)); // 60 points, shown as +60.0%
         assertThat(points.verdict().name()).isEqualTo("BETTER");
     }
 
