@@ -50,7 +50,7 @@ public final class PlugPointViews {
 
             @Override
             public void reviewTable(StringBuilder sb, PolicyPart part) {
-                sb.append("It implements `").append(point.spi().getSimpleName()).append("` (the router's `").append(point.routerMethod())
+                sb.append("It implements `").append(point.spi().getSimpleName()).append("` (upstream: `").append(point.routerMethod())
                         .append("`); its source is below.\n");
             }
 

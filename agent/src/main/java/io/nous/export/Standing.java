@@ -31,9 +31,12 @@ import java.util.List;
  * @param upstream       its upstream comparison record, or null when it had none (only a run's winner is compared)
  * @param isUpstream     how it is an upstream policy ("the built-in soft-reflective-ceiling seed", "behaves exactly like
  *                       probabilistic-admitter"), or null when it is not
+ * @param owner          whose the upstream policies are, before a name ("the router's"; the problem class says)
+ * @param shipped        what shipping them is called, after "what" ("the router ships")
  */
 public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
-                       boolean heldOnTest, String notHeld, String brokenOnTest, UpstreamComparison upstream, String isUpstream) {
+                       boolean heldOnTest, String notHeld, String brokenOnTest, UpstreamComparison upstream, String isUpstream,
+                       String owner, String shipped) {
 
     /** A relative change beyond this (±500 %) is not printed bare: it says more about the reference than about the candidate. */
     public static final double SANITY_BOUND = Change.SANITY_BOUND;
@@ -95,7 +98,8 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             }
         }
         if (isUpstream == null && behavesLike != null) {
-            isUpstream = "it behaves exactly like " + behavesLike + ", which the router already ships";
+            isUpstream = "it behaves exactly like " + behavesLike + ", which " + Problems.byId(history.problem()).upstreamShipped()
+                    + " already";
         }
         String notHeld = null;
         if (test != null && "better".equals(test.verdict()) && !ruleKept) {
@@ -107,7 +111,8 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             upstreamPolicy = story.upstream().policy(); // the strongest of the upstream policies it met
         }
         return new Standing(id, upstreamPolicy, promoted, notPromoted, acceptedAfter.isEmpty() ? null : acceptedAfter.get(acceptedAfter.size() - 1),
-                test, held, notHeld, broken, story == null ? null : story.upstream(), isUpstream);
+                test, held, notHeld, broken, story == null ? null : story.upstream(), isUpstream,
+                Problems.byId(history.problem()).upstreamOwner(), Problems.byId(history.problem()).upstreamShipped());
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
@@ -137,7 +142,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             return candidate + " was not promoted (" + notPromoted + ")";
         }
         if (worseThanUpstream()) {
-            return candidate + " is worse than the router's " + upstreamPolicy + " (" + headToHead() + ")";
+            return candidate + " is worse than " + owner + " " + upstreamPolicy + " (" + headToHead() + ")";
         }
         if (upstream != null && !upstream.samePolicy() && !notBetterThanUpstream().isEmpty()) {
             return notBetterThanUpstream();
@@ -159,34 +164,34 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             return "";
         }
         if (upstream.failure() != null) {
-            return candidate + " could not be compared with the router's " + upstreamPolicy + " (" + upstream.failure() + ")";
+            return candidate + " could not be compared with " + owner + " " + upstreamPolicy + " (" + upstream.failure() + ")";
         }
         if ("better".equals(upstream.verdict())) {
             return "";
         }
-        return candidate + " is not better than the router's " + upstreamPolicy + " with confidence on the "
+        return candidate + " is not better than " + owner + " " + upstreamPolicy + " with confidence on the "
                 + (upstream.split() == null ? "test" : upstream.split()) + " split (" + Change.of(upstream).text() + ")";
     }
 
     /** The head-to-head against the upstream policy in words. */
     public String headToHead() {
         if (upstream == null) {
-            return "not compared with the router's " + upstreamPolicy + " (only a run's winner is)"
-                    + (isUpstream != null ? "; it is one of the router's own policies, so there is nothing new in it" : "");
+            return "not compared with " + owner + " " + upstreamPolicy + " (only a run's winner is)"
+                    + (isUpstream != null ? "; it is one of " + owner + " own policies, so there is nothing new in it" : "");
         }
         if (upstream.samePolicy()) {
-            return "it is the router's " + upstreamPolicy + " policy itself: nothing new for the router";
+            return "it is " + owner + " " + upstreamPolicy + " policy itself: nothing new";
         }
         if (upstream.failure() != null) {
             return "the comparison with " + upstreamPolicy + " failed: " + upstream.failure();
         }
         String verdict = upstream.verdict() == null ? "" : upstream.verdict();
         String meaning = switch (verdict) {
-            case "better" -> "better than what the router ships";
-            case "worse" -> "worse than what the router ships";
-            default -> "no difference from what the router ships";
+            case "better" -> "better than what " + shipped;
+            case "worse" -> "worse than what " + shipped;
+            default -> "no difference from what " + shipped;
         };
-        return "vs the router's " + upstreamPolicy + " on the " + (upstream.split() == null ? "test" : upstream.split()) + " split: "
+        return "vs " + owner + " " + upstreamPolicy + " on the " + (upstream.split() == null ? "test" : upstream.split()) + " split: "
                 + Change.of(upstream).text() + ", " + meaning;
     }
 
@@ -239,7 +244,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             return " (did not hold on test)";
         }
         if (isUpstream != null) {
-            return " (the router's own " + upstreamPolicy + ")";
+            return " (" + owner + " own " + upstreamPolicy + ")";
         }
         return "";
     }
