@@ -82,36 +82,20 @@ final class PoolObjective implements Objective {
         return r.pool() == null ? Double.NaN : r.pool().sloAttainment();
     }
 
-    private record PerSeed(double[] values) implements SeedStatistic {
-        static PerSeed of(List<RunData> runs, boolean cost) {
-            double[] v = new double[runs.size()];
-            for (int s = 0; s < v.length; s++) {
-                SimulationResult r = runs.get(s).result();
-                v[s] = cost ? gpuHours(r) : attainment(r);
-            }
-            return new PerSeed(v);
+    /** Each seed's GPU-hours or attainment: exact for its arrivals, so only the seeds are resampled. */
+    private static SeedStatistic perSeed(List<RunData> runs, boolean cost) {
+        double[] v = new double[runs.size()];
+        for (int s = 0; s < v.length; s++) {
+            SimulationResult r = runs.get(s).result();
+            v[s] = cost ? gpuHours(r) : attainment(r);
         }
-
-        @Override
-        public int seeds() {
-            return values.length;
-        }
-
-        @Override
-        public double value(int s) {
-            return values[s];
-        }
-
-        @Override
-        public double replicate(int s, RandomGenerator rng) {
-            return values[s];
-        }
+        return SeedStatistic.perSeed(v);
     }
 
     @Override
     public ScenarioScore score(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
-        PerSeed b = PerSeed.of(p.baseline(), cost);
-        PerSeed c = PerSeed.of(p.candidate(), cost);
+        SeedStatistic b = perSeed(p.baseline(), cost);
+        SeedStatistic c = perSeed(p.candidate(), cost);
         if (cost) {
             return new ScenarioScore(stats.compare(name(), b, c, true, rng), stats.replicates(b, c, rng));
         }
@@ -139,7 +123,7 @@ final class PoolObjective implements Objective {
      * Mean attainment of the candidate minus the baseline's over the seeds {@code draw} names (all, when
      * null), as a fraction: 0.25 is 25 percentage points, which runs show as {@code +25.0%}.
      */
-    private static double points(PerSeed b, PerSeed c, int[] draw) {
+    private static double points(SeedStatistic b, SeedStatistic c, int[] draw) {
         int n = b.seeds();
         double sb = 0;
         double sc = 0;
