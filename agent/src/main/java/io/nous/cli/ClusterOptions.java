@@ -11,6 +11,9 @@ import io.nous.sim.epp.Fairness;
 import io.nous.sim.epp.FlowControlConfig;
 import io.nous.sim.epp.Ordering;
 import io.nous.sim.epp.RouterRelease;
+import io.nous.sim.pd.Deployment;
+import io.nous.sim.pd.Disaggregation;
+import io.nous.sim.pd.KvTransfer;
 import io.nous.sim.pod.InferenceSimConfig;
 import io.nous.sim.pod.PodConfig;
 import io.nous.sim.routing.RoutingConfig;
@@ -33,6 +36,20 @@ public final class ClusterOptions {
 
     @Option(names = "--pods", paramLabel = "N", description = "Model-server pods (default: the workload's study size).")
     Integer pods;
+
+    @Option(names = "--prefill-pods", paramLabel = "N", description = "Disaggregate: the first N pods prefill (role label prefill), the "
+            + "others decode; a P/D router config (--epp-config pd) sends prompts to a prefill pod and their KV over --kv-link "
+            + "(default: none, every pod unlabelled).")
+    Integer prefillPods;
+
+    @Option(names = "--kv-link", paramLabel = "NAME[:k=v,...]", description = "The KV link between prefill and decode pods: "
+            + "${bundle:pd.links} (default: rdma), with settings gbps, latency_ms, overlap, e.g. rdma:overlap=0.5.")
+    String kvLink;
+
+    @Option(names = "--deployment", paramLabel = "NAME", description = "A pool shape for P/D against aggregated serving on the same "
+            + "GPUs: ${bundle:pd.deployments}. It sets --pods and --prefill-pods and, unless --epp-config is given, the router's "
+            + "P/D config (pd).")
+    String deployment;
 
     @Option(names = "--detector", paramLabel = "NAME", defaultValue = "utilization",
             description = "Saturation detector: utilization or concurrency (default: ${DEFAULT-VALUE}); with simulate also a detector "
@@ -169,6 +186,7 @@ public final class ClusterOptions {
 
     /** The routings to simulate: each --epp-config, --routing service, or the router's default. */
     List<RoutingConfig> routings() {
+        applyDeployment();
         if (eppConfigs.size() > 1 && !severalRoutings) {
             throw new UserError("this command simulates one router config: give one --epp-config");
         }
@@ -284,6 +302,7 @@ public final class ClusterOptions {
 
     /** Validates the options and builds the scenario they describe with these arrivals. */
     Scenario toScenario(ArrivalOptions.Resolved a) {
+        applyDeployment();
         a = withinContext(a, profile(profile));
         if (pods != null && pods < 1) {
             throw new UserError("--pods must be at least 1, got " + pods);
@@ -416,6 +435,55 @@ public final class ClusterOptions {
         if (pods != null) {
             b.pods(pods);
         }
+        b.disaggregation(disaggregation(pods != null ? pods : w.pods(), engine != null));
         return withRouting(b.build(), routings().get(0));
+    }
+
+    /** --deployment: its pods, prefill pods and router config, which the flags it sets must not also give. */
+    private void applyDeployment() {
+        if (deployment == null || deploymentApplied) {
+            return;
+        }
+        Deployment d;
+        try {
+            d = Deployment.byName(deployment);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--deployment: " + e.getMessage());
+        }
+        if (pods != null || prefillPods != null) {
+            throw new UserError("--deployment " + d.name() + " sets the pods (" + d.pods() + ", " + d.prefillPods()
+                    + " prefilling): drop --pods and --prefill-pods");
+        }
+        pods = d.pods();
+        prefillPods = d.prefillPods() == 0 ? null : d.prefillPods();
+        if (eppConfigs.isEmpty() && routing.equals("epp")) {
+            eppConfigs.add(d.eppConfig());
+        }
+        deploymentApplied = true;
+    }
+
+    private boolean deploymentApplied;
+
+    /** The pool's prefill/decode split the flags ask for, or null: every pod unlabelled. */
+    private Disaggregation disaggregation(int poolPods, boolean inferenceSim) {
+        if (prefillPods == null) {
+            if (kvLink != null) {
+                throw new UserError("--kv-link is the link between prefill and decode pods: add --prefill-pods N (or --deployment pd-2p2d)");
+            }
+            return null;
+        }
+        if (prefillPods < 1 || prefillPods >= poolPods) {
+            throw new UserError("--prefill-pods must leave at least one decode pod: 1 <= N < " + poolPods + " (the pods), got " + prefillPods);
+        }
+        if (inferenceSim) {
+            throw new UserError("--prefill-pods runs the vLLM model; llm-d-inference-sim pods (--pod-engine inference-sim) are not disaggregated");
+        }
+        KvTransfer link;
+        try {
+            link = kvLink == null ? KvTransfer.RDMA : KvTransfer.parse(kvLink);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--kv-link: " + e.getMessage());
+        }
+        return new Disaggregation(prefillPods, link);
     }
 }

@@ -31,6 +31,8 @@ public final class HelpLists extends ResourceBundle {
         VALUES.put("problem.descriptions", () -> String.join("; ", Problems.ids().stream().map(HelpLists::describe).toList()));
         VALUES.put("objectives", () -> String.join(", ", io.nous.evaluator.objective.Objectives.all().keySet()));
         VALUES.put("matrices", () -> String.join("|", io.nous.evaluator.scenario.MatrixCatalog.BUILT_IN));
+        VALUES.put("pd.links", () -> String.join(", ", io.nous.sim.pd.KvTransfer.VARIANTS.stream().map(io.nous.sim.pd.KvTransfer::name).toList()));
+        VALUES.put("pd.deployments", () -> String.join(", ", io.nous.sim.pd.Deployment.names()));
         VALUES.put("epp.presets", () -> String.join(", ", io.nous.sim.routing.RoutingConfig.PRESET_NAMES));
     }
 

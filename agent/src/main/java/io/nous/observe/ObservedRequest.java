@@ -31,6 +31,7 @@ import io.nous.sim.request.PromptContent;
  * @param cachedTokens   prompt tokens the server found in its prefix cache
  *                       ({@code usage.prompt_tokens_details.cached_tokens}), or null: not reported
  * @param prompt         what the prompt shared with others when it was planned, or null: nothing
+ * @param disaggregation where a simulated request prefilled and decoded and its KV transfer, or null: one pod
  */
 public record ObservedRequest(
         @JsonProperty("id") int id,
@@ -51,7 +52,24 @@ public record ObservedRequest(
         @JsonProperty("error") String error,
         @JsonProperty("token_times_us") long[] tokenTimesUs,
         @JsonProperty("cached_tokens") @JsonInclude(JsonInclude.Include.NON_NULL) Integer cachedTokens,
-        @JsonProperty("prompt") @JsonInclude(JsonInclude.Include.NON_NULL) PromptSpans prompt) {
+        @JsonProperty("prompt") @JsonInclude(JsonInclude.Include.NON_NULL) PromptSpans prompt,
+        @JsonProperty("disaggregation") @JsonInclude(JsonInclude.Include.NON_NULL) Handoff disaggregation) {
+
+    /** As the canonical constructor, for a request that ran on one pod (or an observed one). */
+    public ObservedRequest(int id, String className, int priority, String fairnessId, long scheduledUs, long sentUs, long writtenUs,
+                           long firstTokenUs, long endUs, int inputTokens, int outputTokens, int promptTokens, int tokensOut, int status,
+                           String dropReason, String error, long[] tokenTimesUs, Integer cachedTokens, PromptSpans prompt) {
+        this(id, className, priority, fairnessId, scheduledUs, sentUs, writtenUs, firstTokenUs, endUs, inputTokens, outputTokens,
+                promptTokens, tokensOut, status, dropReason, error, tokenTimesUs, cachedTokens, prompt, null);
+    }
+
+    /**
+     * A simulated request the router disaggregated: the pod that prefilled it, the pod that decoded it,
+     * and how long its prompt's KV took to cross between them (-1: it left before the transfer ended).
+     */
+    public record Handoff(@JsonProperty("prefill_pod") int prefillPod, @JsonProperty("decode_pod") int decodePod,
+                          @JsonProperty("kv_transfer_us") long kvTransferUs) {
+    }
 
     /** A request whose server reported no cache and whose prompt shared nothing. */
     public ObservedRequest(int id, String className, int priority, String fairnessId, long scheduledUs, long sentUs, long writtenUs,

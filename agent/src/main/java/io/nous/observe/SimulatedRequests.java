@@ -110,6 +110,7 @@ public final class SimulatedRequests {
         boolean done = o == Outcome.COMPLETED;
         return new ObservedRequest(id, cls, priority, fairness, scheduledUs, sentUs, -1, done && first >= 0 ? first + offsetUs : -1,
                 end < 0 ? -1 : end + offsetUs, in, out, -1, done ? out : 0, o.httpStatus, o.reason, null, null,
-                done ? log.cachedTokens(simId) : null, prompt);
+                done ? log.cachedTokens(simId) : null, prompt, log.prefillPod(simId) < 0 ? null
+                        : new ObservedRequest.Handoff(log.prefillPod(simId), log.decodePod(simId), log.transferUs(simId)));
     }
 }

@@ -53,6 +53,19 @@ public final class JsonReport {
         if (r.pool() != null) {
             pool(o.putObject("autoscaling"), r.pool());
         }
+        if (r.disaggregation() != null) {
+            var d = r.disaggregation();
+            ObjectNode pd = o.putObject("disaggregation");
+            pd.put("prefill_pods", d.prefillPods());
+            pd.put("decode_pods", r.pods() - d.prefillPods());
+            pd.put("kv_link", d.link());
+            pd.put("disaggregated", d.disaggregated());
+            num(pd, "share", d.share());
+            num(pd, "kv_transfer_ms_mean", d.transferMsMean());
+            num(pd, "kv_transfer_ms_p99", d.transferMsP99());
+            num(pd, "kv_transfer_ms_max", d.transferMsMax());
+            num(pd, "kv_gb_moved", d.gbMoved());
+        }
         o.put("cost_profile", r.costProfile());
         num(o, "duration_seconds", r.durationSeconds());
         num(o, "warmup_seconds", r.warmupSeconds());

@@ -32,7 +32,7 @@ class RoutingTemplatesTest {
         return new SimulationResult(r.workload(), r.qps(), r.seed(), r.pods(), r.costProfile(), r.detector(), r.flowControl(),
                 r.durationSeconds(), r.warmupSeconds(), r.simulatedSeconds(), 0, r.events(), r.classes(), r.podStats(), r.saturation(),
                 r.policy(), r.meanInSystem(), r.prefixCache(), r.clientTimeouts(), new io.nous.sim.metrics.RunSummary(routing,
-                        run.engine(), run.completed(), run.promptTokens(), run.cachedPromptTokens(), run.ttft(), run.throughputRps()), r.pool());
+                        run.engine(), run.completed(), run.promptTokens(), run.cachedPromptTokens(), run.ttft(), run.throughputRps()), r.pool(), r.disaggregation());
     }
 
     @Test

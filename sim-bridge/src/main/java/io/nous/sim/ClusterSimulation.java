@@ -74,6 +74,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private static final int DEADLINE = 6;
     private static final int AUTOSCALE = 7;
     private static final int POD_READY = 8;
+    private static final int KV_READY = 9;
     /** ARRIVAL's argument: the open-loop source's next request, or a closed-loop user's next one. */
     private static final int FROM_SOURCE = 0;
     private static final int FROM_USER = 1;
@@ -121,6 +122,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private final Autoscaler autoscaler;
     private final ScalingPolicy scaling;
     private final String scalingName;
+    /** Prefilled requests whose KV is crossing to their decode pods, or null: the pool has no prefill pods. */
+    private final io.nous.sim.pd.KvHandoffs handoffs;
     /** Per pod: whether it has served before (a pod started again starts with an empty cache). */
     private final boolean[] served;
     /** Whether any two prompts of the run share content (else no prefix cache or index can hit). */
@@ -270,6 +273,19 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.promptsShare = scenario.workload().sharesPrefixes() || (scenario.trace() != null && scenario.trace().sharesPrefixes());
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
                 scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies).over(serving);
+        io.nous.sim.pd.Disaggregation pd = scenario.disaggregation();
+        if (pd != null) {
+            boolean[] prefills = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                prefills[i] = pd.prefills(i);
+            }
+            router.roles(prefills);
+            utilization.stages(prefills);
+            this.handoffs = new io.nous.sim.pd.KvHandoffs(pd, scenario.profile().modelSpec().kvBytesPerToken(),
+                    scenario.profile().tensorParallel());
+        } else {
+            this.handoffs = null;
+        }
         if (scaled == null && policies.has(PlugPoint.SCALING)) {
             throw new IllegalArgumentException("a scaling policy resizes an autoscaled pool; this scenario's pool is fixed");
         }
@@ -380,6 +396,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 case DEADLINE -> onDeadline();
                 case AUTOSCALE -> onAutoscale();
                 case POD_READY -> onPodReady(events.arg());
+                case KV_READY -> onKvReady();
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
         }
@@ -634,10 +651,43 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     /** A dispatched request ends before its response does: the pod aborts it and the router stops counting it. */
     private void abort(Request r) {
-        if (pods[r.pod].cancel(r, now)) {
+        Request leg = r.prefillLeg;
+        if (r.prefillPod >= 0 && r.remoteKvTokens == 0) {
+            // not at its decode pod yet: still prefilling (the leg is cancelled), or its KV is in transit (dropped on arrival)
+            if (!leg.done) {
+                leg.done = true;
+                if (pods[leg.pod].cancel(leg, now)) {
+                    startStep(pods[leg.pod]);
+                }
+            }
+        } else if (pods[r.pod].cancel(r, now)) {
             startStep(pods[r.pod]);
         }
+        releaseLeg(r);
         ended(r);
+    }
+
+    /** The router stops counting {@code r}'s prefill leg against its prefill pod (at the first token, or when {@code r} ends before). */
+    private void releaseLeg(Request r) {
+        if (r.prefillLeg != null) {
+            inFlightLoad.ended(r.prefillLeg);
+            r.prefillLeg = null;
+        }
+    }
+
+    /** Prompts whose KV has crossed the link join their decode pods' queues, prefilled but for their last token. */
+    private void onKvReady() {
+        Request r;
+        while ((r = handoffs.arrived(now)) != null) {
+            if (r.done) {
+                continue; // its client left during the transfer
+            }
+            r.remoteKvTokens = r.inputTokens;
+            ModelServer pod = pods[r.pod];
+            if (pod.enqueue(r, now)) {
+                startStep(pod);
+            }
+        }
     }
 
     /** A dispatched request ended, however: out of the router's in-flight counts and eviction tracking. */
@@ -786,6 +836,22 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         if (reclamation != null) {
             reclamation.queue().track(r);
         }
+        int prefillPod = router.prefillPod();
+        if (handoffs != null) {
+            handoffs.scheduled(measured(r), prefillPod >= 0);
+        }
+        if (prefillPod >= 0) {
+            // the decode pod's sidecar sends the prompt to the prefill pod first (max_tokens 1)
+            Request leg = handoffs.leg(r, chosen, prefillPod, now);
+            inFlightLoad.dispatched(leg, prefillPod, router.prefillCharge());
+            routed[prefillPod]++;
+            tenantsSeen[prefillPod].set(r.tenant);
+            inFlightChanged();
+            if (pods[prefillPod].enqueue(leg, now)) {
+                startStep(pods[prefillPod]);
+            }
+            return;
+        }
         inFlightChanged();
         if (pod.enqueue(r, now)) {
             startStep(pod);
@@ -850,12 +916,22 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
     @Override
     public void onFirstToken(Request r, long nowUs) {
+        if (r.pdParent != null) {
+            return; // a prefill leg's token is discarded: the sidecar reads only where the KV is
+        }
         // TTFT is read from the request when it completes; the router stops counting its prompt.
         inFlightLoad.firstToken(r);
+        // and its prefill pod entry in full (inflightload/producer.go: StartOfStream releases the prefill profile)
+        releaseLeg(r);
     }
 
     @Override
     public void onFinished(Request r, long nowUs) {
+        if (r.pdParent != null) {
+            r.done = true;
+            events.schedule(handoffs.prefilled(r, nowUs, measured(r.pdParent)), KV_READY, 0);
+            return;
+        }
         r.done = true;
         ended(r);
         changeInSystem(-1);
@@ -953,7 +1029,8 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
                 scenario.profile().name(), detectorName, scenario.flowControl(),
                 scenario.durationSeconds(), scenario.warmupSeconds(), simulated, wallSeconds, eventCount,
                 classes, podStats, sat, policy, inSystemArea / ((windowEndUs() - warmupUs)), prefixCacheSummary(),
-                scenario.workload().hasTimeouts(), runSummary(), autoscaler == null ? null : autoscaler.summary(Math.max(now, endUs)));
+                scenario.workload().hasTimeouts(), runSummary(), autoscaler == null ? null : autoscaler.summary(Math.max(now, endUs)),
+                handoffs == null ? null : handoffs.summary());
     }
 
     /** The name results give the policy at {@code point} (its noun when it came without one), or null when none fills it. */

@@ -35,6 +35,8 @@ import io.nous.sim.workload.trace.TraceReplay;
  *                       (4 bytes a token) relates to the engine's count (default 4: they agree)
  * @param rateShape      the arrival rate's daily cycle, or null: constant
  * @param autoscaling    the pool's autoscaler, or null: a fixed pool of {@code pods}
+ * @param disaggregation which pods prefill and which decode, and the KV link between them, or null:
+ *                       every pod unlabelled (aggregated)
  */
 public record Scenario(
         Workload workload,
@@ -57,7 +59,9 @@ public record Scenario(
         double promptBytesPerToken,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) RateShape rateShape,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        AutoscalingConfig autoscaling) {
+        AutoscalingConfig autoscaling,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        io.nous.sim.pd.Disaggregation disaggregation) {
 
     public static final long DEFAULT_SCRAPE_INTERVAL_US = MetricsConfig.DEFAULT_SCRAPE_INTERVAL_US;
     public static final double DEFAULT_DURATION_SECONDS = 600;
@@ -119,6 +123,13 @@ public record Scenario(
         if (autoscaling != null && inferenceSim != null) {
             throw new IllegalArgumentException("an autoscaled pool runs the vLLM model; llm-d-inference-sim pods are a fixed pool");
         }
+        if (disaggregation != null && disaggregation.prefillPods() >= pods) {
+            throw new IllegalArgumentException("a disaggregated pool keeps at least one decode pod: " + disaggregation.prefillPods()
+                    + " prefill pods of " + pods);
+        }
+        if (disaggregation != null && (autoscaling != null || inferenceSim != null)) {
+            throw new IllegalArgumentException("a disaggregated pool is a fixed pool of vLLM-model pods (no autoscaling, no llm-d-inference-sim)");
+        }
         if (rateShape != null && trace != null) {
             throw new IllegalArgumentException("a trace brings its own arrival times; a diurnal rate shapes generated arrivals only");
         }
@@ -155,6 +166,7 @@ public record Scenario(
         b.promptBytesPerToken = promptBytesPerToken;
         b.rateShape = rateShape;
         b.autoscaling = autoscaling;
+        b.disaggregation = disaggregation;
         return b;
     }
 
@@ -181,6 +193,7 @@ public record Scenario(
         private double promptBytesPerToken = 4.0;
         private RateShape rateShape;
         private AutoscalingConfig autoscaling;
+        private io.nous.sim.pd.Disaggregation disaggregation;
 
         private Builder(Workload workload) {
             this.workload = workload;
@@ -223,6 +236,8 @@ public record Scenario(
         public Builder rateShape(RateShape v) { rateShape = v; return this; }
         /** An autoscaled pool starting at {@link #pods} (null: a fixed pool). */
         public Builder autoscaling(AutoscalingConfig v) { autoscaling = v; return this; }
+        /** Prefill and decode pods and the KV link between them (null: every pod unlabelled). */
+        public Builder disaggregation(io.nous.sim.pd.Disaggregation v) { disaggregation = v; return this; }
 
         public Scenario build() {
             String tooMany = trace == null ? arrivalsProblem(qps, durationSeconds) : null;
@@ -246,7 +261,8 @@ public record Scenario(
                     : workload.closedLoop() && workload.requestLimit() > 0 ? 0 : 0.2 * durationSeconds;
             return new Scenario(workload, qps, seed, durationSeconds, warm, drainSeconds,
                     pods != null ? pods : workload.pods(), p, pc, detector, flowControlConfig, flowControl,
-                    legacyShedding, metrics, trace, routing, inferenceSim, promptBytesPerToken, rateShape, autoscaling);
+                    legacyShedding, metrics, trace, routing, inferenceSim, promptBytesPerToken, rateShape, autoscaling,
+                    disaggregation);
         }
     }
 }

@@ -28,7 +28,7 @@ class PoolObjectiveTest {
     private static RunData run(double gpuHours, double attainment) {
         PoolSummary pool = new PoolSummary("p", 1, 8, gpuHours, gpuHours, 1, 1, 3, 2, attainment, List.of());
         SimulationResult r = new SimulationResult("interactive-chat", 40, 1, 2, "h100", "utilization", true, 3600, 720, 3600, 0, 0,
-                Map.of(), List.of(), null, null, 0, null, false, null, pool);
+                Map.of(), List.of(), null, null, 0, null, false, null, pool, null);
         return new RunData(r, Map.of());
     }
 

@@ -21,6 +21,8 @@ public final class UtilizationDetector implements SaturationGauge {
     private final PodSnapshot[] pods;
     /** The pods in the router's pool: all of them unless the pool is autoscaled. */
     private ServingPods serving;
+    /** Per pod: whether it prefills (stage-aware saturation), or null: one pool. */
+    private boolean[] prefillRole;
     private final double queueDepthThreshold;
     private final double kvCacheUtilThreshold;
     private final long stalenessUs;
@@ -131,14 +133,40 @@ public final class UtilizationDetector implements SaturationGauge {
         out[2] = kv / n;
     }
 
+    /**
+     * Stage-aware saturation for a disaggregated pool: the detector runs over the prefill pods and over
+     * the decode pods apart, and the pool is as saturated as the more saturated stage (llm-d-router,
+     * flowcontrol/controller/internal/processor.go: partitionEndpoints, the max over stages).
+     */
+    public UtilizationDetector stages(boolean[] prefills) {
+        this.prefillRole = prefills.clone();
+        return this;
+    }
+
     private double mean(long nowUs) {
-        int n = serving.count();
-        if (n == 0) {
-            return 1.0;
+        if (prefillRole == null) {
+            return mean(nowUs, false, false);
         }
+        int prefill = 0;
+        for (int k = 0; k < serving.count(); k++) {
+            if (prefillRole[serving.id(k)]) {
+                prefill++;
+            }
+        }
+        double decode = prefill == serving.count() ? -1 : mean(nowUs, true, false);
+        return prefill == 0 ? decode : Math.max(decode, mean(nowUs, true, true));
+    }
+
+    /** The mean over the serving pods, or over those of one role ({@code byRole}; {@code prefill} says which). */
+    private double mean(long nowUs, boolean byRole, boolean prefill) {
+        int n = 0;
         double sum = 0;
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < serving.count(); k++) {
             int i = serving.id(k);
+            if (byRole && prefillRole[i] != prefill) {
+                continue;
+            }
+            n++;
             PodSnapshot p = pods[i];
             if (p.scrapedAtUs == Long.MIN_VALUE || nowUs - p.scrapedAtUs > stalenessUs) {
                 sum += 1.0;
@@ -150,6 +178,6 @@ public final class UtilizationDetector implements SaturationGauge {
                 sum += Math.max(waiting / queueDepthThreshold, p.kvUsage / kvCacheUtilThreshold);
             }
         }
-        return sum / n;
+        return n == 0 ? 1.0 : sum / n;
     }
 }

@@ -18,6 +18,10 @@ public final class RequestLog {
     private long[] firstTokenUs = new long[1024];
     private long[] finishUs = new long[1024];
     private int[] cachedTokens = new int[1024];
+    /** Per request: prefill pod + 1 (0: not disaggregated), decode pod, KV transfer µs (-1: not finished). */
+    private int[] prefillPod = new int[1024];
+    private int[] decodePod = new int[1024];
+    private long[] transferUs = new long[1024];
     private int size;
 
     public RequestLog() {
@@ -36,7 +40,31 @@ public final class RequestLog {
         firstTokenUs[r.id] = r.firstTokenUs;
         finishUs[r.id] = r.finishUs;
         cachedTokens[r.id] = r.cachedPromptTokens;
+        handoff(r);
         size = Math.max(size, r.id + 1);
+    }
+
+    private void handoff(Request r) {
+        if (r.prefillPod >= 0) {
+            prefillPod[r.id] = r.prefillPod + 1;
+            decodePod[r.id] = r.pod;
+            transferUs[r.id] = r.transferUs;
+        }
+    }
+
+    /** The pod that prefilled request {@code id}, or -1: it was not disaggregated (or never scheduled). */
+    public int prefillPod(int id) {
+        return id < size ? prefillPod[id] - 1 : -1;
+    }
+
+    /** The decode pod of a disaggregated request. */
+    public int decodePod(int id) {
+        return decodePod[id];
+    }
+
+    /** The KV transfer of a disaggregated request (µs), or -1: it left before the transfer ended. */
+    public long transferUs(int id) {
+        return transferUs[id];
     }
 
     /** Prompt tokens request {@code id} found in its pod's prefix cache (0 unless it completed). */
@@ -49,6 +77,7 @@ public final class RequestLog {
         outcome[r.id] = (byte) o.ordinal();
         firstTokenUs[r.id] = -1;
         finishUs[r.id] = nowUs;
+        handoff(r);
         size = Math.max(size, r.id + 1);
     }
 
@@ -82,6 +111,9 @@ public final class RequestLog {
             firstTokenUs = Arrays.copyOf(firstTokenUs, n);
             finishUs = Arrays.copyOf(finishUs, n);
             cachedTokens = Arrays.copyOf(cachedTokens, n);
+            prefillPod = Arrays.copyOf(prefillPod, n);
+            decodePod = Arrays.copyOf(decodePod, n);
+            transferUs = Arrays.copyOf(transferUs, n);
         }
     }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  *                     another (or caching is off): then there is nothing to hit but a preempted
  *                     request's own blocks
  * @param clientTimeouts whether clients give up on requests (then classes count {@code timed_out})
+ * @param pool         what an autoscaled pool did, or null: a fixed pool
+ * @param disaggregation what prefill/decode disaggregation did, or null: the pool has no prefill pods
  */
 public record SimulationResult(
         String workload,
@@ -36,12 +38,15 @@ public record SimulationResult(
         boolean clientTimeouts,
         RunSummary run,
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        io.nous.sim.pool.PoolSummary pool) {
+        io.nous.sim.pool.PoolSummary pool,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        io.nous.sim.pd.DisaggSummary disaggregation) {
 
     /** The same result with another wall-clock time (0 to compare two runs for equality). */
     public SimulationResult withWallSeconds(double seconds) {
         return new SimulationResult(workload, qps, seed, pods, costProfile, detector, flowControl, durationSeconds, warmupSeconds,
-                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts, run, pool);
+                simulatedSeconds, seconds, events, classes, podStats, saturation, policy, meanInSystem, prefixCache, clientTimeouts, run, pool,
+                disaggregation);
     }
 
     /** Simulated seconds per wall-clock second. */

@@ -280,6 +280,13 @@ public final class VllmPod implements ModelServer {
                     freeHits = pool.freeAmong(r.blockIds, hits);
                 }
                 int computed = hits * blockSize;
+                // A request prefilled on another pod (P/D): its prompt's KV was transferred in, all but the last
+                // token, which this pod computes to sample the first output token (vLLM's scheduler,
+                // _update_waiting_for_remote_kv: num_computed_tokens -= 1 when the whole prompt arrived).
+                boolean remote = r.remoteKvTokens > 0 && r.preemptions == 0;
+                if (remote) {
+                    computed = Math.max(computed, Math.min(r.remoteKvTokens, target - 1));
+                }
                 int c = Math.min(target - computed, budget);
                 int extra = blocks(computed + c) - hits;
                 // allocate_slots: reused blocks that sit in the free queue are taken from it too.
@@ -296,10 +303,12 @@ public final class VllmPod implements ModelServer {
                     r.heldBlocks = hits;
                     r.cachedBlocks = hits;
                     r.computed = computed;
-                    pool.record(target, computed, r.preemptions > 0);
+                    pool.record(target, hits * blockSize, r.preemptions > 0);
                     if (r.preemptions == 0) {
-                        r.cachedPromptTokens = computed;
+                        r.cachedPromptTokens = hits * blockSize;
                     }
+                } else if (remote) {
+                    r.computed = computed;
                 }
                 schedulePrefill(r, c, extra);
             }

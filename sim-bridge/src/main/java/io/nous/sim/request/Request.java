@@ -88,6 +88,20 @@ public final class Request {
     public boolean cancelled;
     /** Tokens the router's in-flight producer still counts against {@link #pod} for this request. */
     public long routerTokens;
+    // --- prefill/decode disaggregation (null / 0 when it runs on one pod) ---
+    /** Its prefill on a prefill pod (a request of one output token that the sidecar sends), while that runs. */
+    public Request prefillLeg;
+    /** On a prefill leg: the user's request it prefills for. */
+    public Request pdParent;
+    /** Prompt tokens whose KV arrives from the prefill pod: the decode pod computes only the rest. */
+    public int remoteKvTokens;
+    /** When the KV transfer from the prefill pod ends (µs), or -1. */
+    public long kvReadyUs = -1;
+    /** The KV transfer's duration (µs), or -1: not disaggregated. */
+    public long transferUs = -1;
+    /** The prefill pod it was disaggregated to, or -1. */
+    public int prefillPod = -1;
+
     /** Output tokens the engine actually produced when it decides the length itself (llm-d-inference-sim), else -1: {@link #outputTokens}. */
     public int servedTokens = -1;
 

@@ -41,6 +41,11 @@ final class PluginCatalog {
         TYPES.put("random-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
         TYPES.put("weighted-random-picker", new Entry(Kind.PICKER, PluginCatalog::picker));
         TYPES.put("single-profile-handler", new Entry(Kind.PROFILE_HANDLER, (p, n) -> NoParams.HANDLER));
+        TYPES.put("disagg-profile-handler", new Entry(Kind.PROFILE_HANDLER, PluginCatalog::disaggHandler));
+        TYPES.put("prefill-filter", new Entry(Kind.FILTER, (p, n) -> RoleFilterParams.PREFILL));
+        TYPES.put("decode-filter", new Entry(Kind.FILTER, (p, n) -> RoleFilterParams.DECODE));
+        TYPES.put("prefix-based-pd-decider", new Entry(Kind.PD_DECIDER, PluginCatalog::prefixDecider));
+        TYPES.put("always-disagg-pd-decider", new Entry(Kind.PD_DECIDER, (p, n) -> new DeciderParams(-1, 0)));
         TYPES.put("metrics-data-source", new Entry(Kind.DATA_LAYER, (p, n) -> NoParams.DATA));
         TYPES.put("static-usage-limit-policy", new Entry(Kind.USAGE_LIMIT, PluginCatalog::staticUsageLimit));
         TYPES.put("priority-holdback-policy", new Entry(Kind.USAGE_LIMIT, PluginCatalog::priorityHoldback));
@@ -52,6 +57,89 @@ final class PluginCatalog {
     }
 
     enum NoParams { QUEUE, RUNNING, KV, HANDLER, DATA, FLOW }
+
+    /**
+     * The role filters (scheduling/filter/bylabel/roles.go) on the label {@code llm-d.ai/role}: the
+     * prefill filter keeps prefill pods (and pods of both roles), the decode filter keeps decode pods
+     * and, with {@code allowsNoLabel}, unlabelled ones.
+     */
+    enum RoleFilterParams { PREFILL, DECODE }
+
+    /**
+     * {@code disagg-profile-handler} (scheduling/profilehandler/disagg/disagg_profile_handler.go): the
+     * names of its decode and prefill profiles (default {@code decode}, {@code prefill}), the plugin
+     * its {@code deciders.prefill} names (null: P/D off), and its stage order.
+     */
+    record DisaggHandlerParams(String decodeProfile, String prefillProfile, String prefillDecider, boolean prefillFirst) {
+    }
+
+    /**
+     * A P/D decider: {@code prefix-based-pd-decider} (prefix_based_pd_decider.go) with
+     * {@code nonCachedTokens} (0: never disaggregates) and {@code promptTokens} (0: no prompt gate), or
+     * {@code always-disagg-pd-decider} ({@code nonCachedTokens} -1: always).
+     */
+    record DeciderParams(long nonCachedTokens, long promptTokens) {
+    }
+
+    private static Object disaggHandler(Params p, String name) {
+        String stage = p.text("stageOrder", "");
+        YamlNode profiles = p.node("profiles");
+        YamlNode deciders = p.node("deciders");
+        for (String legacy : List.of("decodeProfile", "prefillProfile", "encodeProfile", "prefillDeciderPluginName",
+                "encodeDeciderPluginName", "deciderPluginName")) {
+            if (p.node(legacy) != null) {
+                throw p.fail(legacy, "'" + legacy + "' is the handler's deprecated flat format; write it as profiles.decode, "
+                        + "profiles.prefill and deciders.prefill");
+            }
+        }
+        String decode = "decode";
+        String prefill = "prefill";
+        String decider = null;
+        if (profiles != null) {
+            profiles.map("profiles");
+            YamlNode d = profiles.get("decode");
+            YamlNode pf = profiles.get("prefill");
+            YamlNode e = profiles.get("encode");
+            profiles.rejectUnknown("profile of the disagg-profile-handler", List.of("decode", "prefill", "encode"));
+            if (e != null) {
+                throw e.fail("the encode stage (multimodal encoders) is not simulated: prompts are text");
+            }
+            decode = d == null ? decode : d.text("profiles.decode");
+            prefill = pf == null ? prefill : pf.text("profiles.prefill");
+        }
+        if (deciders != null) {
+            deciders.map("deciders");
+            YamlNode pf = deciders.get("prefill");
+            YamlNode e = deciders.get("encode");
+            deciders.rejectUnknown("decider of the disagg-profile-handler", List.of("prefill", "encode"));
+            if (e != null) {
+                throw e.fail("the encode stage (multimodal encoders) is not simulated: prompts are text");
+            }
+            decider = pf == null ? null : pf.text("deciders.prefill");
+        }
+        String order = stage.toLowerCase(java.util.Locale.ROOT).replace("-", "").replace("_", "");
+        boolean prefillFirst = switch (order) {
+            case "", "decodefirst", "decode" -> false;
+            case "prefillfirst", "prefill" -> true;
+            default -> throw p.fail("stageOrder", "invalid stage order \"" + stage + "\", must be \"decode-first\" or \"prefill-first\"");
+        };
+        if (prefillFirst && decider != null) {
+            throw p.fail("deciders", "prefill decider is not supported in prefill-first stage order (the router refuses it too)");
+        }
+        return new DisaggHandlerParams(decode, prefill, decider, prefillFirst);
+    }
+
+    private static Object prefixDecider(Params p, String name) {
+        long nonCached = p.integer("nonCachedTokens", 0);
+        long prompt = p.integer("promptTokens", 0);
+        if (nonCached < 0) {
+            throw p.fail("nonCachedTokens", "nonCachedTokens parameter of prefix disaggregation decider cannot be negative");
+        }
+        if (prompt < 0) {
+            throw p.fail("promptTokens", "promptTokens parameter of prefix disaggregation decider cannot be negative");
+        }
+        return new DeciderParams(nonCached, prompt);
+    }
 
     /**
      * A flow-control or admission plugin the router ships, as Nous's policy registry names it: the

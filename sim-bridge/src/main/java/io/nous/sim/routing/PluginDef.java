@@ -16,6 +16,8 @@ record PluginDef(String type, String name, String where, Kind kind, Object param
         /** An admitter: the router asks every configured one before scheduling. */
         ADMITTER,
         /** Flow control's per-band ordering and fairness defaults (fcfs, global-strict), which the simulator runs anyway. */
-        FLOW_CONTROL
+        FLOW_CONTROL,
+        /** A P/D decider: whether a request's prefill runs on a prefill pod ({@code disagg-profile-handler}'s {@code deciders.prefill}). */
+        PD_DECIDER
     }
 }

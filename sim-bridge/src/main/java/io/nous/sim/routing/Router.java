@@ -20,18 +20,20 @@ import java.util.List;
  */
 public final class Router {
     private final List<DataProducer> producers = new ArrayList<>();
-    private final Filter[] filters;
-    private final Scorer[] scorers;
-    private final double[] weights;
-    private final Picker picker;
+    /** The primary profile: the only one, or the decode profile of a {@code disagg-profile-handler}. */
+    private final Profile primary;
+    /** The disaggregation handler's prefill profile, or null: none can run. */
+    private final Profile prefill;
+    private final PdDecider decider;
+    private final boolean prefillFirst;
     private final SchedulingContext context;
+    /** The prefill pod of the last {@link #route}, or -1, and the tokens the in-flight producer charges it. */
+    private int prefillPod = -1;
+    private long prefillCharge;
     /** The pods it may choose from: every pod unless the pool is autoscaled. */
     private io.nous.sim.epp.ServingPods serving;
     private final RouterPrompt prompt;
     private final InFlightProducer inFlightProducer;
-    private final int[] endpoints;
-    private final double[] total;
-    private final double[] scratch;
 
     /**
      * @param promptsShare whether any two prompts of the run share content; when not, the prefix
@@ -57,9 +59,6 @@ public final class Router {
         this.context = new SchedulingContext(snapshots, inFlight, engineBlockSize, engineBlocks);
         this.serving = io.nous.sim.epp.ServingPods.all(pods);
         this.prompt = new RouterPrompt(promptBytesPerToken);
-        this.endpoints = new int[pods];
-        this.total = new double[pods];
-        this.scratch = new double[pods];
         boolean needsPrefix = false;
         boolean needsInFlight = false;
         ApproxPrefixProducer prefix = null;
@@ -77,6 +76,9 @@ public final class Router {
         if (candidate != null) {
             needsPrefix = true;
             needsInFlight = true;
+        }
+        if (config.disaggregates()) {
+            needsPrefix = true; // the disagg handler consumes PrefixCacheMatchInfo for its decider
         }
         if (prefix == null && needsPrefix) {
             prefix = new ApproxPrefixProducer(ApproxPrefixProducer.Config.DEFAULTS, prompt, pods);
@@ -100,9 +102,8 @@ public final class Router {
         for (String f : config.filters()) {
             fs.add(filter(config.plugin(f), streams, pods));
         }
-        this.filters = fs.toArray(new Filter[0]);
-        this.scorers = new Scorer[candidate != null ? 1 : config.scorers().size()];
-        this.weights = new double[scorers.length];
+        Scorer[] scorers = new Scorer[candidate != null ? 1 : config.scorers().size()];
+        double[] weights = new double[scorers.length];
         if (candidate != null) {
             scorers[0] = new CandidateScorer(candidate, candidateName);
             weights[0] = 1.0;
@@ -112,13 +113,39 @@ public final class Router {
             scorers[i] = scorer(config.plugin(ref.plugin()));
             weights[i] = ref.weight();
         }
-        PluginDef pick = config.picker() == null ? null : config.plugin(config.picker());
-        String pickType = pick == null ? "max-score-picker" : pick.type();
         // the tie-break stream keeps its name from before routing configs, so default runs replay bit for bit
-        this.picker = switch (pickType) {
-            case "random-picker" -> new RandomPicker(streams.stream("pod-tie-break"));
-            case "weighted-random-picker" -> new WeightedRandomPicker(streams.stream("pod-tie-break"));
-            default -> new MaxScorePicker(streams.stream("pod-tie-break"), pods);
+        this.primary = new Profile(fs.toArray(new Filter[0]), scorers, weights, picker(config, config.picker(), streams, "pod-tie-break", pods),
+                pods);
+        if (config.disaggregates()) {
+            ProfileSpec p = config.disagg().prefill();
+            List<Filter> pf = new ArrayList<>();
+            for (String f : p.filters()) {
+                pf.add(filter(config.plugin(f), streams, pods));
+            }
+            Scorer[] ps = new Scorer[p.scorers().size()];
+            double[] pw = new double[ps.length];
+            for (int i = 0; i < ps.length; i++) {
+                ps[i] = scorer(config.plugin(p.scorers().get(i).plugin()));
+                pw[i] = p.scorers().get(i).weight();
+            }
+            this.prefill = new Profile(pf.toArray(new Filter[0]), ps, pw, picker(config, p.picker(), streams, "pod-tie-break/prefill", pods),
+                    pods);
+            this.prefillFirst = config.disagg().prefillFirst();
+            this.decider = prefillFirst ? null : PdDecider.of(config.disagg().decider());
+        } else {
+            this.prefill = null;
+            this.prefillFirst = false;
+            this.decider = null;
+        }
+    }
+
+    private static Picker picker(RoutingConfig config, String name, RandomStreams streams, String stream, int pods) {
+        PluginDef pick = name == null ? null : config.plugin(name);
+        String pickType = pick == null ? "max-score-picker" : pick.type();
+        return switch (pickType) {
+            case "random-picker" -> new RandomPicker(streams.stream(stream));
+            case "weighted-random-picker" -> new WeightedRandomPicker(streams.stream(stream));
+            default -> new MaxScorePicker(streams.stream(stream), pods);
         };
     }
 
@@ -134,6 +161,8 @@ public final class Router {
                 PluginCatalog.DetectorParams p = (PluginCatalog.DetectorParams) d.params();
                 yield new DetectorFilter(p.queueDepthThreshold(), p.kvCacheUtilThreshold(), p.metricsStalenessUs(), p.headroom());
             }
+            case "prefill-filter" -> new RoleFilter(true);
+            case "decode-filter" -> new RoleFilter(false);
             default -> throw new IllegalStateException("not a filter: " + d.type());
         };
     }
@@ -164,8 +193,19 @@ public final class Router {
     }
 
     /**
+     * Pod roles for the role filters: {@code prefills[p]} marks a prefill pod; the others are decode
+     * pods (an unlabelled pool, the default, is all decode to the decode filter and none to the prefill one).
+     */
+    public Router roles(boolean[] prefills) {
+        context.prefillRole = prefills.clone();
+        return this;
+    }
+
+    /**
      * The endpoint {@code r} goes to at {@code nowUs}, or -1 when the filters left none (upstream
-     * answers "no endpoints available"). The in-flight counters are charged with the choice.
+     * answers "no endpoints available"). The in-flight counters are charged with the choice. Under a
+     * {@code disagg-profile-handler} it is the decode pod, and {@link #prefillPod} says where the
+     * prompt is prefilled first, if anywhere (the caller charges that pod with {@link #prefillCharge}).
      */
     public int route(Request r, long nowUs) {
         SchedulingContext c = context;
@@ -173,37 +213,95 @@ public final class Router {
         for (int i = 0; i < producers.size(); i++) {
             producers.get(i).produce(c);
         }
-        int n = serving.count();
-        for (int k = 0; k < n; k++) {
-            endpoints[k] = serving.id(k);
+        prefillPod = -1;
+        int pod;
+        if (prefillFirst) {
+            // prefill-first: the prefill profile runs for every request, then decode (a failed prefill stage is skipped)
+            prefillPod = prefill.pick(c, serving);
+            pod = primary.pick(c, serving);
+        } else {
+            pod = primary.pick(c, serving);
+            if (pod >= 0 && decider != null && decider.disaggregate(c, pod)) {
+                prefillPod = prefill.pick(c, serving);
+            }
         }
-        if (n == 0) {
+        if (pod < 0) {
+            prefillPod = -1;
             return -1;
         }
-        for (Filter f : filters) {
-            n = f.filter(c, endpoints, n);
-            if (n == 0) {
-                return -1;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            total[i] = 0;
-        }
-        for (int s = 0; s < scorers.length; s++) {
-            scorers[s].score(c, endpoints, n, scratch);
-            double w = weights[s];
-            for (int i = 0; i < n; i++) {
-                double v = scratch[i];
-                total[i] += (v < 0 ? 0 : v > 1 ? 1 : v) * w;
-            }
-        }
-        int pod = picker.pick(c, endpoints, n, total);
         for (int i = 0; i < producers.size(); i++) {
             producers.get(i).preRequest(c, pod);
+        }
+        if (prefillPod >= 0) {
+            // the prefix producer records the prefill pick too (approximateprefix/plugin.go, PreRequest)
+            for (int i = 0; i < producers.size(); i++) {
+                producers.get(i).preRequest(c, prefillPod);
+            }
+            prefillCharge = inFlightProducer != null ? c.uncachedTokens[prefillPod] : r.inputTokens;
         }
         long charged = inFlightProducer != null ? c.uncachedTokens[pod] : r.inputTokens;
         c.inFlight.dispatched(r, pod, charged);
         return pod;
+    }
+
+    /** The prefill pod the last {@link #route} chose, or -1: the request prefills on its decode pod. */
+    public int prefillPod() {
+        return prefillPod;
+    }
+
+    /** The tokens the in-flight producer charges {@link #prefillPod} with. */
+    public long prefillCharge() {
+        return prefillCharge;
+    }
+
+    /** One scheduling profile as it runs: filters, clamped weighted scores, a picker. */
+    private static final class Profile {
+        private final Filter[] filters;
+        private final Scorer[] scorers;
+        private final double[] weights;
+        private final Picker picker;
+        private final int[] endpoints;
+        private final double[] total;
+        private final double[] scratch;
+
+        Profile(Filter[] filters, Scorer[] scorers, double[] weights, Picker picker, int pods) {
+            this.filters = filters;
+            this.scorers = scorers;
+            this.weights = weights;
+            this.picker = picker;
+            this.endpoints = new int[pods];
+            this.total = new double[pods];
+            this.scratch = new double[pods];
+        }
+
+        /** The pod this profile picks among {@code serving}, or -1 when its filters leave none. */
+        int pick(SchedulingContext c, io.nous.sim.epp.ServingPods serving) {
+            int n = serving.count();
+            for (int k = 0; k < n; k++) {
+                endpoints[k] = serving.id(k);
+            }
+            if (n == 0) {
+                return -1;
+            }
+            for (Filter f : filters) {
+                n = f.filter(c, endpoints, n);
+                if (n == 0) {
+                    return -1;
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                total[i] = 0;
+            }
+            for (int s = 0; s < scorers.length; s++) {
+                scorers[s].score(c, endpoints, n, scratch);
+                double w = weights[s];
+                for (int i = 0; i < n; i++) {
+                    double v = scratch[i];
+                    total[i] += (v < 0 ? 0 : v > 1 ? 1 : v) * w;
+                }
+            }
+            return picker.pick(c, endpoints, n, total);
+        }
     }
 
     /** The scheduling context, for tests of single plugins. */

@@ -39,7 +39,21 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
                             @JsonIgnore List<WeightedRef> scorers, @JsonIgnore String picker, @JsonIgnore boolean flowControl,
                             @JsonIgnore Long ttlUs, @JsonIgnore Integer maxRequestsPerBand, @JsonIgnore boolean service,
                             @JsonIgnore String usageLimitRef, @JsonIgnore boolean enableEviction,
-                            @JsonProperty("exported") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> exported) {
+                            @JsonProperty("exported") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> exported,
+                            @JsonIgnore Disagg disagg) {
+
+    /**
+     * The {@code disagg-profile-handler}'s second stage: the prefill profile (null: the config has none,
+     * so nothing is disaggregated), the decider its {@code deciders.prefill} names (null: none, P/D off
+     * in decode-first order), and whether prefill runs first (then it runs for every request).
+     */
+    record Disagg(ProfileSpec prefill, PluginCatalog.DeciderParams decider, String deciderName, boolean prefillFirst) {
+    }
+
+    /** Whether the config runs the {@code disagg-profile-handler} with a prefill stage that can run. */
+    public boolean disaggregates() {
+        return disagg != null && disagg.prefill() != null && (disagg.prefillFirst() || disagg.decider() != null);
+    }
 
     /** A config carried by its name and text (to a worker JVM), read again on arrival (once per JVM and text). */
     public static RoutingConfig of(String name, String text) {
@@ -79,7 +93,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     private static final String PRESETS = "/io/nous/sim/routing/";
     /** Configs shipped with Nous, usable wherever a config file is. */
     public static final List<String> PRESET_NAMES = List.of("default", "lab-defaults", "lab-prefill-calibrated", "lab-decode",
-            "lab-scorer");
+            "lab-scorer", "pd");
 
     public RoutingConfig {
         exported = exported == null ? Map.of() : Map.copyOf(exported);
@@ -101,7 +115,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     /** A plain Service: kube-proxy sends each new connection to a pod at random. */
     public static RoutingConfig plainService() {
         return new RoutingConfig("service", "service", List.of(new PluginDef("random-picker", "random-picker", "service", Kind.PICKER,
-                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true, null, false, Map.of());
+                new PluginCatalog.PickerParams(1))), List.of(), List.of(), "random-picker", false, null, null, true, null, false, Map.of(), null);
     }
 
     /** A shipped config ({@link #PRESET_NAMES}) or a file. */
@@ -188,7 +202,49 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
         }
         boolean gate = featureGate(root.get("featureGates"));
         Map<String, PluginDef> plugins = readPlugins(root.get("plugins"), external);
-        ProfileSpec profile = ProfileSpec.read(root, plugins);
+        Map<String, ProfileSpec> profiles = ProfileSpec.readAll(root, plugins);
+        PluginDef handler = null;
+        for (PluginDef d : plugins.values()) {
+            if (d.kind() == Kind.PROFILE_HANDLER) {
+                if (handler != null) {
+                    throw root.fail("a config has one profile handler; '" + handler.name() + "' and '" + d.name() + "' are two");
+                }
+                handler = d;
+            }
+        }
+        ProfileSpec profile;
+        Disagg disagg = null;
+        if (handler == null || !(handler.params() instanceof PluginCatalog.DisaggHandlerParams h)) {
+            if (profiles.size() > 1) {
+                throw root.get("schedulingProfiles").list("schedulingProfiles").get(1).fail("only one scheduling profile runs under the "
+                        + "single-profile handler; this config has " + profiles.size() + " (a disagg-profile-handler runs a decode and a prefill profile)");
+            }
+            profile = profiles.values().iterator().next();
+        } else {
+            profile = profiles.get(h.decodeProfile());
+            if (profile == null) {
+                throw root.fail("the disagg-profile-handler '" + handler.name() + "' needs a scheduling profile named '" + h.decodeProfile()
+                        + "' (profiles: " + String.join(", ", profiles.keySet()) + ")");
+            }
+            for (String n : profiles.keySet()) {
+                if (!n.equals(h.decodeProfile()) && !n.equals(h.prefillProfile())) {
+                    throw root.fail("scheduling profile '" + n + "' is no stage of the disagg-profile-handler (decode: '" + h.decodeProfile()
+                            + "', prefill: '" + h.prefillProfile() + "')");
+                }
+            }
+            PluginCatalog.DeciderParams decider = null;
+            if (h.prefillDecider() != null) {
+                PluginDef d = plugins.get(h.prefillDecider());
+                if (d == null) {
+                    throw root.fail("deciders.prefill plugin not found: " + h.prefillDecider() + " (plugins: " + String.join(", ", plugins.keySet()) + ")");
+                }
+                if (d.kind() != Kind.PD_DECIDER) {
+                    throw root.fail("plugin " + h.prefillDecider() + " (" + d.type() + ") does not implement prefillDeciderPlugin");
+                }
+                decider = (PluginCatalog.DeciderParams) d.params();
+            }
+            disagg = new Disagg(profiles.get(h.prefillProfile()), decider, h.prefillDecider(), h.prefillFirst());
+        }
         FlowSettings flow = readFlowControl(root.get("flowControl"), plugins);
         root.rejectUnknown("key", TOP_KEYS);
         Map<String, String> used = new java.util.TreeMap<>();
@@ -198,7 +254,7 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
             }
         }
         return new RoutingConfig(name, text, List.copyOf(plugins.values()), profile.filters(), profile.scorers(), profile.picker(), gate,
-                flow.ttlUs(), flow.maxRequests(), false, flow.usageLimitRef(), flow.enableEviction(), used);
+                flow.ttlUs(), flow.maxRequests(), false, flow.usageLimitRef(), flow.enableEviction(), used, disagg);
     }
 
     /** What an exported plugin is, in {@link #parse(String, String, String, Map)}'s map. */

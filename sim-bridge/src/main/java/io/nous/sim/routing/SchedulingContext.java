@@ -29,6 +29,9 @@ public final class SchedulingContext {
     int totalBlocks;
     int blockSizeTokens;
 
+    /** Per pod: whether it carries the prefill role; null: no pod does (an unlabelled pool). */
+    boolean[] prefillRole;
+
     /** Set by the in-flight producer: the tokens this request would add to endpoint p. */
     boolean uncachedInfo;
     final long[] uncachedTokens;

@@ -18,6 +18,24 @@ class DetectorTest {
     }
 
     @Test
+    void aDisaggregatedPoolIsAsSaturatedAsItsMoreSaturatedStage() {
+        PodSnapshot[] pods = new PodSnapshot[4];
+        for (int i = 0; i < 4; i++) {
+            pods[i] = new PodSnapshot();
+        }
+        pods[0].update(0, 0, 1, 0.1); // prefill: 0.125
+        pods[1].update(0, 0, 1, 0.1); // prefill: 0.125
+        pods[2].update(0, 10, 50, 0.4); // decode: 2.0
+        pods[3].update(0, 5, 50, 0.4); // decode: 1.0
+        UtilizationDetector whole = new UtilizationDetector(pods, 5, 0.8, 200_000);
+        assertThat(whole.saturation(1000)).isCloseTo(0.8125, within(1e-12)); // one pool: the mean hides the decode stage
+        UtilizationDetector staged = new UtilizationDetector(pods, 5, 0.8, 200_000).stages(new boolean[] {true, true, false, false});
+        assertThat(staged.saturation(1000)).isCloseTo(1.5, within(1e-12)); // max(prefill 0.125, decode 1.5)
+        UtilizationDetector noPrefill = new UtilizationDetector(pods, 5, 0.8, 200_000).stages(new boolean[4]);
+        assertThat(noPrefill.saturation(1000)).isCloseTo(0.8125, within(1e-12)); // no prefill pods: every pod decodes
+    }
+
+    @Test
     void staleOrMissingMetricsCountAsSaturatedButNotForTheAdmitter() {
         PodSnapshot a = new PodSnapshot();
         PodSnapshot never = new PodSnapshot();
