@@ -439,6 +439,12 @@ public final class ClusterOptions {
         return withRouting(b.build(), routings().get(0));
     }
 
+    /** Whether the pool has prefill pods and every router config asks a P/D decider (the plug point would be called). */
+    boolean runsPdDecider() {
+        applyDeployment();
+        return prefillPods != null && routings().stream().allMatch(RoutingConfig::runsPdDecider);
+    }
+
     /** --deployment: its pods, prefill pods and router config, which the flags it sets must not also give. */
     private void applyDeployment() {
         if (deployment == null || deploymentApplied) {

@@ -113,6 +113,10 @@ public final class SimulateCommand implements Callable<Integer> {
             if (point == PlugPoint.SCALING) {
                 throw new UserError("--plug " + p + ": give the scaling policy with --autoscale, which also makes the pool autoscaled");
             }
+            if (point == PlugPoint.PD_DECIDER && !scenario.cluster.runsPdDecider()) {
+                throw new UserError("--plug " + p + ": a P/D decider decides between prefill and decode pods; give the pool prefill pods and "
+                        + "a P/D router config (--deployment pd-2p2d, or --prefill-pods N --epp-config pd)");
+            }
             if (point == PlugPoint.USAGE_LIMIT || point == PlugPoint.ADMISSION) {
                 throw new UserError("--plug " + p + ": give the " + point.id() + " policy with --" + (point == PlugPoint.USAGE_LIMIT ? "policy"
                         : "admission"));

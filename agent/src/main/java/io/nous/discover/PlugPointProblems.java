@@ -74,4 +74,20 @@ final class PlugPointProblems {
                     + "in the router: deploying it means that autoscaler's configuration or code.", "New pods take their start-up "
                     + "time to serve (simulated around 120 s): a pool it lets shrink too far pays that time again at the next peak."),
             "autoscaling", SearchSpaces.AUTOSCALING, "the deployed autoscaler's", "autoscalers run");
+
+    /**
+     * Prefill/decode disaggregation: which prompts a P/D pool prefills on its prefill pods, asked per
+     * request with the decode pod the router picked, against the router's prefix-based decider (its
+     * sample config's threshold, 16 uncached tokens); always-disagg is the other one it ships. Scored
+     * by critical TTFT with critical ITL held (pd-ttft), on 2+2 and 4+4 pools.
+     */
+    static final PlugPointProblem.Spec PD = new PlugPointProblem.Spec(Problems.PD, PlugPoint.PD_DECIDER, "pd-decider", USAGE_LIMIT,
+            Deployment.FLOW_CONTROL, "pd", "pd-ttft", List.of("prefix-based-pd", "threshold-pd"),
+            List.of("prefix-based-pd", "always-disagg"), "a P/D decider",
+            "the router's prefix-based P/D decider at its sample config's threshold, 16 uncached tokens, on pools split into prefill "
+                    + "and decode pods (static-usage-limit and the utilization detector in both arms)",
+            List.of("It decides where each prompt's prefill runs: a prompt it keeps on its decode pod shares that pod's steps with "
+                    + "its decodes, so watch the decode pods' ITL as well as the TTFT.", "The link between prefill and decode pods is a "
+                    + "declared unknown (50 GB/s per GPU here): on a slower link, keeping prompts local is worth more."),
+            "pd", SearchSpaces.PD);
 }

@@ -77,10 +77,12 @@ public final class TableReport {
         }
         if (r.disaggregation() != null) {
             var d = r.disaggregation();
+            String transfers = Double.isNaN(d.transferMsMean()) ? "no KV transfers"
+                    : String.format(Locale.ROOT, "KV transfer mean %s ms, p99 %s ms, max %s ms; %.2f GB moved", fmt(d.transferMsMean()),
+                            fmt(d.transferMsP99()), fmt(d.transferMsMax()), d.gbMoved());
             sb.append(String.format(Locale.ROOT, "%nP/D         %d prefill pods, %d decode pods, KV link %s: %,d measured requests disaggregated (%.0f%%); "
-                            + "KV transfer mean %s ms, p99 %s ms, max %s ms; %.2f GB moved%n",
-                    d.prefillPods(), r.pods() - d.prefillPods(), d.link(), d.disaggregated(), 100 * d.share(), fmt(d.transferMsMean()),
-                    fmt(d.transferMsP99()), fmt(d.transferMsMax()), d.gbMoved()));
+                            + "%s%n", d.prefillPods(), r.pods() - d.prefillPods(), d.link(), d.disaggregated(),
+                    Double.isNaN(d.share()) ? 0.0 : 100 * d.share(), transfers));
         }
         sb.append(String.format(Locale.ROOT, "%nsaturation  mean %.2f, max %.2f, >=0.5 %.0f%% of the time, >=1 %.0f%%%n",
                 r.saturation().mean(), r.saturation().max(), 100 * r.saturation().shareAtLeastHalf(),

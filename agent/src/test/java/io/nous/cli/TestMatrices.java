@@ -101,6 +101,23 @@ final class TestMatrices {
                 """);
     }
 
+    /** Pools split into prefill and decode pods, prefill-heavy and decode-heavy, for the P/D decider search. */
+    static Path pd(Path dir) throws IOException {
+        return write(dir, "small-pd.yaml", """
+                name: small-pd
+                seeds: 2
+                duration_seconds: 120
+                router_version: v0.10
+                variants:
+                  - {name: nominal}
+                scenarios:
+                  - {workload: code-completion, qps: 5, pods: 4, prefill_pods: 2, split: search, regime: under}
+                  - {workload: code-completion, qps: 9, pods: 4, prefill_pods: 2, split: search, regime: near}
+                  - {workload: interactive-chat, qps: 60, pods: 4, prefill_pods: 2, split: validation, regime: near}
+                  - {workload: code-generation, qps: 12, arrival_cv: 2, pods: 4, prefill_pods: 2, split: test, regime: near}
+                """);
+    }
+
     /**
      * The same points on the study's router (v0.9: no queue TTL, no per-band request limit), where
      * soft-reflective-ceiling wins at once given two simulated minutes: for tests that need a winner.

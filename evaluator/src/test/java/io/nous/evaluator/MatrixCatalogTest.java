@@ -63,6 +63,23 @@ class MatrixCatalogTest {
         Files.writeString(f, "scenarios:\n  - {workload: reasoning, qps: 1, split: search, regime: under, colour: red}\n");
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("unknown key 'colour'");
         assertThatThrownBy(() -> MatrixCatalog.load("nope")).hasMessageContaining("unknown matrix 'nope'");
+        Files.writeString(f, "scenarios:\n  - {workload: code-completion, qps: 4, pods: 4, prefill_pods: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].prefill_pods needs pods and must leave a decode pod");
+        Files.writeString(f, "scenarios:\n  - {workload: code-completion, qps: 4, pods: 4, prefill_pods: 2, max_pods: 8, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("a disaggregated pool (prefill_pods) is a fixed pool");
+    }
+
+    @Test
+    void thePdMatrixSplitsItsPoolsIntoPrefillAndDecodePodsUnderTheRoutersPdConfig() {
+        var m = MatrixCatalog.load("pd");
+        assertThat(m.entries()).allSatisfy(e -> {
+            assertThat(e.prefillPods()).isNotNull();
+            var s = e.scenario(1, 60);
+            assertThat(s.disaggregation().prefillPods()).isEqualTo(e.prefillPods());
+            assertThat(s.routing().name()).isEqualTo("pd");
+            assertThat(s.routing().runsPdDecider()).isTrue();
+        });
+        assertThat(m.entries().get(0).label()).isEqualTo("code-completion@5/4pods~2P2D");
     }
 
     @Test

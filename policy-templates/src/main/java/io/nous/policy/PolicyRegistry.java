@@ -4,6 +4,7 @@ import io.nous.policy.templates.ActiveRequestRouting;
 import io.nous.policy.templates.ConcurrencyDetectorPolicy;
 import io.nous.policy.templates.EdfOrdering;
 import io.nous.policy.templates.FcfsOrdering;
+import io.nous.policy.templates.AlwaysDisaggDecider;
 import io.nous.policy.templates.FixedPoolScaling;
 import io.nous.policy.templates.GlobalStrictFairness;
 import io.nous.policy.templates.HpaUtilizationScaling;
@@ -16,7 +17,9 @@ import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.PriorityThenTimeEviction;
 import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.RoundRobinFairness;
+import io.nous.policy.templates.PrefixBasedDecider;
 import io.nous.policy.templates.SaturationAnalyzerScaling;
+import io.nous.policy.templates.ThresholdDecider;
 import io.nous.policy.templates.ThresholdScaling;
 import io.nous.policy.templates.SloDeadlineOrdering;
 import io.nous.policy.templates.SoftReflectiveCeilingPolicy;
@@ -260,6 +263,31 @@ public final class PolicyRegistry {
         register(new PolicyTemplate("fixed-pool", "fixed-pool", PlugPoint.SCALING,
                 "Never changes the pool: the fixed pool as a scaling policy.",
                 Set.of(), FixedPoolScaling.class, p -> List.of()));
+        register(new PolicyTemplate("prefix-based-pd", "prefix-based-pd-decider", PlugPoint.PD_DECIDER,
+                "The router's prefix-based P/D decider: prefill remotely when the decode pod would compute at least nonCachedTokens "
+                        + "(16, the sample config's; 0: never) of a prompt of at least promptTokens (0: any).",
+                Set.of("nonCachedTokens", "promptTokens"), PrefixBasedDecider.class, p -> {
+                    long nonCached = (long) p.getDouble("nonCachedTokens", 16);
+                    long prompt = (long) p.getDouble("promptTokens", 0);
+                    if (nonCached < 0 || prompt < 0 || nonCached > 10_000_000 || prompt > 10_000_000) {
+                        throw new PolicyReferenceException("prefix-based-pd: nonCachedTokens and promptTokens must be in [0, 1e7]");
+                    }
+                    return List.of(nonCached, prompt);
+                }));
+        register(new PolicyTemplate("always-disagg", "always-disagg-pd-decider", PlugPoint.PD_DECIDER,
+                "The router's always-disagg P/D decider: every prompt prefills on a prefill pod.",
+                Set.of(), AlwaysDisaggDecider.class, p -> List.of()));
+        register(new PolicyTemplate("threshold-pd", "threshold-pd-decider", PlugPoint.PD_DECIDER,
+                "Prefill remotely only prompts with at least minUncached (512) tokens the decode pod lacks, and only when it is busy: "
+                        + "running at least localBelowRunning (0: always) or queueing: the P/D search's seed, not an upstream rule.",
+                Set.of("minUncached", "localBelowRunning"), ThresholdDecider.class, p -> {
+                    long min = (long) p.getDouble("minUncached", 512);
+                    long local = (long) p.getDouble("localBelowRunning", 0);
+                    if (min < 0 || min > 10_000_000 || local < 0 || local > 100_000) {
+                        throw new PolicyReferenceException("threshold-pd: minUncached must be in [0, 1e7], localBelowRunning in [0, 1e5]");
+                    }
+                    return List.of(min, local);
+                }));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",
                 Set.of("threshold"), LegacyThresholdAdmitter.class, p -> {

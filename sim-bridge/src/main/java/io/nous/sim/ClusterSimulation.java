@@ -274,6 +274,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         this.router = new Router(scenario.routing(), snapshots, inFlightLoad, pods[0].blockSize(), pods[0].kvBlocks(),
                 scenario.promptBytesPerToken(), promptsShare, detectorFilter, streams, policies).over(serving);
         io.nous.sim.pd.Disaggregation pd = scenario.disaggregation();
+        if (policies.has(PlugPoint.PD_DECIDER) && (pd == null || !scenario.routing().runsPdDecider())) {
+            throw new IllegalArgumentException("a P/D decider decides between prefill and decode pods: this scenario needs prefill pods "
+                    + "and a router config with a disagg-profile-handler whose prefill profile runs after the decode one (e.g. pd)");
+        }
         if (pd != null) {
             boolean[] prefills = new boolean[n];
             for (int i = 0; i < n; i++) {

@@ -174,6 +174,14 @@ public final class SearchSpaces {
     public static final SearchSpace AUTOSCALING = parametric(ScalingMutations::mutate);
 
     /**
+     * P/D deciders: the seed's thresholds (uncached tokens before a prompt goes to a prefill pod, the
+     * load below which a decode pod prefills its own) scaled; a parent without parameters restarts in
+     * the threshold family. The behaviour cell is the probe's two axes (how often it sends long
+     * uncached prompts away, how often from a light decode pod), each in fifths.
+     */
+    public static final SearchSpace PD = parametric(DeciderMutations::mutate);
+
+    /**
      * A usage-limit policy and a saturation detector in one class: one half mutated by its own
      * operators, or one candidate's usage-limit half with another's detector 20 % of the time. The
      * behaviour cell is where the usage-limit half first gates and how the detector reads two

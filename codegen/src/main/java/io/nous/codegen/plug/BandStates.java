@@ -5,7 +5,6 @@ import io.nous.codegen.golang.proof.QueueItems;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.FairnessPolicy;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.function.Supplier;
 
@@ -96,12 +95,7 @@ final class BandStates {
 
     /** A digest of every pick, on a fresh instance twice. */
     static String fingerprint(Supplier<FairnessPolicy> fresh) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md = Probes.sha256();
         for (int k = 0; k < 2; k++) {
             ask(fresh.get(), (s, n, i, b) -> md.update((byte) i));
         }

@@ -6,7 +6,6 @@ import io.nous.codegen.golang.proof.EvictionProof.Item;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.EvictionPolicy;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.function.Supplier;
 
@@ -103,12 +102,7 @@ final class EvictionItems {
 
     /** A digest of filter and order answers over many drawn pairs, twice on one instance and once on a fresh one. */
     static String fingerprint(Supplier<EvictionPolicy> fresh) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md = Probes.sha256();
         EvictionPolicy carried = fresh.get();
         for (EvictionPolicy p : new EvictionPolicy[] {carried, carried, fresh.get()}) {
             CallSequences.SplitMix rng = new CallSequences.SplitMix(SEED);

@@ -44,7 +44,7 @@ public final class PlugPoints {
     private static PlugPoints load() {
         List<PlugPointDescriptor<?>> all = new ArrayList<>(List.of(new UsageLimitPlugPoint(), new AdmissionPlugPoint(), new RoutingPlugPoint(),
                 new SaturationPlugPoint(), new OrderingPlugPoint(), new FairnessPlugPoint(), new EvictionPlugPoint(),
-                new ScalingPlugPoint()));
+                new ScalingPlugPoint(), new DeciderPlugPoint()));
         List<PlugPointDescriptor<?>> added = new ArrayList<>();
         for (PlugPointDescriptor<?> d : ServiceLoader.load(PlugPointDescriptor.class, PlugPoints.class.getClassLoader())) {
             added.add(d);

@@ -4,7 +4,6 @@ import io.nous.codegen.golang.proof.CallSequences;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.ScalingPolicy;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.function.Supplier;
 
@@ -100,12 +99,7 @@ final class PoolSignals {
 
     /** A digest of every decision, twice on one instance and once on a fresh one. */
     static String fingerprint(Supplier<ScalingPolicy> fresh) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md = Probes.sha256();
         ScalingPolicy carried = fresh.get();
         for (ScalingPolicy p : new ScalingPolicy[] {carried, carried, fresh.get()}) {
             ask(p, (pool, d) -> {

@@ -3,7 +3,6 @@ package io.nous.codegen.plug;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.SaturationDetector;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -81,12 +80,7 @@ final class PoolStates {
 
     /** A digest of the answers' bits over the drawn states, twice on one instance and once on a fresh one. */
     static String fingerprint(Supplier<SaturationDetector> fresh) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md = Probes.sha256();
         SaturationDetector carried = fresh.get();
         for (SaturationDetector d : new SaturationDetector[] {carried, carried, fresh.get()}) {
             PoolStates p = new PoolStates();

@@ -5,7 +5,6 @@ import io.nous.codegen.golang.proof.QueueItems;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.OrderingPolicy;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.function.Supplier;
 
@@ -109,12 +108,7 @@ final class QueuePairs {
 
     /** A digest of the answers over {@link #FINGERPRINT_DRAWS} drawn pairs, twice on one instance and once on a fresh one. */
     static String fingerprint(Supplier<OrderingPolicy> fresh) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest md = Probes.sha256();
         OrderingPolicy carried = fresh.get();
         for (OrderingPolicy p : new OrderingPolicy[] {carried, carried, fresh.get()}) {
             CallSequences.SplitMix rng = new CallSequences.SplitMix(SEED);

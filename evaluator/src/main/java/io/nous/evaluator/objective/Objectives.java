@@ -16,6 +16,9 @@ public final class Objectives {
         register(new LatencyQuantileObjective("critical-ttft-shed",
                 "critical TTFT p99 (lower is better), shedding sheddable requests allowed within a budget (admission)", "critical",
                 Samples.Latency.TTFT, 0.99, List.of(Constraints.NO_HARM, Constraints.SHED_BUDGET)));
+        register(new LatencyQuantileObjective("pd-ttft", "critical TTFT p99 with critical ITL p99 held (lower is better; P/D)", "critical",
+                Samples.Latency.TTFT, 0.99, java.util.stream.Stream.concat(Constraints.all().stream(),
+                        java.util.stream.Stream.of(ItlHeld.INSTANCE)).toList()));
         register(new Goodput());
         register(new MsSavedPerShed());
         register(new SheddableShed());

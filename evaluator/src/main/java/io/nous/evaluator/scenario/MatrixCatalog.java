@@ -25,13 +25,13 @@ import java.util.Set;
 public final class MatrixCatalog {
     /** The matrices shipped with Nous. */
     public static final List<String> BUILT_IN = List.of("default", "study-2xh100", "admission", "joint", "routing", "ordering", "eviction", "fairness",
-            "autoscaling");
+            "autoscaling", "pd");
 
     private MatrixCatalog() {
     }
 
     private record EntryShape(String workload, String workloadSpec, Double qps, Double arrivalCv, Integer pods, String split,
-                              String regime, String engineArgs, Double load, Double diurnal, Integer maxPods) {
+                              String regime, String engineArgs, Double load, Double diurnal, Integer maxPods, Integer prefillPods) {
     }
 
     private record FileShape(String name, Integer revision, Integer seeds, Map<String, Integer> splitSeeds, Double durationSeconds, String routerVersion,
@@ -176,13 +176,19 @@ public final class MatrixCatalog {
                 throw new MatrixException(where + ".max_pods must be between the starting pods and "
                         + io.nous.sim.pool.AutoscalingConfig.MAX_PODS + ", got " + e.maxPods(), null);
             }
+            if (e.prefillPods() != null && (e.pods() == null || e.prefillPods() < 1 || e.prefillPods() >= e.pods())) {
+                throw new MatrixException(where + ".prefill_pods needs pods and must leave a decode pod: 1 <= prefill_pods < pods", null);
+            }
+            if (e.prefillPods() != null && (e.maxPods() != null || engineArgs != null)) {
+                throw new MatrixException(where + ": a disaggregated pool (prefill_pods) is a fixed pool of vLLM-model pods", null);
+            }
             if (e.maxPods() != null && engineArgs != null) {
                 throw new MatrixException(where + ": an autoscaled pool (max_pods) runs the vLLM model, not engine_args", null);
             }
             MatrixEntry entry = new MatrixEntry(name, qps, e.arrivalCv(), e.pods(),
                     parseEnum(Split.class, e.split(), where + ".split", "search, validation, test"),
                     parseEnum(Regime.class, e.regime(), where + ".regime", "under, near, over"), spec, engineArgs, e.load(), e.diurnal(),
-                    e.maxPods());
+                    e.maxPods(), e.prefillPods());
             positive(where + ".load", e.load());
             if (!labels.add(entry.label())) {
                 throw new MatrixException(where + ": scenario " + entry.label() + " appears twice", null);

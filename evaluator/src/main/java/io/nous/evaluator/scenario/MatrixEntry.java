@@ -21,9 +21,17 @@ import io.nous.sim.workload.spec.WorkloadSpecReader;
  *                     (what the regime label stands for), or null where the matrix does not state it
  * @param diurnal      the amplitude of a daily cycle of the rate over the run (one period), or null: constant
  * @param maxPods      the most pods of an autoscaled pool (from one pod; it starts at {@code pods}), or null: a fixed pool
+ * @param prefillPods  pods of the pool that prefill (the first ones), the rest decoding, under the router's P/D config and
+ *                     the default KV link; null: an aggregated pool under the matrix's router config
  */
 public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
-                          java.nio.file.Path workloadSpec, String engineArgs, Double load, Double diurnal, Integer maxPods) {
+                          java.nio.file.Path workloadSpec, String engineArgs, Double load, Double diurnal, Integer maxPods,
+                          Integer prefillPods) {
+
+    public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
+                       java.nio.file.Path workloadSpec, String engineArgs, Double load, Double diurnal, Integer maxPods) {
+        this(workload, qps, arrivalCv, pods, split, regime, workloadSpec, engineArgs, load, diurnal, maxPods, null);
+    }
 
     public MatrixEntry(String workload, double qps, Double arrivalCv, Integer pods, Split split, Regime regime,
                        java.nio.file.Path workloadSpec, String engineArgs, Double load) {
@@ -55,7 +63,8 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
         String q = qps == Math.rint(qps) ? String.valueOf((long) qps) : String.valueOf(qps);
         String cv = arrivalCv == null ? "" : "~cv" + (arrivalCv == Math.rint(arrivalCv) ? String.valueOf(arrivalCv.longValue()) : arrivalCv);
         return workload + "@" + q + cv + (pods == null ? "" : "/" + pods + "pods") + (engineArgs == null ? "" : "~isim")
-                + (diurnal == null ? "" : "~diurnal" + diurnal) + (maxPods == null ? "" : "~up-to-" + maxPods + "pods");
+                + (diurnal == null ? "" : "~diurnal" + diurnal) + (maxPods == null ? "" : "~up-to-" + maxPods + "pods")
+                + (prefillPods == null ? "" : "~" + prefillPods + "P" + (pods - prefillPods) + "D");
     }
 
     /** The simulation scenario for one seed, on today's router. */
@@ -79,6 +88,10 @@ public record MatrixEntry(String workload, double qps, Double arrivalCv, Integer
         }
         if (diurnal != null) {
             b.rateShape(new io.nous.sim.workload.RateShape(diurnal, Math.round(durationSeconds * 1e6)));
+        }
+        if (prefillPods != null) {
+            b.routing(io.nous.sim.routing.RoutingConfig.byNameOrFile("pd"))
+                    .disaggregation(new io.nous.sim.pd.Disaggregation(prefillPods, io.nous.sim.pd.KvTransfer.RDMA));
         }
         Scenario s = b.build();
         if (maxPods == null) {

@@ -10,6 +10,24 @@ package io.nous.sim.routing;
 abstract class PdDecider {
     abstract boolean disaggregate(SchedulingContext c, int decodePod);
 
+    /** A decider at the P/D plug point, asked with the decode pod's scraped metrics; what it throws is the policy's fault. */
+    static PdDecider of(io.nous.sim.spi.DisaggregationDecider policy, String name) {
+        return new PdDecider() {
+            @Override
+            boolean disaggregate(SchedulingContext c, int decodePod) {
+                long input = c.inputTokens;
+                long cached = c.prefixInfo ? Math.min(input, (long) c.matchBlocks[decodePod] * c.blockSizeTokens) : 0;
+                io.nous.sim.epp.PodSnapshot m = c.snapshots[decodePod];
+                try {
+                    return policy.disaggregate((int) Math.min(input, Integer.MAX_VALUE), (int) cached, m.waiting(), m.running(), m.kvUsage());
+                } catch (RuntimeException | StackOverflowError e) {
+                    throw new io.nous.sim.epp.PolicyException("P/D decider '" + name + "' threw " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " at t=" + c.nowUs / 1e6 + " s", e);
+                }
+            }
+        };
+    }
+
     static PdDecider of(PluginCatalog.DeciderParams p) {
         if (p.nonCachedTokens() < 0) {
             return new PdDecider() {

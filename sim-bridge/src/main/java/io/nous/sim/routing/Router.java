@@ -77,7 +77,10 @@ public final class Router {
             needsPrefix = true;
             needsInFlight = true;
         }
-        if (config.disaggregates()) {
+        io.nous.sim.spi.DisaggregationDecider deciderPolicy = policies.get(PlugPoint.PD_DECIDER);
+        boolean disaggregates = config.disaggregates() || deciderPolicy != null && config.disagg() != null
+                && config.disagg().prefill() != null && !config.disagg().prefillFirst();
+        if (disaggregates) {
             needsPrefix = true; // the disagg handler consumes PrefixCacheMatchInfo for its decider
         }
         if (prefix == null && needsPrefix) {
@@ -116,7 +119,7 @@ public final class Router {
         // the tie-break stream keeps its name from before routing configs, so default runs replay bit for bit
         this.primary = new Profile(fs.toArray(new Filter[0]), scorers, weights, picker(config, config.picker(), streams, "pod-tie-break", pods),
                 pods);
-        if (config.disaggregates()) {
+        if (disaggregates) {
             ProfileSpec p = config.disagg().prefill();
             List<Filter> pf = new ArrayList<>();
             for (String f : p.filters()) {
@@ -131,7 +134,8 @@ public final class Router {
             this.prefill = new Profile(pf.toArray(new Filter[0]), ps, pw, picker(config, p.picker(), streams, "pod-tie-break/prefill", pods),
                     pods);
             this.prefillFirst = config.disagg().prefillFirst();
-            this.decider = prefillFirst ? null : PdDecider.of(config.disagg().decider());
+            this.decider = prefillFirst ? null : deciderPolicy != null ? PdDecider.of(deciderPolicy, policies.name(PlugPoint.PD_DECIDER))
+                    : PdDecider.of(config.disagg().decider());
         } else {
             this.prefill = null;
             this.prefillFirst = false;

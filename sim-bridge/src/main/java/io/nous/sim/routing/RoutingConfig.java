@@ -50,6 +50,11 @@ public record RoutingConfig(String name, String text, @JsonIgnore List<PluginDef
     record Disagg(ProfileSpec prefill, PluginCatalog.DeciderParams decider, String deciderName, boolean prefillFirst) {
     }
 
+    /** Whether a P/D decider at the plug point would be asked: a disagg handler, decode first, with a prefill profile. */
+    public boolean runsPdDecider() {
+        return disagg != null && disagg.prefill() != null && !disagg.prefillFirst();
+    }
+
     /** Whether the config runs the {@code disagg-profile-handler} with a prefill stage that can run. */
     public boolean disaggregates() {
         return disagg != null && disagg.prefill() != null && (disagg.prefillFirst() || disagg.decider() != null);

@@ -46,6 +46,10 @@ public final class PlugPoint<S> {
             "a scaling policy", "the autoscaler's scaling decision (WVA analyzers, HPA replica calculator)",
             "outside the router: llm-d-workload-variant-autoscaler, or a HorizontalPodAutoscaler on its metrics");
 
+    /** Whether a request's prompt is prefilled on a prefill pod (P/D), asked with the decode pod the router picked. */
+    public static final PlugPoint<DisaggregationDecider> PD_DECIDER = new PlugPoint<>("pd-decider", DisaggregationDecider.class,
+            "a P/D decider", "deciderPlugin.disaggregate", "pkg/epp/framework/plugins/scheduling/profilehandler/disagg/decider_plugin.go");
+
     private final String id;
     private final Class<S> spi;
     private final String noun;

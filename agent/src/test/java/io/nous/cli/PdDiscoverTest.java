@@ -1,0 +1,55 @@
+package io.nous.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The P/D problem class end to end at small scale: {@code discover --problem pd} searches deciders on
+ * pools split into prefill and decode pods, scores them by critical TTFT with ITL held, meets the
+ * router's always-disagg on the test split, and replays bit for bit; a decider's export says it is
+ * not written yet; a decider given to a pool without prefill pods is refused by name.
+ */
+class PdDiscoverTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPdSearchRunsMeetsTheRoutersDecidersAndReplays() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "pd", "--matrix", TestMatrices.pd(dir).toString(),
+                "--budget", "3", "--seeds", "1", "--seeds-up-to", "0", "--threads", "2", "--seed", "2", "--runs-dir", runs.toString(),
+                "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = CliHarness.onlyRun(runs);
+        Path run = runs.resolve(id);
+        var config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
+        assertThat(config.get("problem").asText()).isEqualTo("pd");
+        assertThat(config.get("objective").asText()).isEqualTo("pd-ttft");
+        assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements DisaggregationDecider");
+        assertThat(h.out()).contains("the upstream always-disagg on the test split").doesNotContain("] rejected:");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        assertThat(replay.out()).contains("bit for bit");
+        CliHarness export = CliHarness.run("export", id, "c0001", "--force", "--runs-dir", runs.toString(), "--out",
+                dir.resolve("x").toString());
+        assertThat(export.exit()).isNotZero();
+        assertThat(export.err()).contains("P/D decider's router plugin");
+    }
+
+    @Test
+    void aDeciderRunsOnlyWherePromptsCanGoToAPrefillPod() {
+        CliHarness ok = CliHarness.run("simulate", "--workload", "code-completion", "--qps", "6", "--duration", "60",
+                "--deployment", "pd-2p2d", "--plug", "pd-decider=threshold-pd:minUncached=100000");
+        assertThat(ok.exit()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("0 measured requests disaggregated (0%)");
+        CliHarness refused = CliHarness.run("simulate", "--workload", "code-completion", "--qps", "6", "--duration", "60",
+                "--plug", "pd-decider=threshold-pd");
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.err()).contains("a P/D decider decides between prefill and decode pods").doesNotContain("Exception");
+    }
+}
