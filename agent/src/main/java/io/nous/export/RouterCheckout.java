@@ -85,17 +85,31 @@ public final class RouterCheckout {
                 }
             }
             Path pkgDir = router.resolve(pluginsDir + pkg.goPackage());
-            if (Files.exists(pkgDir)) {
+            if (!pkg.joinsPackage() && Files.exists(pkgDir)) {
                 throw new Refused(router.relativize(pkgDir) + " already exists; export with another --name");
+            }
+            if (pkg.joinsPackage()) {
+                if (!Files.isDirectory(pkgDir)) {
+                    throw new Refused(router + " has no " + pluginsDir + pkg.goPackage() + ", the package a " + pkg.noun() + " joins");
+                }
+                for (String key : pkg.files().keySet()) {
+                    boolean source = key.startsWith(pkg.goPackage() + "/") && !key.endsWith("epp-config.yaml") && !pkg.standIns().contains(key);
+                    if (source && Files.exists(router.resolve(pluginsDir + key))) {
+                        throw new Refused(pluginsDir + key + " already exists in " + router + ": the package holds one exported "
+                                + pkg.noun() + " at a time; remove the earlier one first");
+                    }
+                }
             }
             PersonIdent who = identity(git.getRepository().getConfig(), commit.author());
             String runner = Files.readString(router.resolve(RunnerFile.PATH));
             String newRunner;
             try {
                 String fwk = RunnerFile.pluginAlias(runner, UsageLimitPackage.ROUTER_MODULE + "/pkg/epp/framework/interface/plugin");
-                newRunner = RunnerFile.register(runner, UsageLimitPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage(),
-                        fwk + ".Register(" + pkg.goPackage() + "." + pkg.typeConstant() + ", " + fwk + ".StabilityAlpha, " + pkg.goPackage()
-                                + ".Factory)", pkg.runnerGroup());
+                String importPath = UsageLimitPackage.ROUTER_MODULE + "/" + pluginsDir + pkg.goPackage();
+                String registration = fwk + ".Register(" + pkg.goPackage() + "." + pkg.typeConstant() + ", " + fwk + ".StabilityAlpha, "
+                        + pkg.goPackage() + "." + pkg.factory() + ")";
+                newRunner = pkg.joinsPackage() ? RunnerFile.registerInImported(runner, importPath, registration, pkg.runnerGroup())
+                        : RunnerFile.register(runner, importPath, registration, pkg.runnerGroup());
                 if (pkg.replacesInRunner() != null) {
                     newRunner = RunnerFile.buildInPlace(newRunner, pkg.replacesInRunner(), pkg.goPackage(), pkg.typeConstant());
                 }
@@ -106,8 +120,8 @@ public final class RouterCheckout {
             git.checkout().setCreateBranch(true).setName(branch).call();
             List<String> files = new ArrayList<>();
             for (String key : pkg.files().keySet()) {
-                if (!key.startsWith(pkg.goPackage() + "/") || key.endsWith("epp-config.yaml")) {
-                    continue;
+                if (!key.startsWith(pkg.goPackage() + "/") || key.endsWith("epp-config.yaml") || pkg.standIns().contains(key)) {
+                    continue; // a stand-in is the router's own file, copied for the stand-alone build only
                 }
                 String rel = pluginsDir + key;
                 write(router.resolve(rel), Files.readString(exported.resolve(key)));

@@ -46,6 +46,18 @@ final class RunnerFile {
         return addRegistration(withImport, registration, group);
     }
 
+    /**
+     * The file with {@code registration} added for a plugin that joins a package the runner already
+     * imports ({@code importPath}); refused when it does not import it.
+     */
+    static String registerInImported(String source, String importPath, String registration, RouterPlugin.RunnerGroup group) {
+        boolean imported = source.lines().anyMatch(l -> l.strip().endsWith("\"" + importPath + "\""));
+        if (!imported) {
+            throw new Unrecognised("it does not import " + importPath + ", the package the plugin joins");
+        }
+        return addRegistration(source, registration, group);
+    }
+
     /** The alias under which the file imports the router's plugin framework package. */
     static String pluginAlias(String source, String pluginPackage) {
         Matcher m = Pattern.compile("(?m)^\\s*(\\w+)\\s+\"" + Pattern.quote(pluginPackage) + "\"").matcher(source);

@@ -33,7 +33,7 @@ class DocsTest {
             "Required", "UncachedRequestTokens", "TestGoldenVectors", "TestJavaEquivalence", "ExpandCohorts", "PrefixCacheStats",
             "Double", "Integer", "Long", "Object", "StrictMath", "IEEEremainder", "NaN", "PATH", "START", "ADMISSION", "DIRECT",
             "C0032Policy", "QueueItemAccessor", "EvictionFilterPolicy", "EvictionOrderingPolicy", "NewState",
-            "ErrIncompatiblePriorityType", "EvictionItem", "RequestSizeBytes", "DispatchTime", "Accept", "Less");
+            "ErrIncompatiblePriorityType", "EvictionItem", "RequestSizeBytes", "DispatchTime", "Accept", "Less", "NousPDDecider");
     private static final Pattern CODE = Pattern.compile("`([^`\n]+)`");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
 

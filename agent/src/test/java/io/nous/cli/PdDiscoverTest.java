@@ -11,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The P/D problem class end to end at small scale: {@code discover --problem pd} searches deciders on
  * pools split into prefill and decode pods, scores them by critical TTFT with ITL held, meets the
- * router's always-disagg on the test split, and replays bit for bit; a decider's export says it is
- * not written yet; a decider given to a pool without prefill pods is refused by name.
+ * router's always-disagg on the test split, and replays bit for bit; the router's own decider exports
+ * only when forced, as files of the router's disagg package; a decider given to a pool without prefill
+ * pods is refused by name.
  */
 class PdDiscoverTest {
     @TempDir
@@ -35,10 +36,16 @@ class PdDiscoverTest {
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
         assertThat(replay.out()).contains("bit for bit");
+        // the seed is the router's own decider and was not promoted: exported only when forced
+        CliHarness same = CliHarness.run("export", id, "c0001", "--runs-dir", runs.toString(), "--out", dir.resolve("x").toString());
+        assertThat(same.exit()).isNotZero();
+        assertThat(same.err()).contains("c0001 was not promoted").contains("nothing was written");
         CliHarness export = CliHarness.run("export", id, "c0001", "--force", "--runs-dir", runs.toString(), "--out",
-                dir.resolve("x").toString());
-        assertThat(export.exit()).isNotZero();
-        assertThat(export.err()).contains("P/D decider's router plugin");
+                dir.resolve("y").toString());
+        assertThat(export.exit()).as(export.out() + export.err()).isZero();
+        assertThat(dir.resolve("y/disagg/nous_pd_decider.go")).exists();
+        assertThat(dir.resolve("y/disagg/decider_plugin.go")).exists(); // the stand-in of the router's own file, for the stand-alone build
+        assertThat(Files.readString(dir.resolve("y/RUNBOOK.md"))).contains("llm_d_epp_pd_decision_total");
     }
 
     @Test

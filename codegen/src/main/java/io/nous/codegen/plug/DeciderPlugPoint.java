@@ -2,7 +2,10 @@ package io.nous.codegen.plug;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.GoTranslator;
+import io.nous.codegen.golang.plugin.DeciderPackage;
 import io.nous.codegen.golang.plugin.GoExport;
+import io.nous.codegen.golang.proof.DeciderProof;
 import io.nous.codegen.golang.proof.EquivalenceProof;
 import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.guard.Budget;
@@ -11,8 +14,11 @@ import io.nous.codegen.guard.GuardedCall;
 import io.nous.sim.spi.DisaggregationDecider;
 import io.nous.sim.spi.PlugPoint;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The router's P/D decider: whether a request's prompt is prefilled on a prefill pod, asked with the
@@ -80,19 +86,36 @@ public final class DeciderPlugPoint implements PlugPointDescriptor<Disaggregatio
     }
 
     @Override
-    public boolean exports() {
-        return false;
-    }
-
-    @Override
     public GoExport.Outcome export(Candidate c, String source, String name, String summary, Path staging, Optional<GoToolchain> go) {
-        throw new GoExport.Refused("a P/D decider's router plugin (a deciderPlugin for the disagg-profile-handler) is not written "
-                + "yet: simulate it with --plug pd-decider=FILE.java and compare it with prefix-based-pd and always-disagg");
+        GoTranslator.GoCode code = GoExport.translate(source, PlugPoint.PD_DECIDER);
+        Supplier<DisaggregationDecider> fresh = () -> c.newInstance(PlugPoint.PD_DECIDER, EquivalenceProof.PROOF_LIMIT);
+        List<DeciderProof.GoldenCase> golden;
+        try {
+            golden = DeciderProof.golden(fresh);
+        } catch (CandidateFault f) {
+            throw new GoExport.Refused("it fails on a request the router can present: " + f.getMessage());
+        }
+        EquivalenceProof.Proof proof = DeciderProof.record(fresh);
+        DeciderPackage pkg = new DeciderPackage(name, source, code, golden, proof, summary);
+        return GoExport.prove(pkg, golden.size(), proof, c, source, PlugPoint.PD_DECIDER, staging, go);
     }
 
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
+        DeciderProof.DeciderSequence q = proof.sequence(sequence, DeciderProof.DeciderSequence.class);
+        List<DeciderProof.Answer> java = new ArrayList<>();
+        DeciderProof.run(q, c.newInstance(PlugPoint.PD_DECIDER, EquivalenceProof.PROOF_LIMIT), from, to, java);
+        for (String[] g : goAnswers) {
+            int call = Integer.parseInt(g[0]);
+            DeciderProof.Answer j = java.get(call - from);
+            String goSays = g[2].equals("false") ? "panics" : g[1];
+            String javaSays = j.yes() == null ? "throws (" + j.fault() + ")" : String.valueOf(j.yes());
+            if (!goSays.equals(javaSays)) {
+                return "the Go does not decide as the Java: sequence " + sequence + ", call " + String.format(Locale.ROOT, "%,d", call) + ": "
+                        + j.in().describe() + ": Java says " + javaSays + ", Go " + goSays + javaLines + ". Nothing was written.";
+            }
+        }
         return null;
     }
 

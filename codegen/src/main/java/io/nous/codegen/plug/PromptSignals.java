@@ -1,6 +1,7 @@
 package io.nous.codegen.plug;
 
 import io.nous.codegen.golang.proof.CallSequences;
+import io.nous.codegen.golang.proof.DeciderProof;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.DisaggregationDecider;
 import java.security.MessageDigest;
@@ -8,9 +9,9 @@ import java.util.HexFormat;
 import java.util.function.Supplier;
 
 /**
- * The requests a P/D decider is asked about before it meets the simulator: prompts of 1 to 32,768
- * tokens (log-uniform, and the edges), none to all of them cached on the decode pod, and decode pods
- * from idle to a full KV cache with thousands queued, 640 questions in a fixed order.
+ * The requests a P/D decider is asked about before it meets the simulator: 640 questions drawn as its
+ * export's proof draws them ({@link DeciderProof#draw}: prompts of 1 to 32,768 tokens, none to all of
+ * them cached on the decode pod, decode pods from idle to a full KV cache with thousands queued).
  */
 final class PromptSignals {
     private static final long SEED = 0xd15a99L;
@@ -19,37 +20,16 @@ final class PromptSignals {
     private PromptSignals() {
     }
 
-    /** One question's inputs. */
-    record Question(int prompt, int cached, int waiting, int running, double kv) {
-    }
-
     @FunctionalInterface
     interface Answer {
-        void decided(Question q, boolean disaggregate);
+        void decided(DeciderProof.Input q, boolean disaggregate);
     }
 
     static void ask(DisaggregationDecider d, Answer answer) {
         CallSequences.SplitMix rng = new CallSequences.SplitMix(SEED);
         for (int k = 0; k < QUESTIONS; k++) {
-            int prompt = switch (rng.below(8)) {
-                case 0 -> 1;
-                case 1 -> 32_768;
-                default -> (int) Math.max(1, Math.round(Math.exp(rng.uniform() * Math.log(32_768))));
-            };
-            int cached = switch (rng.below(4)) {
-                case 0 -> 0;
-                case 1 -> prompt;
-                default -> (int) Math.floor(prompt * rng.uniform()) / 16 * 16;
-            };
-            int running = rng.below(3) == 0 ? 0 : rng.below(300);
-            int waiting = rng.below(2) == 0 ? 0 : rng.below(rng.below(4) == 0 ? 3000 : 20);
-            double kv = switch (rng.below(6)) {
-                case 0 -> 0;
-                case 1 -> 1;
-                default -> rng.uniform();
-            };
-            Question q = new Question(prompt, cached, waiting, running, kv);
-            answer.decided(q, d.disaggregate(prompt, cached, waiting, running, kv));
+            DeciderProof.Input q = DeciderProof.draw(rng);
+            answer.decided(q, DeciderProof.ask(d, q));
         }
     }
 

@@ -76,7 +76,7 @@ public abstract class PluginPackage implements RouterPlugin {
 
     /** The Go package name: the kebab name without dashes and without a trailing kind, or the kind when nothing is left. */
     @Override
-    public final String goPackage() {
+    public String goPackage() {
         String p = name.replace("-", "").replaceAll(layout.kind() + "$", "");
         return p.isEmpty() ? layout.kind() : p;
     }

@@ -66,4 +66,22 @@ public interface RouterPlugin {
     default String replacesInRunner() {
         return null;
     }
+
+    /**
+     * Whether its files join a package the router already has (a P/D decider must live in the
+     * {@code disagg} package, whose decider interface is unexported) instead of being a package of their own.
+     */
+    default boolean joinsPackage() {
+        return false;
+    }
+
+    /** Files of {@link #files()} that stand in for the router's own, for the stand-alone build only: never copied into a checkout. */
+    default java.util.List<String> standIns() {
+        return java.util.List.of();
+    }
+
+    /** The exported factory function the runner registers it with. */
+    default String factory() {
+        return "Factory";
+    }
 }
