@@ -247,6 +247,10 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UserError("cannot export " + exported + ": " + e.getMessage());
         }
         RouterPlugin pkg = outcome.plugin();
+        if (router != null && !pkg.inRouter()) {
+            throw new UserError("a " + pkg.noun() + " runs in the autoscaler beside the router, not in it: drop --router (the export is a Go "
+                    + "package for the autoscaler; nothing was written)");
+        }
         refuseDuplicateInRouter(pkg);
         writeProvenance(dest, fromRun, exported, part.source(), pkg.pluginType(), pkg.javaFileName(), view);
         List<String> lines = new ArrayList<>();

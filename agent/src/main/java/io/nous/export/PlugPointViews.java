@@ -22,7 +22,7 @@ public final class PlugPointViews {
 
     private static Map<PlugPoint<?>, PlugPointView> load() {
         List<PlugPointView> all = new ArrayList<>(List.of(new UsageLimitView(), new AdmissionView(), new RoutingView(),
-                new SaturationView(), new OrderingView(), new EvictionView(), new FairnessView(), new DeciderView()));
+                new SaturationView(), new OrderingView(), new EvictionView(), new FairnessView(), new DeciderView(), new ScalingView()));
         ServiceLoader.load(PlugPointView.class, PlugPointViews.class.getClassLoader()).forEach(all::add);
         Map<PlugPoint<?>, PlugPointView> views = new LinkedHashMap<>();
         for (PlugPointView v : all) {

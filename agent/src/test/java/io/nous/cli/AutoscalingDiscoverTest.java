@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The autoscaling problem class end to end at small scale: {@code discover --problem autoscaling}
  * searches scaling policies on autoscaled pools under a daily cycle, scores them by GPU-hours with the
  * TTFT objective's attainment held, meets WVA's saturation analyzer on the test split, and replays bit
- * for bit; a scaling policy's export says why there is no router plugin to write.
+ * for bit; a scaling policy exports as a Go package for the autoscaler and refuses a router checkout.
  */
 class AutoscalingDiscoverTest {
     @TempDir
@@ -38,9 +38,16 @@ class AutoscalingDiscoverTest {
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
         assertThat(replay.out()).contains("bit for bit");
+        // a scaling policy leaves as a Go package for the autoscaler, never as a router plugin
         CliHarness export = CliHarness.run("export", id, "c0001", "--force", "--runs-dir", runs.toString(), "--out",
                 dir.resolve("x").toString());
-        assertThat(export.exit()).isNotZero();
-        assertThat(export.err()).contains("a scaling policy runs in the autoscaler beside the router");
+        assertThat(export.exit()).as(export.out() + export.err()).isZero();
+        assertThat(export.out()).contains("as the scaling policy ");
+        assertThat(Files.readString(dir.resolve("x/RUNBOOK.md"))).contains("Point the autoscaler back at");
+        CliHarness router = CliHarness.run("export", id, "c0001", "--force", "--runs-dir", runs.toString(), "--out",
+                dir.resolve("y").toString(), "--router", dir.toString());
+        assertThat(router.exit()).isNotZero();
+        assertThat(router.err()).contains("runs in the autoscaler beside the router, not in it: drop --router");
+        assertThat(dir.resolve("y")).doesNotExist();
     }
 }

@@ -23,8 +23,8 @@ import java.util.function.Supplier;
 /**
  * The router's P/D decider: whether a request's prompt is prefilled on a prefill pod, asked with the
  * decode pod the decode profile picked. Verified, guarded, probed and simulated like the other plug
- * points; its Go export (a decider plugin for the disagg profile handler) is not written yet, and an
- * export refuses, saying so.
+ * points, and exported as a decider of the router's disagg profile handler ({@code DeciderPackage}),
+ * proved against the Java on seeded question sequences.
  */
 public final class DeciderPlugPoint implements PlugPointDescriptor<DisaggregationDecider> {
     private static final List<EntryForm> FORMS = List.of(new EntryForm("boolean", List.of("int", "int", "int", "int", "double"),

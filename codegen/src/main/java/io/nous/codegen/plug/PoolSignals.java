@@ -1,6 +1,7 @@
 package io.nous.codegen.plug;
 
 import io.nous.codegen.golang.proof.CallSequences;
+import io.nous.codegen.golang.proof.ScalingProof;
 import io.nous.codegen.guard.CandidateFault;
 import io.nous.sim.spi.ScalingPolicy;
 import java.security.MessageDigest;
@@ -15,41 +16,23 @@ import java.util.function.Supplier;
  */
 final class PoolSignals {
     private static final long SEED = 0x5ca1eL;
-    private static final int[] READY = {1, 2, 3, 4, 8, 16, 64};
     private static final int SEQUENCES = 16;
-    private static final int DECISIONS = 40;
-    private static final long INTERVAL_US = 15_000_000L;
 
     private PoolSignals() {
     }
 
-    /** One decision's inputs. */
-    private record Pool(long nowUs, int ready, int starting, double saturation, double kv, int waiting, int running, int queued) {
-    }
-
     @FunctionalInterface
     private interface Answer {
-        void decided(Pool pool, int desired);
+        void decided(ScalingProof.Pool pool, int desired);
     }
 
     private static void ask(ScalingPolicy p, Answer answer) {
         CallSequences.SplitMix rng = new CallSequences.SplitMix(SEED);
         for (int s = 0; s < SEQUENCES; s++) {
             long[] state = new long[ScalingPolicy.STATE_SIZE];
-            for (int k = 0; k < DECISIONS; k++) {
-                int ready = READY[rng.below(READY.length)];
-                int starting = rng.below(4) == 0 ? 1 + rng.below(4) : 0;
-                double kv = switch (rng.below(5)) {
-                    case 0 -> 0;
-                    case 1 -> 1;
-                    default -> rng.uniform();
-                };
-                double saturation = rng.below(4) == 0 ? rng.uniform() * 8 : rng.uniform() * 1.2;
-                int running = ready * rng.below(257);
-                int waiting = rng.below(3) == 0 ? 0 : ready * rng.below(40);
-                int queued = rng.below(3) == 0 ? 0 : rng.below(5000);
-                Pool pool = new Pool((k + 1) * INTERVAL_US, ready, starting, saturation, kv, waiting, running, queued);
-                answer.decided(pool, p.desiredPods(pool.nowUs(), ready, starting, saturation, kv, waiting, running, queued, state));
+            for (int k = 0; k < ScalingProof.DECISIONS; k++) {
+                ScalingProof.Pool pool = ScalingProof.draw(rng, k);
+                answer.decided(pool, ScalingProof.ask(p, pool, state));
             }
         }
     }
@@ -66,7 +49,7 @@ final class PoolSignals {
 
     /** Each decision's change of the pool, pods asked for minus pods held (the novelty signature). */
     static double[] signature(ScalingPolicy p) {
-        double[] out = new double[SEQUENCES * DECISIONS];
+        double[] out = new double[SEQUENCES * ScalingProof.DECISIONS];
         int[] at = {0};
         ask(p, (pool, d) -> out[at[0]++] = Math.max(-64, Math.min(64, (long) d - pool.ready() - pool.starting())));
         return out;

@@ -2,7 +2,10 @@ package io.nous.codegen.plug;
 
 import io.nous.codegen.Candidate;
 import io.nous.codegen.Contract;
+import io.nous.codegen.golang.GoTranslator;
 import io.nous.codegen.golang.plugin.GoExport;
+import io.nous.codegen.golang.plugin.ScalingPackage;
+import io.nous.codegen.golang.proof.ScalingProof;
 import io.nous.codegen.golang.proof.EquivalenceProof;
 import io.nous.codegen.golang.proof.GoToolchain;
 import io.nous.codegen.guard.Budget;
@@ -11,15 +14,19 @@ import io.nous.codegen.guard.GuardedCall;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.ScalingPolicy;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The pool's scaling policy: how many pods it should have, asked every scaling interval with what
  * the serving pods and the router show. Verified, guarded, probed and simulated like the other plug
  * points. The autoscaler lives outside the router (llm-d's workload-variant-autoscaler, or an HPA), so
- * there is no router plugin to write: its Go export, a documented function with vectors, is not built
- * yet, and an export refuses, saying so.
+ * its export is no router plugin but a Go package for the autoscaler ({@link ScalingPackage}): a
+ * documented function with its state, golden sequences, the proof, and the autoscaler settings it
+ * was simulated under.
  */
 public final class ScalingPlugPoint implements PlugPointDescriptor<ScalingPolicy> {
     private static final List<EntryForm> FORMS = List.of(new EntryForm("int",
@@ -83,20 +90,37 @@ public final class ScalingPlugPoint implements PlugPointDescriptor<ScalingPolicy
     }
 
     @Override
-    public boolean exports() {
-        return false;
-    }
-
-    @Override
     public GoExport.Outcome export(Candidate c, String source, String name, String summary, Path staging, Optional<GoToolchain> go) {
-        throw new GoExport.Refused("a scaling policy runs in the autoscaler beside the router (llm-d's workload-variant-autoscaler, or "
-                + "an HPA), not in it: Nous does not write its Go function yet; simulate and compare it with hpa-utilization and "
-                + "saturation-analyzer");
+        GoTranslator.GoCode code = GoExport.translate(source, PlugPoint.SCALING);
+        Supplier<ScalingPolicy> fresh = () -> c.newInstance(PlugPoint.SCALING, EquivalenceProof.PROOF_LIMIT);
+        List<List<ScalingProof.Step>> golden;
+        try {
+            golden = ScalingProof.golden(fresh);
+        } catch (CandidateFault f) {
+            throw new GoExport.Refused("it fails on a pool an autoscaler can see: " + f.getMessage());
+        }
+        EquivalenceProof.Proof proof = ScalingProof.record(fresh);
+        ScalingPackage pkg = new ScalingPackage(name, source, code, golden, proof, summary);
+        return GoExport.prove(pkg, golden.stream().mapToInt(List::size).sum(), proof, c, source, PlugPoint.SCALING, staging, go);
     }
 
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
+        ScalingProof.ScalingSequence q = proof.sequence(sequence, ScalingProof.ScalingSequence.class);
+        List<ScalingProof.Answer> java = new ArrayList<>();
+        ScalingProof.run(q, () -> c.newInstance(PlugPoint.SCALING, EquivalenceProof.PROOF_LIMIT), from, to, java);
+        for (String[] g : goAnswers) {
+            int call = Integer.parseInt(g[0]);
+            ScalingProof.Answer j = java.get(call - from);
+            String goSays = g[2].equals("false") ? "panics" : g[1];
+            String javaSays = j.desired() == null ? "throws (" + j.fault() + ")" : String.valueOf(j.desired());
+            if (!goSays.equals(javaSays)) {
+                return "the Go does not decide as the Java: sequence " + sequence + ", decision " + String.format(Locale.ROOT, "%,d", call)
+                        + ": " + j.pool().describe() + ": Java asks for " + javaSays + " pods, Go " + goSays + javaLines
+                        + ". Nothing was written.";
+            }
+        }
         return null;
     }
 

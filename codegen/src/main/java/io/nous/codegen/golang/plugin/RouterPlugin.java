@@ -80,6 +80,11 @@ public interface RouterPlugin {
         return java.util.List.of();
     }
 
+    /** Whether it is a router plugin at all (a scaling policy runs in the autoscaler beside the router: none of the above applies). */
+    default boolean inRouter() {
+        return true;
+    }
+
     /** The exported factory function the runner registers it with. */
     default String factory() {
         return "Factory";
