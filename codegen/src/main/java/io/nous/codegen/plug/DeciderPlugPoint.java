@@ -103,7 +103,7 @@ public final class DeciderPlugPoint implements PlugPointDescriptor<Disaggregatio
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
-        DeciderProof.DeciderSequence q = proof.sequence(sequence, DeciderProof.DeciderSequence.class);
+        EquivalenceProof.SeededSequence q = proof.sequence(sequence, EquivalenceProof.SeededSequence.class);
         List<DeciderProof.Answer> java = new ArrayList<>();
         DeciderProof.run(q, c.newInstance(PlugPoint.PD_DECIDER, EquivalenceProof.PROOF_LIMIT), from, to, java);
         for (String[] g : goAnswers) {

@@ -107,7 +107,7 @@ public final class ScalingPlugPoint implements PlugPointDescriptor<ScalingPolicy
     @Override
     public String mismatch(EquivalenceProof.Proof proof, Candidate c, String sequence, int from, int to, List<String[]> goAnswers,
                            String javaLines) {
-        ScalingProof.ScalingSequence q = proof.sequence(sequence, ScalingProof.ScalingSequence.class);
+        EquivalenceProof.SeededSequence q = proof.sequence(sequence, EquivalenceProof.SeededSequence.class);
         List<ScalingProof.Answer> java = new ArrayList<>();
         ScalingProof.run(q, () -> c.newInstance(PlugPoint.SCALING, EquivalenceProof.PROOF_LIMIT), from, to, java);
         for (String[] g : goAnswers) {

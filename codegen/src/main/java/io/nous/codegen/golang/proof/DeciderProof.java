@@ -97,31 +97,23 @@ public final class DeciderProof {
         return sb.append("]\n").toString();
     }
 
-    /** A sequence of drawn questions: its seed, calls and Java's digests. */
-    public record DeciderSequence(String name, long seed, int calls, int chunk, long[] digests) implements EquivalenceProof.Sequence {
-        @Override
-        public String json() {
-            return "{\"name\": \"" + name + "\", \"seed\": " + seed + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": "
-                    + EquivalenceProof.digestsJson(digests) + "}";
-        }
-    }
-
     /** One call of a sequence: the question and the answer (null when the decider threw). */
     public record Answer(Input in, Boolean yes, String fault) {
     }
 
     /** The proof: three seeded sequences of drawn questions on one decider each. */
     public static EquivalenceProof.Proof record(Supplier<DisaggregationDecider> fresh) {
-        List<DeciderSequence> out = new ArrayList<>();
+        List<EquivalenceProof.SeededSequence> out = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            DeciderSequence q = new DeciderSequence("questions-" + (i + 1), 0xd15aL + i, EquivalenceProof.SHORT, EquivalenceProof.CHUNK, null);
-            out.add(new DeciderSequence(q.name(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
+            EquivalenceProof.SeededSequence q = new EquivalenceProof.SeededSequence("questions-" + (i + 1), 0xd15aL + i, EquivalenceProof.SHORT,
+                    EquivalenceProof.CHUNK, null);
+            out.add(new EquivalenceProof.SeededSequence(q.name(), q.seed(), q.calls(), q.chunk(), run(q, fresh.get(), 0, 0, null)));
         }
         return new EquivalenceProof.Proof(out, false, 64, null);
     }
 
     /** Replays {@code q} on {@code d}: its digests, and the answers of calls {@code from} to {@code to} (exclusive) into {@code answers}. */
-    public static long[] run(DeciderSequence q, DisaggregationDecider d, int from, int to, List<Answer> answers) {
+    public static long[] run(EquivalenceProof.SeededSequence q, DisaggregationDecider d, int from, int to, List<Answer> answers) {
         CallSequences.SplitMix rng = new CallSequences.SplitMix(q.seed());
         EquivalenceProof.Chunks chunks = new EquivalenceProof.Chunks(q.calls(), q.chunk());
         for (int call = 0; call < q.calls(); call++) {

@@ -61,6 +61,15 @@ public final class EquivalenceProof {
         String json();
     }
 
+    /** A sequence whose inputs are drawn from one SplitMix64 seed alone (the Go test draws them the same way). */
+    public record SeededSequence(String name, long seed, int calls, int chunk, long[] digests) implements Sequence {
+        @Override
+        public String json() {
+            return "{\"name\": \"" + name + "\", \"seed\": " + seed + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": "
+                    + digestsJson(digests) + "}";
+        }
+    }
+
     /** A usage-limit sequence: its inputs and the digests of Java's answers. */
     public record UsageLimitSequence(String name, int[] priorities, CallSequences.Saturations saturations, double hold, long seed,
                                      int calls, int chunk, long[] digests) implements Sequence {

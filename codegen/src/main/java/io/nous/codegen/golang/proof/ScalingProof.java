@@ -102,25 +102,17 @@ public final class ScalingProof {
         return sb.append("]\n").toString();
     }
 
-    /** A seeded run of sequences: its seed, calls (decisions) and Java's digests. */
-    public record ScalingSequence(String name, long seed, int calls, int chunk, long[] digests) implements EquivalenceProof.Sequence {
-        @Override
-        public String json() {
-            return "{\"name\": \"" + name + "\", \"seed\": " + seed + ", \"calls\": " + calls + ", \"chunk\": " + chunk + ", \"digests\": "
-                    + EquivalenceProof.digestsJson(digests) + "}";
-        }
-    }
-
     /** One decision of a run: the pool and the decision (null when the policy threw). */
     public record Answer(Pool pool, Integer desired, String fault) {
     }
 
     /** The proof: three seeded runs of 4,000 decisions (100 sequences of 40 on fresh state). */
     public static EquivalenceProof.Proof record(Supplier<ScalingPolicy> fresh) {
-        List<ScalingSequence> out = new ArrayList<>();
+        List<EquivalenceProof.SeededSequence> out = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            ScalingSequence q = new ScalingSequence("pools-" + (i + 1), 0x5ca1eL + i, 100 * DECISIONS, EquivalenceProof.CHUNK, null);
-            out.add(new ScalingSequence(q.name(), q.seed(), q.calls(), q.chunk(), run(q, fresh, 0, 0, null)));
+            EquivalenceProof.SeededSequence q = new EquivalenceProof.SeededSequence("pools-" + (i + 1), 0x5ca1eL + i, 100 * DECISIONS,
+                    EquivalenceProof.CHUNK, null);
+            out.add(new EquivalenceProof.SeededSequence(q.name(), q.seed(), q.calls(), q.chunk(), run(q, fresh, 0, 0, null)));
         }
         return new EquivalenceProof.Proof(out, false, 64, null);
     }
@@ -131,7 +123,7 @@ public final class ScalingProof {
      * that throws is a fault word, and the sequence goes on with the state as the policy left it, as the
      * Go's does after a panic.
      */
-    public static long[] run(ScalingSequence q, Supplier<ScalingPolicy> fresh, int from, int to, List<Answer> answers) {
+    public static long[] run(EquivalenceProof.SeededSequence q, Supplier<ScalingPolicy> fresh, int from, int to, List<Answer> answers) {
         CallSequences.SplitMix rng = new CallSequences.SplitMix(q.seed());
         EquivalenceProof.Chunks chunks = new EquivalenceProof.Chunks(q.calls(), q.chunk());
         ScalingPolicy p = null;
