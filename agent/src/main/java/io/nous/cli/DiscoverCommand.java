@@ -132,8 +132,9 @@ public final class DiscoverCommand implements Callable<Integer> {
     @Option(names = "--seeds", defaultValue = DiscoveryConfig.Builder.SEEDS, paramLabel = "N", description = "Seeds per scenario (default: ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--duration", defaultValue = DiscoveryConfig.Builder.DURATION_SECONDS, paramLabel = "SECONDS", description = "Simulated seconds per scenario (default: ${DEFAULT-VALUE}).")
-    double duration;
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "Simulated seconds per scenario (default: the matrix's, "
+            + DiscoveryConfig.Builder.DURATION_SECONDS + " s for most; the autoscaling matrix's daily cycle runs an hour).")
+    Double duration;
 
     @Option(names = "--threads", paramLabel = "N", description = "Parallel simulations (default: the number of cores).")
     Integer threads;
@@ -416,6 +417,9 @@ public final class DiscoverCommand implements Callable<Integer> {
             Objectives.byName(objective);
             io.nous.evaluator.scenario.Matrix loaded = MatrixCatalog.load(matrix);
             splitSeeds = DiscoveryConfig.splitSeedsOf(loaded);
+            if (duration == null) {
+                duration = loaded.durationSeconds(); // the run records it, so a replay runs what this run ran
+            }
             // said once the settings are valid, before the run: what the search never sees, the held-out splits judge
             coverageGaps = io.nous.evaluator.scenario.RegimeCoverage.gaps(loaded);
         } catch (IllegalArgumentException | MatrixException e) {

@@ -31,6 +31,8 @@ class PdDiscoverTest {
         var config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("pd");
         assertThat(config.get("objective").asText()).isEqualTo("pd-ttft");
+        // without --duration a run simulates what its matrix says (120 s here), and records it for replay
+        assertThat(config.get("duration_seconds").asDouble()).isEqualTo(120.0);
         assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements DisaggregationDecider");
         assertThat(h.out()).contains("the upstream always-disagg on the test split").doesNotContain("] rejected:");
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
