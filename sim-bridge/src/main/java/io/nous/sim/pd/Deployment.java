@@ -29,9 +29,4 @@ public record Deployment(String name, int pods, int prefillPods, String eppConfi
     public static List<String> names() {
         return PRESETS.stream().map(Deployment::name).toList();
     }
-
-    /** This deployment's disaggregation over {@code link}, or null: aggregated. */
-    public Disaggregation disaggregation(KvTransfer link) {
-        return prefillPods == 0 ? null : new Disaggregation(prefillPods, link);
-    }
 }

@@ -35,11 +35,6 @@ public final class KvHandoffs {
         return a.kvReadyUs != b.kvReadyUs ? Long.compare(a.kvReadyUs, b.kvReadyUs) : Integer.compare(a.id, b.id);
     }
 
-    /** Whether pod {@code pod} carries the prefill role. */
-    public boolean prefills(int pod) {
-        return config.prefills(pod);
-    }
-
     /**
      * The leg that prefills {@code r} on prefill pod {@code prefillPod}: the same prompt, one output
      * token, sent now; {@code r} stays charged to its decode pod {@code decodePod}.
