@@ -33,7 +33,7 @@ public final class RequestsFile {
     /** Request lines carry every field (null where nothing happened), so a missing one is an error. */
     private static final ObjectMapper STRICT = MAPPER.copy().enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
     /** Request fields a line may leave out: every other one is required. */
-    private static final List<String> OPTIONAL = List.of("cached_tokens", "prompt");
+    private static final List<String> OPTIONAL = List.of("cached_tokens", "prompt", "disaggregation");
 
     /** A requests file's contents. */
     public record Contents(RequestsHeader header, List<ObservedRequest> requests) {

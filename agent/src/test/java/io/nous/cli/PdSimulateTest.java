@@ -69,6 +69,9 @@ class PdSimulateTest {
             }
         }
         assertThat(handoffs).isGreaterThan(50);
+        // and reads back as a requests file, with and without the hand-off
+        var read = io.nous.observe.RequestsFile.read(file).requests();
+        assertThat(read).anyMatch(r -> r.disaggregation() != null && r.disaggregation().decodePod() >= 2);
     }
 
     @Test
