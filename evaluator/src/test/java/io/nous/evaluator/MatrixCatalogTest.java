@@ -67,6 +67,10 @@ class MatrixCatalogTest {
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("scenarios[0].prefill_pods needs pods and must leave a decode pod");
         Files.writeString(f, "scenarios:\n  - {workload: code-completion, qps: 4, pods: 4, prefill_pods: 2, max_pods: 8, split: search, regime: under}\n");
         assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("a disaggregated pool (prefill_pods) is a fixed pool");
+        Files.writeString(f, "variants:\n  - {name: slow, startup_seconds: -1}\nscenarios:\n  - {workload: code-generation, qps: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("variants[0].startup_seconds must be between 0 and 3600");
+        Files.writeString(f, "variants:\n  - {name: link, kv_link: infiniband}\nscenarios:\n  - {workload: code-generation, qps: 4, split: search, regime: under}\n");
+        assertThatThrownBy(() -> MatrixCatalog.load(f.toString())).hasMessageContaining("variants[0].kv_link: unknown KV link 'infiniband'");
     }
 
     @Test
@@ -80,6 +84,26 @@ class MatrixCatalogTest {
             assertThat(s.routing().runsPdDecider()).isTrue();
         });
         assertThat(m.entries().get(0).label()).isEqualTo("code-completion@5/4pods~2P2D");
+        // the KV link is a declared unknown: the kv-tcp variant runs the same pool over TCP
+        var tcp = m.variants().stream().filter(v -> v.name().equals("kv-tcp")).findFirst().orElseThrow();
+        assertThat(tcp.apply(m.entries().get(0).scenario(1, 60)).disaggregation().link().name()).isEqualTo("tcp");
+    }
+
+    @Test
+    void theAutoscalingMatrixSpansMeasuredStartUpsAndItsFirstRevisionStillLoads() {
+        var m = MatrixCatalog.load("autoscaling");
+        var scenario = m.entries().get(0).scenario(1, 600);
+        assertThat(m.variants()).extracting(v -> v.name()).contains("startup-30s", "startup-10min");
+        for (var v : m.variants()) {
+            long startup = v.apply(scenario).autoscaling().startupMedianUs();
+            switch (v.name()) {
+                case "startup-30s" -> assertThat(startup).isEqualTo(30_000_000L);
+                case "startup-10min" -> assertThat(startup).isEqualTo(600_000_000L);
+                default -> assertThat(startup).isEqualTo(io.nous.sim.pool.AutoscalingConfig.DEFAULT_STARTUP_MEDIAN_US);
+            }
+        }
+        // runs of revision 1 replay on the two variants they had
+        assertThat(MatrixCatalog.load("autoscaling", 1).variants()).extracting(v -> v.name()).containsExactly("nominal", "decode-slow");
     }
 
     @Test

@@ -41,12 +41,16 @@ import java.util.Map;
  *                                  kept (the studies give means only: the spread is a declared unknown)
  * @param inputKind                 the prompt-length distribution's family ({@code lognormal}, {@code gaussian} or {@code constant}),
  *                                  its mean, spread and bounds kept
+ * @param startupSeconds            an autoscaled pool's median pod start-up (image, weights, warm-up), a declared unknown
+ *                                  that measured deployments put between about 30 s and 10 minutes; no effect on a fixed pool
+ * @param kvLink                    a disaggregated pool's KV link ({@code rdma}, {@code nvlink}, {@code tcp}, with settings);
+ *                                  no effect on an aggregated pool
  */
 public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedTokens, Double kvBlocksScale, Double decodeSpeed,
                       Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                       Double scrapeLatencyPerRequestMs, Boolean inflightCredit, Double clientTimeoutSeconds, Double durationSeconds,
                       Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken, Double inputCv,
-                      String inputKind) {
+                      String inputKind, Double startupSeconds, String kvLink) {
 
     /** The deployment as the scenario describes it. */
     public static final Variant NOMINAL = new Variant("nominal", null, null, null, null, null, null, null, null, null, null);
@@ -56,7 +60,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                    Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs, Double scrapeLatencyMs,
                    Double scrapeLatencyPerRequestMs) {
         this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
-                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null, null, null, null);
+                scrapeLatencyMs, scrapeLatencyPerRequestMs, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** A variant of the pods, the profile, the data layer, the clients and the run, with the workloads' own lengths. */
@@ -66,7 +70,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                    Double prefixShare, Map<String, Double> loadScale, Double promptBytesPerToken) {
         this(name, maxNumSeqs, maxNumBatchedTokens, kvBlocksScale, decodeSpeed, prefillSpeed, profile, metricTiming, scrapeIntervalMs,
                 scrapeLatencyMs, scrapeLatencyPerRequestMs, inflightCredit, clientTimeoutSeconds, durationSeconds, prefixShare, loadScale,
-                promptBytesPerToken, null, null);
+                promptBytesPerToken, null, null, null, null);
     }
 
     public boolean isNominal() {
@@ -74,7 +78,7 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
                 && prefillSpeed == null && profile == null && metricTiming == null && scrapeIntervalMs == null
                 && scrapeLatencyMs == null && scrapeLatencyPerRequestMs == null && inflightCredit == null
                 && clientTimeoutSeconds == null && durationSeconds == null && prefixShare == null && loadScale == null
-                && promptBytesPerToken == null && inputCv == null && inputKind == null;
+                && promptBytesPerToken == null && inputCv == null && inputKind == null && startupSeconds == null && kvLink == null;
     }
 
     /** Whether this variant is about prompts the pods' prefix caches can reuse (meaningless without caching). */
@@ -145,6 +149,14 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         if (promptBytesPerToken != null) {
             b.promptBytesPerToken(promptBytesPerToken);
         }
+        if (startupSeconds != null && s.autoscaling() != null) {
+            io.nous.sim.pool.AutoscalingConfig a = s.autoscaling();
+            b.autoscaling(new io.nous.sim.pool.AutoscalingConfig(a.minPods(), a.maxPods(), a.intervalUs(), Math.round(startupSeconds * 1e6),
+                    a.startupSigma(), a.downStabilizationUs(), a.upStabilizationUs(), a.sloTtftMs(), a.gpusPerPod()));
+        }
+        if (kvLink != null && s.disaggregation() != null) {
+            b.disaggregation(new io.nous.sim.pd.Disaggregation(s.disaggregation().prefillPods(), io.nous.sim.pd.KvTransfer.parse(kvLink)));
+        }
         if (loadScale != null && loadScale.containsKey(s.workload().name())) {
             b.qps(s.qps() * loadScale.get(s.workload().name()));
         }
@@ -175,6 +187,8 @@ public record Variant(String name, Integer maxNumSeqs, Integer maxNumBatchedToke
         append(sb, "prompt bytes per token", promptBytesPerToken);
         append(sb, "prompt length cv", inputCv);
         append(sb, "prompt length", inputKind);
+        append(sb, "pod start-up s", startupSeconds);
+        append(sb, "KV link", kvLink);
         return sb.toString();
     }
 

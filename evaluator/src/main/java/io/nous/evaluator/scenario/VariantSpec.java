@@ -11,7 +11,8 @@ public record VariantSpec(String name, Integer maxNumSeqs, Integer maxNumBatched
                           Double prefillSpeed, String profile, String metricTiming, Double scrapeIntervalMs,
                           Double scrapeLatencyMs, Double scrapeLatencyPerRequestMs, Boolean inflightCredit,
                           Double clientTimeoutSeconds, Double durationSeconds, Double prefixShare,
-                          Map<String, Double> loadScale, Double promptBytesPerToken, Double inputCv, String inputKind) {
+                          Map<String, Double> loadScale, Double promptBytesPerToken, Double inputCv, String inputKind,
+                          Double startupSeconds, String kvLink) {
 
     /**
      * The variant {@code v} describes, checked by building one scenario of {@code sample} under it.
@@ -25,7 +26,7 @@ public record VariantSpec(String name, Integer maxNumSeqs, Integer maxNumBatched
         Variant variant = new Variant(v.name(), v.maxNumSeqs(), v.maxNumBatchedTokens(), v.kvBlocksScale(), v.decodeSpeed(),
                 v.prefillSpeed(), v.profile(), v.metricTiming(), v.scrapeIntervalMs(), v.scrapeLatencyMs(), v.scrapeLatencyPerRequestMs(),
                 v.inflightCredit(), v.clientTimeoutSeconds(), v.durationSeconds(), v.prefixShare(), v.loadScale(),
-                v.promptBytesPerToken(), v.inputCv(), v.inputKind());
+                v.promptBytesPerToken(), v.inputCv(), v.inputKind(), v.startupSeconds(), v.kvLink());
         positive(where + ".prompt_bytes_per_token", v.promptBytesPerToken());
         positive(where + ".client_timeout_seconds", v.clientTimeoutSeconds());
         positive(where + ".duration_seconds", v.durationSeconds());
@@ -40,6 +41,16 @@ public record VariantSpec(String name, Integer maxNumSeqs, Integer maxNumBatched
         positive(where + ".prefill_speed", v.prefillSpeed());
         positive(where + ".scrape_interval_ms", v.scrapeIntervalMs());
         positive(where + ".input_cv", v.inputCv());
+        if (v.kvLink() != null) {
+            try {
+                io.nous.sim.pd.KvTransfer.parse(v.kvLink());
+            } catch (IllegalArgumentException e) {
+                throw new MatrixException(where + ".kv_link: " + e.getMessage(), null);
+            }
+        }
+        if (v.startupSeconds() != null && !(v.startupSeconds() >= 0 && v.startupSeconds() <= 3600)) {
+            throw new MatrixException(where + ".startup_seconds must be between 0 and 3600, got " + v.startupSeconds(), null);
+        }
         if (v.inputKind() != null && !java.util.Set.of("lognormal", "gaussian", "constant").contains(v.inputKind())) {
             throw new MatrixException(where + ".input_kind must be lognormal, gaussian or constant, got '" + v.inputKind() + "'", null);
         }
