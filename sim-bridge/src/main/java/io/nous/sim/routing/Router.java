@@ -78,8 +78,7 @@ public final class Router {
             needsInFlight = true;
         }
         io.nous.sim.spi.DisaggregationDecider deciderPolicy = policies.get(PlugPoint.PD_DECIDER);
-        boolean disaggregates = config.disaggregates() || deciderPolicy != null && config.disagg() != null
-                && config.disagg().prefill() != null && !config.disagg().prefillFirst();
+        boolean disaggregates = config.disaggregates() || deciderPolicy != null && config.runsPdDecider();
         if (disaggregates) {
             needsPrefix = true; // the disagg handler consumes PrefixCacheMatchInfo for its decider
         }

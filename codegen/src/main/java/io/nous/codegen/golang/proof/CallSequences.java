@@ -281,6 +281,14 @@ public final class CallSequences {
             }
         }
 
+        /** A call's answer and the state the policy kept after it, as the Go tests of stateful policies digest them. */
+        public void answer(long answer, long[] state) {
+            word(answer);
+            for (long v : state) {
+                word(v);
+            }
+        }
+
         public void value(double d) {
             word(Double.doubleToLongBits(d)); // canonical NaN: the sign and payload of a NaN are not the policy's to choose
         }

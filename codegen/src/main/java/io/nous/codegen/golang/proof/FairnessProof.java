@@ -315,10 +315,7 @@ public final class FairnessProof {
             try {
                 pick = p.pick(s.flows(), s.flowIds().clone(), s.queued().clone(), s.headRank().clone(), s.headEnqueueUs().clone(),
                         s.headBytes().clone(), s.headSloTtftMs().clone(), state);
-                chunks.digest().word(pick);
-                for (long v : state) {
-                    chunks.digest().word(v);
-                }
+                chunks.digest().answer(pick, state);
             } catch (CandidateFault f) {
                 fault = f.getMessage();
                 chunks.digest().word(CallSequences.Digest.FAULT);

@@ -139,10 +139,7 @@ public final class ScalingProof {
             String fault = null;
             try {
                 desired = ask(p, pool, state);
-                chunks.digest().word(desired);
-                for (long v : state) {
-                    chunks.digest().word(v);
-                }
+                chunks.digest().answer(desired, state);
             } catch (CandidateFault f) {
                 fault = f.getMessage();
                 chunks.digest().word(CallSequences.Digest.FAULT);
