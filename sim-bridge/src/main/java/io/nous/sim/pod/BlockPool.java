@@ -1,5 +1,6 @@
 package io.nous.sim.pod;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -33,6 +34,7 @@ import java.util.function.IntToLongFunction;
  */
 public final class BlockPool {
     private static final int NONE = -1;
+    private static final AtomicLong POOLS = new AtomicLong();
 
     /** Fields of block b at {@code meta[b * STRIDE + field]}: one cache line serves every field an operation on b touches. */
     private static final int STRIDE = 4;
@@ -41,7 +43,11 @@ public final class BlockPool {
     private static final int HASHED = 1;
     /** While the block is free: the free queue's place of its live entry (see {@link #queue}). */
     private static final int PLACE = 2;
+    /** While the block is free: its live entry's append ordinal (see {@link #freeMark}). */
+    private static final int ORDINAL = 3;
 
+    /** Tells this pool from every other of the process (a pod restarted at the same index has a new pool). */
+    private final long id = POOLS.incrementAndGet();
     private final int blockSize;
     private final int capacity;
     private final int[] meta;
@@ -67,6 +73,10 @@ public final class BlockPool {
     private long preemptedQueriedTokens;
     private long preemptedHitTokens;
     private long evictions;
+    /** Entries appended to the free queue so far (ints that wrap; only differences are asked of them). */
+    private int appended;
+    /** The append ordinal of the last live entry taken from the head for an allocation, or -1. */
+    private int lastTaken = -1;
 
     /** A pool of {@code blocks} blocks of {@code blockSize} tokens, all free and empty. */
     public BlockPool(int blocks, int blockSize) {
@@ -220,19 +230,25 @@ public final class BlockPool {
         }
     }
 
-    /** Names a block its request has just filled (vLLM {@code cache_full_blocks}); later lookups may reuse it. */
-    public void cache(int block, long blockHash) {
+    /**
+     * Names a block its request has just filled (vLLM {@code cache_full_blocks}); later lookups may
+     * reuse it. Returns whether the block names {@code blockHash} now: not when another block already
+     * names it (two requests computed the same block at once; the first to register is the one found).
+     */
+    public boolean cache(int block, long blockHash) {
         int m = block * STRIDE;
         if (meta[m + REFS] < 1) {
             throw new IllegalStateException("block " + block + " is cached while no request holds it");
         }
         if (meta[m + HASHED] != 0) {
-            return;
+            return hash[block] == blockHash;
         }
         if (index.putIfAbsent(blockHash, block)) {
             hash[block] = blockHash;
             meta[m + HASHED] = 1;
+            return true;
         }
+        return false;
     }
 
     /**
@@ -308,6 +324,26 @@ public final class BlockPool {
         return hitTokens;
     }
 
+    /**
+     * A mark of the free queue now: blocks freed after it can be asked about with {@link #keptSince}.
+     * Taken just before a request frees its blocks, it lets whoever later wants those blocks back
+     * (the next round of a session) know in O(1) that none has been evicted.
+     */
+    public int freeMark() {
+        return appended;
+    }
+
+    /**
+     * Whether no block freed after {@code mark} ({@link #freeMark}) has left the free queue for an
+     * allocation since: then every block that named a prefix when it was freed after the mark still
+     * names it. Entries leave the head in the order they were appended, so the last one taken says it
+     * all; a block that left by a hit and was freed again went back in after the mark. Exact for marks
+     * fewer than 2^31 appends old.
+     */
+    public boolean keptSince(int mark) {
+        return lastTaken - mark < 0;
+    }
+
     /** Cached prefixes forgotten to make room. */
     public long evictions() {
         return evictions;
@@ -315,6 +351,11 @@ public final class BlockPool {
 
     public int blockSize() {
         return blockSize;
+    }
+
+    /** This pool's identity, unique in the process; for caches that must not be taken for another pool's. */
+    public long id() {
+        return id;
     }
 
     /**
@@ -355,6 +396,7 @@ public final class BlockPool {
             int b = queue[at & mask];
             if (live(b, at)) {
                 free--;
+                lastTaken = meta[b * STRIDE + ORDINAL];
                 return b;
             }
         }
@@ -367,6 +409,7 @@ public final class BlockPool {
         int at = tail++;
         queue[at & mask] = b;
         meta[b * STRIDE + PLACE] = at;
+        meta[b * STRIDE + ORDINAL] = appended++;
         free++;
     }
 

@@ -4,6 +4,7 @@ import io.nous.sim.cost.CostModel;
 import io.nous.sim.cost.StepBatch;
 import io.nous.sim.request.PromptContent;
 import io.nous.sim.request.Request;
+import io.nous.sim.request.RoundBlocks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 
@@ -258,6 +259,7 @@ public final class VllmPod implements ModelServer {
                 int freeHits = 0;
                 if (pool != null) {
                     // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
+                    int handedOver = r.previousRound == null ? 0 : takeOver(r);
                     prepareBlocks(r);
                     // Content of its own can only be found again by itself, after a preemption.
                     int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
@@ -272,6 +274,15 @@ public final class VllmPod implements ModelServer {
                         seenLimit = Math.min(seen.length, r.kvContent.firstSpanTokens() / blockSize);
                         known = Math.min(Math.min(cap, seenLimit), sharedPrefixHashes.confirmed(r.kvContent, pool.evictions()));
                         System.arraycopy(seen, 0, r.blockIds, 0, known);
+                    }
+                    // the previous round's blocks, known kept since it freed them (they name this chain's first hashes);
+                    // the shared prefix's hints are confirmed below as far as the run goes, so they learn these too
+                    if (handedOver > known) {
+                        int from = known;
+                        known = Math.min(cap, handedOver);
+                        if (seen != null && seenLimit > from) {
+                            System.arraycopy(r.blockIds, from, seen, from, Math.min(known, seenLimit) - from);
+                        }
                     }
                     hits = cap == 0 ? 0 : pool.cachedRun(k -> blockHash(r, k), cap, r.blockIds, seen, seenLimit, known);
                     if (seen != null) {
@@ -302,6 +313,7 @@ public final class VllmPod implements ModelServer {
                     }
                     r.heldBlocks = hits;
                     r.cachedBlocks = hits;
+                    r.namedRun = hits;
                     r.computed = computed;
                     pool.record(target, hits * blockSize, r.preemptions > 0);
                     if (r.preemptions == 0) {
@@ -347,8 +359,7 @@ public final class VllmPod implements ModelServer {
         while (completions.peekFinishStep() <= s) {
             Request top = completions.poll();
             removeDecoding(top);
-            releaseBlocks(top, (int) (top.ctxOffset + s + 1));
-            forgetBlocks(top);
+            finishBlocks(top, (int) (top.ctxOffset + s + 1));
             unlinkRunning(top);
             top.decoding = false;
             if (!top.cancelled) {
@@ -371,8 +382,7 @@ public final class VllmPod implements ModelServer {
                         listener.onFirstToken(r, nowUs);
                     }
                     if (r.generated >= r.outputTokens) {
-                        releaseBlocks(r, r.computed);
-                        forgetBlocks(r);
+                        finishBlocks(r, r.computed);
                         unlinkRunning(r);
                         if (!r.cancelled) {
                             r.finishUs = nowUs;
@@ -476,9 +486,71 @@ public final class VllmPod implements ModelServer {
             pool.free(r.blockIds, r.heldBlocks);
             r.heldBlocks = 0;
             r.cachedBlocks = 0;
+            r.namedRun = 0;
         } else {
             usedBlocks -= blocks(tokens);
         }
+    }
+
+    /**
+     * A request that finished: its blocks are freed, and its block tables go to its session's next round
+     * when that round repeats all of it (an accumulating session), else back to the pod's spares.
+     */
+    private void finishBlocks(Request r, int tokens) {
+        if (pool == null || r.session < 0 || r.cancelled || r.content == null || r.kvContent != r.content
+                || r.content.sharedTokens() != r.content.tokens()) {
+            releaseBlocks(r, tokens);
+            forgetBlocks(r);
+            return;
+        }
+        int mark = pool.freeMark();
+        int named = r.namedRun;
+        int[] ids = r.blockIds;
+        releaseBlocks(r, tokens);
+        r.leftBlocks = new RoundBlocks(pool.id(), mark, blockSize, ids, named, r.blockHashes, r.hashedBlocks);
+        r.blockIds = null;
+        r.blockHashes = null;
+        r.hashedBlocks = 0;
+    }
+
+    /**
+     * Takes over the block tables the previous round of {@code r}'s session left ({@link RoundBlocks}):
+     * the hashes of the blocks inside the tokens the two share are the same chain, and when the round
+     * ran on this pool and none of its blocks has been evicted since, its leading named blocks are cached
+     * blocks of {@code r}'s prompt. Returns how many leading blocks are known cached that way (0 when
+     * none); the lookup goes on from there exactly as it would have from the start.
+     */
+    private int takeOver(Request r) {
+        Request previous = r.previousRound;
+        r.previousRound = null;
+        RoundBlocks left = previous.leftBlocks;
+        previous.leftBlocks = null;
+        if (left == null || left.blockSize() != blockSize || r.blockIds != null || r.blockHashes != null || r.content == null) {
+            return 0;
+        }
+        int shared = r.previousRoundTokens / blockSize;
+        int size = tableSize(r);
+        if (left.hashes() != null) {
+            int hashed = Math.min(left.hashedBlocks(), shared);
+            long[] hashes = left.hashes();
+            if (hashes.length < size) {
+                hashes = tables.hashes(size);
+                System.arraycopy(left.hashes(), 0, hashes, 0, hashed);
+                tables.release(left.hashes());
+            }
+            r.kvContent = r.content;
+            r.blockHashes = hashes;
+            r.hashedBlocks = hashed;
+        }
+        int known = left.pool() == pool.id() && pool.keptSince(left.freeMark()) ? Math.min(Math.min(left.namedBlocks(), shared), r.hashedBlocks) : 0;
+        int[] ids = left.ids();
+        if (ids.length < size) {
+            ids = tables.ids(size);
+            System.arraycopy(left.ids(), 0, ids, 0, known);
+            tables.release(left.ids());
+        }
+        r.blockIds = ids;
+        return known;
     }
 
     /** A request that has left: its block tables go back to the pod's spares (its content's blocks may stay cached). */
@@ -538,7 +610,9 @@ public final class VllmPod implements ModelServer {
             full = shared;
         }
         for (int k = r.cachedBlocks; k < full; k++) {
-            pool.cache(r.blockIds[k], blockHash(r, k));
+            if (pool.cache(r.blockIds[k], blockHash(r, k)) && k == r.namedRun) {
+                r.namedRun++;
+            }
         }
         if (full > r.cachedBlocks) {
             r.cachedBlocks = full;
@@ -549,7 +623,9 @@ public final class VllmPod implements ModelServer {
     private void cacheOwnBlocks(Request r, int computedTokens) {
         int full = Math.min(computedTokens / blockSize, r.heldBlocks);
         for (int k = r.cachedBlocks; k < full; k++) {
-            pool.cache(r.blockIds[k], blockHash(r, k));
+            if (pool.cache(r.blockIds[k], blockHash(r, k)) && k == r.namedRun) {
+                r.namedRun++;
+            }
         }
     }
 

@@ -79,6 +79,16 @@ public final class Request {
     public PromptContent kvContent;
     /** Leading blocks of its own that the cache knows it computed (or reused). */
     public int cachedBlocks;
+    /** Leading blocks it holds that name its chain's hashes in the cache, in order (held since, so still named). */
+    public int namedRun;
+    /** The previous round of its session, whose prompt and output this prompt repeats; dropped once used. */
+    public Request previousRound;
+    /** Leading tokens this prompt shares with {@link #previousRound} (that round's prompt and output). */
+    public int previousRoundTokens;
+    /** Once it finished: its block tables, left for its session's next round (null when nothing is left). */
+    public RoundBlocks leftBlocks;
+    /** Once routed: what the router's prefix producer hashed of it, left for its session's next round (a cost cache; null when none). */
+    public Object routerBlocks;
     /** Prompt tokens found in the prefix cache at first admission ({@code usage.prompt_tokens_details.cached_tokens}). */
     public int cachedPromptTokens;
     /** Links in the pod's list of decoding requests that need a new block in the same steps. */

@@ -360,6 +360,10 @@ public final class RequestSource implements Arrivals {
             int tenant = session.agent != null ? session.tenant : session.client.tenantBase;
             r = new Request(id, spec.classIndex(), classes.get(spec.classIndex()).priority(), tenant, in, out, at, u, content);
             r = fromClient(r, spec);
+            // the pod may take over the previous round's block tables (a cost cache; see RoundBlocks)
+            r.previousRound = done;
+            r.previousRoundTokens = history;
+            done.previousRound = null;
         } else {
             r = clientRequest(session.client, nextId++, at, turn, sampledOut, u);
         }

@@ -38,25 +38,35 @@ final class ApproxPrefixProducer implements DataProducer {
     /** The span the last hashed prompt starts with, and how many of its blocks lie wholly inside it (0: none). */
     private SharedSpan span;
     private int spanBlocks;
+    /** Index entries found before for the last hashed prompt's first {@code knownCount} blocks: hints the index checks. */
+    private int[] knownEntries;
+    private int knownCount;
+    /** The last add's entries, block by block. */
+    private int[] addedEntries = new int[256];
+    /** Tables a consumed {@link RoundHashes} gave back, for the next one this producer leaves. */
+    private long[] spareHashes;
+    private int[] spareEntries;
+
+    /**
+     * What this producer computed for a round of an accumulating session, left on the request for the
+     * session's next round, whose prompt repeats it: the chained hashes of its router blocks (the next
+     * prompt's first blocks hash alike) and their index entries as hints.
+     */
+    private record RoundHashes(ApproxPrefixProducer producer, int blockSize, long[] hashes, int blocks, int[] entries, long routerTokens) {
+    }
 
     /**
      * A shared span's chain of block hashes, and the index entries of its first {@code known} blocks as
-     * they stood after the last request that carried it, while the index has released nothing since
-     * ({@code releases}): a tenant's every request reads and records the same entries, found once.
+     * they stood after the last request that carried it (hints the index checks): a tenant's every request
+     * reads and records the same entries, found once.
      */
     private static final class SharedSpan {
         long[] chain;
         int[] entries = new int[0];
         int known;
-        long releases = -1;
 
         SharedSpan(long[] chain) {
             this.chain = chain;
-        }
-
-        /** Blocks whose entries still stand, of the first {@code n}. */
-        int trusted(PrefixIndex index, int n) {
-            return releases == index.releases() ? Math.min(known, n) : 0;
         }
     }
 
@@ -93,9 +103,8 @@ final class ApproxPrefixProducer implements DataProducer {
         int blockSize = blockSize(c);
         hashCount = hash(c.request, c.inputTokens, blockSize, maxBlocks(blockSize));
         Arrays.fill(c.matchBlocks, 0);
-        int trusted = span == null ? 0 : span.trusted(index, spanBlocks);
         for (int i = 0; i < hashCount; i++) {
-            long holders = i < trusted ? index.holdersOfEntry(span.entries[i]) : index.holders(hashes[i]);
+            long holders = i < knownCount ? index.holders(hashes[i], knownEntries[i]) : index.holders(hashes[i]);
             if (holders == 0) {
                 break;
             }
@@ -112,19 +121,45 @@ final class ApproxPrefixProducer implements DataProducer {
 
     @Override
     public void preRequest(SchedulingContext c, int pod) {
-        if (span == null) {
-            index.add(hashes, hashCount, pod, capacity(c));
-            return;
+        index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount);
+        // every block's entry as it stands now: for the prefill pick's add that may follow, the span, the next round
+        if (addedEntries.length < hashCount) {
+            addedEntries = new int[Math.max(hashCount, addedEntries.length * 2)];
         }
-        index.add(hashes, hashCount, pod, capacity(c), span.entries, span.trusted(index, spanBlocks));
-        if (span.entries.length < spanBlocks) {
-            span.entries = Arrays.copyOf(span.entries, spanBlocks);
+        for (int i = 0; i < hashCount; i++) {
+            addedEntries[i] = index.addedEntry(i);
         }
-        for (int i = 0; i < spanBlocks; i++) {
-            span.entries[i] = index.addedEntry(i);
+        knownEntries = addedEntries;
+        knownCount = hashCount;
+        if (span != null) {
+            if (span.entries.length < spanBlocks) {
+                span.entries = Arrays.copyOf(span.entries, spanBlocks);
+            }
+            System.arraycopy(addedEntries, 0, span.entries, 0, spanBlocks);
+            span.known = spanBlocks;
         }
-        span.known = spanBlocks;
-        span.releases = index.releases();
+        PromptContent content = c.request.content;
+        if (c.request.session >= 0 && content != null && content.sharedTokens() == content.tokens()) {
+            leaveForNextRound(c.request, c.blockSizeTokens, c.inputTokens);
+        }
+    }
+
+    /** Leaves a copy of this prompt's hashes and entries on {@code r} for its session's next round (see {@link RoundHashes}). */
+    private void leaveForNextRound(Request r, int blockSize, long routerTokens) {
+        long[] h;
+        int[] e;
+        if (r.routerBlocks instanceof RoundHashes mine && mine.producer() == this) {
+            h = mine.hashes(); // a second pick of the same route (P/D's prefill pod): same hashes, entries as they stand now
+            e = mine.entries();
+        } else {
+            h = spareHashes != null && spareHashes.length >= hashCount ? spareHashes : new long[Math.max(hashCount, 16)];
+            e = spareEntries != null && spareEntries.length >= hashCount ? spareEntries : new int[Math.max(hashCount, 16)];
+            spareHashes = null;
+            spareEntries = null;
+        }
+        System.arraycopy(hashes, 0, h, 0, hashCount);
+        System.arraycopy(addedEntries, 0, e, 0, hashCount);
+        r.routerBlocks = new RoundHashes(this, blockSize, h, hashCount, e, routerTokens);
     }
 
     /** The chained hashes of the prompt's router blocks; returns how many. */
@@ -137,6 +172,8 @@ final class ApproxPrefixProducer implements DataProducer {
         int j = 0;
         span = null;
         spanBlocks = 0;
+        knownEntries = null;
+        knownCount = 0;
         if (content.sharedTokens() > 0) {
             // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
             int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
@@ -157,11 +194,44 @@ final class ApproxPrefixProducer implements DataProducer {
             j = shared;
             span = s;
             spanBlocks = shared;
+            knownEntries = s.entries;
+            knownCount = Math.min(s.known, shared);
+        }
+        if (r.previousRound != null && r.previousRound.routerBlocks instanceof RoundHashes left && left.producer() == this
+                && left.blockSize() == blockSize) {
+            j = Math.max(j, takeOver(r, left, blocks, blockSize, routerTokens));
         }
         for (; j < blocks; j++) {
             hashes[j] = chainHash(j == 0 ? 0 : hashes[j - 1], content, j, blockSize, r.inputTokens, routerTokens);
         }
         return blocks;
+    }
+
+    /**
+     * Takes the hashes of the previous round's blocks that lie wholly inside the prompt it shares with
+     * {@code r} (they are {@code r}'s first blocks' hashes), and their entries as hints;
+     * returns how many blocks are hashed. The previous round's tables come back to this producer.
+     */
+    private int takeOver(Request r, RoundHashes left, int blocks, int blockSize, long routerTokens) {
+        r.previousRound.routerBlocks = null;
+        Request previous = r.previousRound;
+        // a block hashes alike in both prompts when it is whole in both and its engine tokens end inside the previous
+        // prompt (whose tokens this prompt repeats): then neither prompt's end cuts its range short
+        long within = prompt.routerTokensWithin(Math.min(previous.inputTokens, r.previousRoundTokens), r.inputTokens,
+                Math.min(routerTokens, left.routerTokens()));
+        int n = (int) Math.min(Math.min(blocks, left.blocks()), within / blockSize);
+        System.arraycopy(left.hashes(), 0, hashes, 0, n);
+        if (n > knownCount) {
+            if (addedEntries.length < n) {
+                addedEntries = new int[Math.max(n, addedEntries.length * 2)];
+            }
+            System.arraycopy(left.entries(), 0, addedEntries, 0, n);
+            knownEntries = addedEntries;
+            knownCount = n;
+        }
+        spareEntries = left.entries();
+        spareHashes = left.hashes();
+        return n;
     }
 
     /** Router block {@code j}'s hash under its parent's, named by the engine tokens it covers. */

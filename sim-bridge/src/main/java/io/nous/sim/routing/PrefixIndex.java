@@ -20,6 +20,8 @@ final class PrefixIndex {
     private final LongLongMap entries = new LongLongMap(1 << 12);
     private long[] keys = new long[1024];
     private long[] masks = new long[1024];
+    /** Whether entry e stands for {@code keys[e]} now (false once released, until it is reused). */
+    private boolean[] alive = new boolean[1024];
     /** entry · pods + pod → node in that pod's LRU, or -1. */
     private int[] nodes;
     private int[] free = new int[64];
@@ -28,8 +30,6 @@ final class PrefixIndex {
     private final Lru[] lrus;
     private int[] added = new int[256];
     private boolean recycled;
-    /** Entries released so far: while it stays the same, an entry found for a hash still stands for it. */
-    private long releases;
 
     /** Endpoints one index tracks at most (one bit each in a 64-bit mask). */
     static final int MAX_ENDPOINTS = 64;
@@ -50,14 +50,17 @@ final class PrefixIndex {
         return e == LongLongMap.MISSING ? 0 : masks[(int) e];
     }
 
-    /** Entries released so far; an entry id found while this stays the same still stands for its hash. */
-    long releases() {
-        return releases;
+    /**
+     * Endpoints that hold {@code hash}, as a bit set, looked up through {@code hint}: an entry id found for
+     * the hash before, checked to stand for it still (the answer is the same with any hint, or -1 for none).
+     */
+    long holders(long hash, int hint) {
+        return standsFor(hint, hash) ? masks[hint] : holders(hash);
     }
 
-    /** Endpoints that hold the hash of entry {@code e} (an id found for it since the last release), as a bit set. */
-    long holdersOfEntry(int e) {
-        return masks[e];
+    /** Whether entry {@code e} stands for {@code hash} now: then it is the one entry the table maps the hash to. */
+    private boolean standsFor(int e, long hash) {
+        return e >= 0 && e < nextEntry && alive[e] && keys[e] == hash;
     }
 
     /** The entry of the i-th block of the last {@link #add}, as it stands after that add. */
@@ -71,9 +74,9 @@ final class PrefixIndex {
     }
 
     /**
-     * {@link #add(long[], int, int, int)}, the entries of the first {@code knownCount} blocks given in
-     * {@code known} (found since the last release, so they still stand for those hashes) instead of
-     * looked up, until this add releases an entry itself.
+     * {@link #add(long[], int, int, int)} with hints: {@code known[i]} for the first {@code knownCount}
+     * blocks is an entry found for block i's hash before, used when it still stands for it (checked)
+     * instead of a lookup.
      */
     void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount) {
         Lru lru = lrus[pod];
@@ -87,7 +90,7 @@ final class PrefixIndex {
         long bit = 1L << pod;
         // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update
         for (int i = 0; i < n; i++) {
-            int e = i < knownCount && !recycled ? known[i] : entry(hashes[i]);
+            int e = i < knownCount && standsFor(known[i], hashes[i]) ? known[i] : entry(hashes[i]);
             added[i] = e;
             int node = nodes[e * pods + pod];
             if (node >= 0) {
@@ -130,6 +133,7 @@ final class PrefixIndex {
             if (e == keys.length) {
                 keys = Arrays.copyOf(keys, e * 2);
                 masks = Arrays.copyOf(masks, e * 2);
+                alive = Arrays.copyOf(alive, e * 2);
                 int old = nodes.length;
                 nodes = Arrays.copyOf(nodes, e * 2 * pods);
                 Arrays.fill(nodes, old, nodes.length, -1);
@@ -137,6 +141,7 @@ final class PrefixIndex {
         }
         keys[e] = hash;
         masks[e] = 0;
+        alive[e] = true;
         entries.put(hash, e);
         return e;
     }
@@ -149,12 +154,12 @@ final class PrefixIndex {
             }
         }
         entries.remove(keys[e]);
+        alive[e] = false;
         if (freeCount == free.length) {
             free = Arrays.copyOf(free, freeCount * 2);
         }
         free[freeCount++] = e;
         recycled = true;
-        releases++;
     }
 
     /** Blocks endpoint {@code pod}'s LRU holds now. */

@@ -163,7 +163,8 @@ class BlockPoolTest {
      * The pool against the plainest model of vLLM's free queue (a linked hash set in free order, a hit
      * on a free block removing it from the middle): under random admissions that share prefixes, frees
      * and hits on free cached blocks, every block handed out, every eviction and every count agree, and
-     * the queue's ring is compacted and grown along the way.
+     * the queue's ring is compacted and grown along the way. And {@link BlockPool#keptSince} never
+     * vouches for a freed block that has since been evicted.
      */
     @Test
     void theFreeQueueHandsOutBlocksInExactlyTheOrderOfALinkedQueue() {
@@ -181,6 +182,8 @@ class BlockPoolTest {
         }
         long evictions = 0;
         java.util.List<int[]> held = new java.util.ArrayList<>();
+        java.util.List<Object[]> left = new java.util.ArrayList<>();
+        int lapsed = 0;
         for (int step = 0; step < 50_000; step++) {
             if (held.size() < 3 || held.size() < 8 && r.nextBoolean()) {
                 // admit: a prompt of 1..12 blocks from one of 4 prefixes, its tail partly its own
@@ -235,6 +238,14 @@ class BlockPoolTest {
                 held.add(out);
             } else {
                 int[] out = held.remove(r.nextInt(held.size()));
+                // what a finished round leaves its session's next round: the blocks that name a prefix now, and a mark
+                java.util.Map<Integer, Long> named = new HashMap<>();
+                for (int b : out) {
+                    if (hashed[b]) {
+                        named.put(b, hashOf[b]);
+                    }
+                }
+                left.add(new Object[] {pool.freeMark(), named});
                 pool.free(out, out.length);
                 for (int k = out.length - 1; k >= 0; k--) {
                     if (--refs[out[k]] == 0) {
@@ -246,8 +257,37 @@ class BlockPoolTest {
             assertThat(pool.nextToEvict()).isEqualTo(freeQueue.isEmpty() ? -1 : freeQueue.iterator().next());
             assertThat(pool.evictions()).isEqualTo(evictions);
             assertThat(pool.cachedBlocks()).isEqualTo(index.size());
+            // while the pool says a mark's blocks were kept, every one of them still names its prefix
+            for (var it = left.iterator(); it.hasNext(); ) {
+                Object[] l = it.next();
+                @SuppressWarnings("unchecked")
+                Map<Integer, Long> named = (Map<Integer, Long>) l[1];
+                if (!pool.keptSince((int) l[0])) {
+                    it.remove();
+                    lapsed++;
+                    continue;
+                }
+                named.forEach((b, h) -> assertThat(index.get(h)).as("block %d kept since its mark", b).isEqualTo(b));
+            }
         }
         assertThat(evictions).isGreaterThan(100);
+        assertThat(lapsed).as("marks the pool stopped vouching for").isGreaterThan(100);
+    }
+
+    @Test
+    void aFreeMarkVouchesForTheBlocksFreedAfterItUntilOneOfThemIsTakenForAnAllocation() {
+        BlockPool pool = new BlockPool(8, B);
+        int[] first = admit(pool, chain(1, 2, 3), 3 * B + 1); // 4 blocks, 3 named
+        int mark = pool.freeMark();
+        pool.free(first, first.length);
+        assertThat(pool.keptSince(mark)).isTrue();
+        int[] other = new int[4];
+        pool.allocate(4, other, 0); // the 4 blocks that were never used, freed before the mark
+        assertThat(pool.keptSince(mark)).isTrue();
+        assertThat(pool.lookup(chain(1, 2, 3), 3, 3 * B + 1)).isEqualTo(3);
+        int[] one = new int[1];
+        pool.allocate(1, one, 0); // the first round's tail block, freed after the mark
+        assertThat(pool.keptSince(mark)).isFalse();
     }
 
     private static long[] concat(long[] head, long... tail) {
