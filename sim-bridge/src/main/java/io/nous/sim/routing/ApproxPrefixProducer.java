@@ -122,15 +122,19 @@ final class ApproxPrefixProducer implements DataProducer {
     @Override
     public void preRequest(SchedulingContext c, int pod) {
         index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount);
-        // every block's entry as it stands now: for the prefill pick's add that may follow, the span, the next round
-        if (addedEntries.length < hashCount) {
-            addedEntries = new int[Math.max(hashCount, addedEntries.length * 2)];
+        PromptContent content = c.request.content;
+        boolean leave = c.request.session >= 0 && content != null && content.sharedTokens() == content.tokens();
+        // the entries as they stand now, as far as someone reads them again: the span's next request, the
+        // session's next round, and the prefill pick's add that may follow in this route
+        int n = leave ? hashCount : span != null ? spanBlocks : 0;
+        if (addedEntries.length < n) {
+            addedEntries = new int[Math.max(n, addedEntries.length * 2)];
         }
-        for (int i = 0; i < hashCount; i++) {
+        for (int i = 0; i < n; i++) {
             addedEntries[i] = index.addedEntry(i);
         }
         knownEntries = addedEntries;
-        knownCount = hashCount;
+        knownCount = n;
         if (span != null) {
             if (span.entries.length < spanBlocks) {
                 span.entries = Arrays.copyOf(span.entries, spanBlocks);
@@ -138,8 +142,7 @@ final class ApproxPrefixProducer implements DataProducer {
             System.arraycopy(addedEntries, 0, span.entries, 0, spanBlocks);
             span.known = spanBlocks;
         }
-        PromptContent content = c.request.content;
-        if (c.request.session >= 0 && content != null && content.sharedTokens() == content.tokens()) {
+        if (leave) {
             leaveForNextRound(c.request, c.blockSizeTokens, c.inputTokens);
         }
     }
