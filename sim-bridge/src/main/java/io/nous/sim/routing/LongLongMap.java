@@ -3,14 +3,14 @@ package io.nous.sim.routing;
 /**
  * An open-addressing map from long keys to long values (linear probing, backward-shift deletion), so
  * the router's prefix index holds millions of block hashes without boxing. A value of
- * {@link #MISSING} means absent.
+ * {@link #MISSING} means absent, and cannot be stored. A slot's key and value lie side by side in one
+ * array, so a probe of a table far larger than the caches reads one line, not one per array.
  */
 final class LongLongMap {
     static final long MISSING = Long.MIN_VALUE;
 
-    private long[] keys;
-    private long[] values;
-    private boolean[] used;
+    /** Slot i: its key at {@code 2i}, its value at {@code 2i + 1} ({@link #MISSING}: empty). */
+    private long[] table;
     private int size;
     private int mask;
 
@@ -19,11 +19,12 @@ final class LongLongMap {
         allocate(cap);
     }
 
-    private void allocate(int cap) {
-        keys = new long[cap];
-        values = new long[cap];
-        used = new boolean[cap];
-        mask = cap - 1;
+    private void allocate(int slots) {
+        table = new long[2 * slots];
+        for (int i = 1; i < table.length; i += 2) {
+            table[i] = MISSING;
+        }
+        mask = slots - 1;
         size = 0;
     }
 
@@ -37,37 +38,40 @@ final class LongLongMap {
     }
 
     long get(long key) {
-        int i = slot(key);
-        while (used[i]) {
-            if (keys[i] == key) {
-                return values[i];
+        long[] t = table;
+        for (int i = slot(key); ; i = (i + 1) & mask) {
+            long v = t[2 * i + 1];
+            if (v == MISSING || t[2 * i] == key) {
+                return v;
             }
-            i = (i + 1) & mask;
         }
-        return MISSING;
     }
 
     void put(long key, long value) {
+        if (value == MISSING) {
+            throw new IllegalArgumentException("MISSING marks an empty slot and cannot be stored");
+        }
+        long[] t = table;
         int i = slot(key);
-        while (used[i]) {
-            if (keys[i] == key) {
-                values[i] = value;
+        while (t[2 * i + 1] != MISSING) {
+            if (t[2 * i] == key) {
+                t[2 * i + 1] = value;
                 return;
             }
             i = (i + 1) & mask;
         }
-        used[i] = true;
-        keys[i] = key;
-        values[i] = value;
-        if (++size * 2 > keys.length) {
+        t[2 * i] = key;
+        t[2 * i + 1] = value;
+        if (++size * 2 > mask + 1) {
             grow();
         }
     }
 
     void remove(long key) {
+        long[] t = table;
         int i = slot(key);
-        while (used[i]) {
-            if (keys[i] == key) {
+        while (t[2 * i + 1] != MISSING) {
+            if (t[2 * i] == key) {
                 shiftBack(i);
                 size--;
                 return;
@@ -78,32 +82,31 @@ final class LongLongMap {
 
     /** Closes the gap at {@code hole}, moving back the entries of the probe run that follows it. */
     private void shiftBack(int hole) {
+        long[] t = table;
         int i = hole;
         while (true) {
             i = (i + 1) & mask;
-            if (!used[i]) {
+            if (t[2 * i + 1] == MISSING) {
                 break;
             }
-            int home = slot(keys[i]);
+            int home = slot(t[2 * i]);
             // the entry at i may move to the hole when its home is not in (hole, i]
             boolean between = hole <= i ? home > hole && home <= i : home > hole || home <= i;
             if (!between) {
-                keys[hole] = keys[i];
-                values[hole] = values[i];
+                t[2 * hole] = t[2 * i];
+                t[2 * hole + 1] = t[2 * i + 1];
                 hole = i;
             }
         }
-        used[hole] = false;
+        t[2 * hole + 1] = MISSING;
     }
 
     private void grow() {
-        long[] k = keys;
-        long[] v = values;
-        boolean[] u = used;
-        allocate(k.length * 2);
-        for (int i = 0; i < k.length; i++) {
-            if (u[i]) {
-                put(k[i], v[i]);
+        long[] old = table;
+        allocate(old.length); // twice the slots: old.length / 2 before
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i + 1] != MISSING) {
+                put(old[i], old[i + 1]);
             }
         }
     }

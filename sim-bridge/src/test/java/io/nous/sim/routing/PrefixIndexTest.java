@@ -60,6 +60,7 @@ class PrefixIndexTest {
         }
     }
 
+    /** With entry hints of every kind (fresh, stale, garbage) too: a hint changes the cost, never the answer. */
     @Test
     void agreesWithUpstreamsIndexerOnRandomPrompts() {
         SplittableRandom rnd = new SplittableRandom(11);
@@ -69,6 +70,7 @@ class PrefixIndexTest {
             PrefixIndex index = new PrefixIndex(pods);
             Reference ref = new Reference();
             List<Long> seen = new ArrayList<>();
+            int[][] lastEntries = new int[8][0];
             for (int step = 0; step < 400; step++) {
                 int n = 1 + rnd.nextInt(capacity + 10); // sometimes longer than an LRU
                 long[] hashes = new long[n];
@@ -79,8 +81,33 @@ class PrefixIndexTest {
                     seen.add(hashes[i]);
                 }
                 int pod = rnd.nextInt(pods);
-                index.add(hashes, n, pod, capacity);
+                // hints: the entries this tenant's last prompt found (often stale by now), garbage, or none;
+                // checked entry by entry, they may change the cost, never the answer
+                int[] hints = new int[n];
+                int hinted = 0;
+                switch (rnd.nextInt(3)) {
+                    case 0 -> {
+                        int[] last = lastEntries[(int) tenant];
+                        hinted = Math.min(n, last.length);
+                        System.arraycopy(last, 0, hints, 0, hinted);
+                    }
+                    case 1 -> {
+                        hinted = rnd.nextInt(n + 1);
+                        for (int i = 0; i < hinted; i++) {
+                            hints[i] = rnd.nextInt(-3, 2_000);
+                        }
+                    }
+                    default -> { }
+                }
+                for (int i = 0; i < hinted; i++) {
+                    assertThat(index.holders(hashes[i], hints[i])).isEqualTo(index.holders(hashes[i]));
+                }
+                index.add(hashes, n, pod, capacity, hints, hinted);
                 ref.add(hashes, n, pod, capacity);
+                lastEntries[(int) tenant] = new int[n];
+                for (int i = 0; i < n; i++) {
+                    lastEntries[(int) tenant][i] = index.addedEntry(i);
+                }
             }
             for (long h : seen) {
                 assertThat(index.holders(h)).as("hash %d in round %d", h, round).isEqualTo(ref.holders(h));
