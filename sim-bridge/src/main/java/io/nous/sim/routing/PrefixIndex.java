@@ -99,7 +99,7 @@ final class PrefixIndex {
             }
             if (lru.size == lru.capacity) {
                 int victim = lru.tail;
-                int ve = lru.entry[victim];
+                int ve = lru.entry(victim);
                 lru.unlink(victim);
                 lru.size--;
                 nodes[ve * pods + pod] = -1;
@@ -167,12 +167,18 @@ final class PrefixIndex {
         return lrus[pod] == null ? 0 : lrus[pod].size;
     }
 
-    /** A fixed-capacity LRU of entries: a doubly linked list over arrays, most recent at the head. */
+    /**
+     * A fixed-capacity LRU of entries: a doubly linked list over one array, most recent at the head.
+     * Node n's entry, previous and next node lie side by side ({@code links[3n..3n+2]}), so a move
+     * reads one line per node it touches.
+     */
     private static final class Lru {
+        private static final int ENTRY = 0;
+        private static final int PREV = 1;
+        private static final int NEXT = 2;
+
         final int capacity;
-        int[] entry;
-        private int[] prev;
-        private int[] next;
+        private int[] links;
         private int head = -1;
         int tail = -1;
         int size;
@@ -181,10 +187,12 @@ final class PrefixIndex {
 
         Lru(int capacity) {
             this.capacity = capacity;
-            int initial = Math.min(capacity, 1024);
-            this.entry = new int[initial];
-            this.prev = new int[initial];
-            this.next = new int[initial];
+            this.links = new int[3 * Math.min(capacity, 1024)];
+        }
+
+        /** The entry node {@code slot} holds. */
+        int entry(int slot) {
+            return links[3 * slot + ENTRY];
         }
 
         /** A node for entry {@code e}, linked at the head. */
@@ -194,15 +202,12 @@ final class PrefixIndex {
                 slot = spare;
                 spare = -1;
             } else {
-                if (used == entry.length) {
-                    int cap = (int) Math.min(capacity, (long) entry.length * 2);
-                    entry = Arrays.copyOf(entry, cap);
-                    prev = Arrays.copyOf(prev, cap);
-                    next = Arrays.copyOf(next, cap);
+                if (3 * used == links.length) {
+                    links = Arrays.copyOf(links, 3 * (int) Math.min(capacity, 2L * used));
                 }
                 slot = used++;
             }
-            entry[slot] = e;
+            links[3 * slot + ENTRY] = e;
             linkHead(slot);
             size++;
             return slot;
@@ -221,25 +226,25 @@ final class PrefixIndex {
         }
 
         void unlink(int slot) {
-            int p = prev[slot];
-            int n = next[slot];
+            int p = links[3 * slot + PREV];
+            int n = links[3 * slot + NEXT];
             if (p >= 0) {
-                next[p] = n;
+                links[3 * p + NEXT] = n;
             } else {
                 head = n;
             }
             if (n >= 0) {
-                prev[n] = p;
+                links[3 * n + PREV] = p;
             } else {
                 tail = p;
             }
         }
 
         private void linkHead(int slot) {
-            prev[slot] = -1;
-            next[slot] = head;
+            links[3 * slot + PREV] = -1;
+            links[3 * slot + NEXT] = head;
             if (head >= 0) {
-                prev[head] = slot;
+                links[3 * head + PREV] = slot;
             }
             head = slot;
             if (tail < 0) {
