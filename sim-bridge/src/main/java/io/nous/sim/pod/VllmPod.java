@@ -497,8 +497,7 @@ public final class VllmPod implements ModelServer {
      * when that round repeats all of it (an accumulating session), else back to the pod's spares.
      */
     private void finishBlocks(Request r, int tokens) {
-        if (pool == null || r.session < 0 || r.cancelled || r.content == null || r.kvContent != r.content
-                || r.content.sharedTokens() != r.content.tokens()) {
+        if (pool == null || r.cancelled || !r.repeatedByNextRound() || r.kvContent != r.content) {
             releaseBlocks(r, tokens);
             forgetBlocks(r);
             return;

@@ -115,6 +115,14 @@ public final class Request {
     /** Output tokens the engine actually produced when it decides the length itself (llm-d-inference-sim), else -1: {@link #outputTokens}. */
     public int servedTokens = -1;
 
+    /**
+     * Whether its session's next round repeats all of it, prompt and output (a round of an accumulating
+     * session): then what the pod and the router learned of it is left for that round.
+     */
+    public boolean repeatedByNextRound() {
+        return session >= 0 && content != null && content.sharedTokens() == content.tokens();
+    }
+
     /** Output tokens the response carried. */
     public int responseTokens() {
         return servedTokens >= 0 ? servedTokens : outputTokens;

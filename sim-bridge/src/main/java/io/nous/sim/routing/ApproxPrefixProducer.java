@@ -122,8 +122,7 @@ final class ApproxPrefixProducer implements DataProducer {
     @Override
     public void preRequest(SchedulingContext c, int pod) {
         index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount);
-        PromptContent content = c.request.content;
-        boolean leave = c.request.session >= 0 && content != null && content.sharedTokens() == content.tokens();
+        boolean leave = c.request.repeatedByNextRound();
         // the entries as they stand now, as far as someone reads them again: the span's next request, the
         // session's next round, and the prefill pick's add that may follow in this route
         int n = leave ? hashCount : span != null ? spanBlocks : 0;
@@ -216,8 +215,8 @@ final class ApproxPrefixProducer implements DataProducer {
      * returns how many blocks are hashed. The previous round's tables come back to this producer.
      */
     private int takeOver(Request r, RoundHashes left, int blocks, int blockSize, long routerTokens) {
-        r.previousRound.routerBlocks = null;
         Request previous = r.previousRound;
+        previous.routerBlocks = null;
         // a block hashes alike in both prompts when it is whole in both and its engine tokens end inside the previous
         // prompt (whose tokens this prompt repeats): then neither prompt's end cuts its range short
         long within = prompt.routerTokensWithin(Math.min(previous.inputTokens, r.previousRoundTokens), r.inputTokens,
