@@ -19,6 +19,7 @@ import io.nous.policy.templates.ProbabilisticAdmitter;
 import io.nous.policy.templates.RoundRobinFairness;
 import io.nous.policy.templates.PrefixBasedDecider;
 import io.nous.policy.templates.SaturationAnalyzerScaling;
+import io.nous.policy.templates.SaturationTargetScaling;
 import io.nous.policy.templates.ThresholdDecider;
 import io.nous.policy.templates.ThresholdScaling;
 import io.nous.policy.templates.SloDeadlineOrdering;
@@ -259,6 +260,17 @@ public final class PolicyRegistry {
                                 + "upStep in [1, 64]");
                     }
                     return List.of(up, down, step);
+                }));
+        register(new PolicyTemplate("saturation-target", "saturation-target-scaling", PlugPoint.SCALING,
+                "The HPA's rule on the router's saturation: ceil(ready x saturation / targetPermille/1000 (700)) pods, starting ones "
+                        + "counted, up by at most maxStep (4) a decision, down by one: the autoscaling search's seed, not an upstream rule.",
+                Set.of("targetPermille", "maxStep"), SaturationTargetScaling.class, p -> {
+                    long target = (long) p.getDouble("targetPermille", 700);
+                    long step = (long) p.getDouble("maxStep", 4);
+                    if (target < 1 || target > 100_000 || step < 1 || step > 64) {
+                        throw new PolicyReferenceException("saturation-target: targetPermille must be in [1, 100000], maxStep in [1, 64]");
+                    }
+                    return List.of(target, step);
                 }));
         register(new PolicyTemplate("fixed-pool", "fixed-pool", PlugPoint.SCALING,
                 "Never changes the pool: the fixed pool as a scaling policy.",

@@ -63,7 +63,8 @@ class ScalingExportTest {
     @Test
     void theDeployedRulesAndAPatientPolicyExportAndProveEquivalent() throws Exception {
         String[][] cases = {{"hpa", PolicyRegistry.builtin().source("hpa-utilization")},
-            {"analyzer", PolicyRegistry.builtin().source("saturation-analyzer")}, {"patient", PATIENT}};
+            {"analyzer", PolicyRegistry.builtin().source("saturation-analyzer")},
+            {"target", PolicyRegistry.builtin().source("saturation-target")}, {"patient", PATIENT}};
         for (String[] c : cases) {
             Path out = dir.resolve(c[0]);
             GoExport.Outcome outcome = export(c[0], c[1], out);
