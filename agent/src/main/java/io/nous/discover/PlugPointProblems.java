@@ -63,10 +63,13 @@ final class PlugPointProblems {
     /**
      * The pool's size over a daily cycle: how many pods the autoscaler beside the router keeps, every
      * 15 s, against an HPA on mean KV-cache use; WVA's saturation analyzer is the other rule deployments
-     * run. Scored by GPU-hours with the TTFT-objective attainment held (slo-held), or by attainment.
+     * run. Scored by default by the price of a request served within its TTFT objective (GPU-seconds per
+     * such request, attainment held): the HPA is cheap because it misses the objective for most requests
+     * at a peak, which GPU-hours alone would reward. GPU-hours and attainment are the front's two sides.
      */
     static final PlugPointProblem.Spec AUTOSCALING = new PlugPointProblem.Spec(Problems.AUTOSCALING, PlugPoint.SCALING, "scaling",
-            USAGE_LIMIT, Deployment.FLOW_CONTROL, "autoscaling", "gpu-hours", List.of("hpa-utilization", "threshold-scaling"),
+            USAGE_LIMIT, Deployment.FLOW_CONTROL, "autoscaling", "slo-cost", List.of("hpa-utilization", "threshold-scaling",
+            "saturation-target"),
             List.of("hpa-utilization", "saturation-analyzer"), "a scaling policy",
             "an HPA on the pods' mean KV-cache use (target 0.7) resizing the pool between 1 and 8 pods (static-usage-limit and the "
                     + "utilization detector in both arms)",

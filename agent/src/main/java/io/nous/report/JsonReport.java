@@ -213,6 +213,7 @@ public final class JsonReport {
         p.put("scale_ups", pool.scaleUps());
         p.put("scale_downs", pool.scaleDowns());
         num(p, "slo_attainment", pool.sloAttainment());
+        p.put("judged_requests", pool.judgedRequests());
         var timeline = p.putArray("timeline");
         for (io.nous.sim.pool.PoolSummary.Sample s : pool.timeline()) {
             ObjectNode t = timeline.addObject();

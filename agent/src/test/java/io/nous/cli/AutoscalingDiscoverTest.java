@@ -10,9 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The autoscaling problem class end to end at small scale: {@code discover --problem autoscaling}
- * searches scaling policies on autoscaled pools under a daily cycle, scores them by GPU-hours with the
- * TTFT objective's attainment held, meets WVA's saturation analyzer on the test split, and replays bit
- * for bit; a scaling policy exports as a Go package for the autoscaler and refuses a router checkout.
+ * searches scaling policies on autoscaled pools under a daily cycle, scores them by the GPU-seconds each
+ * request within its TTFT objective costs (attainment held), meets the HPA and WVA's saturation
+ * analyzer on the test split, and replays bit for bit; a scaling policy exports as a Go package for
+ * the autoscaler and refuses a router checkout.
  */
 class AutoscalingDiscoverTest {
     @TempDir
@@ -29,12 +30,14 @@ class AutoscalingDiscoverTest {
         Path run = runs.resolve(id);
         var config = new ObjectMapper().readTree(run.resolve("config.json").toFile());
         assertThat(config.get("problem").asText()).isEqualTo("autoscaling");
-        assertThat(config.get("objective").asText()).isEqualTo("gpu-hours");
+        assertThat(config.get("objective").asText()).isEqualTo("slo-cost");
         assertThat(Files.readString(run.resolve("candidates/c0001.java"))).contains("implements ScalingPolicy");
         // the HPA and WVA are what autoscalers run beside the router, not the router's own policies
-        assertThat(h.out()).contains("the upstream saturation-analyzer on the test split")
-                .contains("recommendation: keep the deployed autoscaler's hpa-utilization").doesNotContain("the router ships")
-                .doesNotContain("] rejected:");
+        // priced per request within objective, the HPA's cheap misses lose to a pool that serves in time, and the winner meets
+        // both rules deployments run on the test split
+        assertThat(h.out()).contains("winner c0002: slo-cost").contains("vs the upstream hpa-utilization on the test split")
+                .contains("the upstream saturation-analyzer on the test split").contains("(better than what autoscalers run)")
+                .doesNotContain("the router ships").doesNotContain("] rejected:");
         CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
         assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
         assertThat(replay.out()).contains("bit for bit");

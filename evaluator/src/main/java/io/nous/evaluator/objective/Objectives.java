@@ -29,6 +29,7 @@ public final class Objectives {
         register(TenantTtftObjective.spread());
         register(PoolObjective.gpuHours());
         register(PoolObjective.sloAttainment());
+        register(PoolObjective.sloCost());
     }
 
     private Objectives() {

@@ -15,60 +15,85 @@ import org.apache.commons.math3.random.RandomGenerator;
 
 /**
  * What an autoscaled pool costs and delivers, per seed: its GPU-hours ({@code gpu-hours}, lower is
- * better, relative to the baseline) or the share of measured requests that met their TTFT objective
- * ({@code slo-attainment}, higher is better). The two are the autoscaling front: a policy that saves
- * GPU-hours may not give up attainment ({@link #SLO_HELD}), and one that raises attainment pays in
- * GPU-hours. A seed's value is exact for its arrivals; the bootstrap resamples seeds. A fixed pool
- * (no autoscaler) costs its pods times the run.
+ * better, relative to the baseline), the share of measured requests that met their TTFT objective
+ * ({@code slo-attainment}, higher is better), or the two as one price, GPU-seconds per request that
+ * met its objective ({@code slo-cost}, lower is better). The first two are the autoscaling front: a
+ * policy that saves GPU-hours may not give up attainment ({@link #SLO_HELD}), and one that raises
+ * attainment pays in GPU-hours. The price ranks a pool that is cheap because it misses the objective
+ * for most requests below one that costs more and meets it, which GPU-hours alone cannot; it holds
+ * attainment too. A seed's value is exact for its arrivals; the bootstrap resamples seeds. A fixed
+ * pool (no autoscaler) costs its pods times the run.
  */
 final class PoolObjective implements Objective {
     /** Attainment a candidate may lose against the baseline, pooled over a scenario's seeds: one percentage point. */
     static final double ATTAINMENT_SLACK = 0.01;
 
-    private final boolean cost;
+    /** What a seed's value is. */
+    private enum Kind {
+        GPU_HOURS("gpu-hours", "GPU-hours the pool holds over the run, TTFT-objective attainment held (lower is better)", "GPU-hours"),
+        SLO_ATTAINMENT("slo-attainment", "share of measured requests whose first token met their TTFT objective (higher is better)",
+                "TTFT objective attainment"),
+        SLO_COST("slo-cost", "GPU-seconds the pool holds per measured request whose first token met its TTFT objective, attainment "
+                + "held (lower is better)", "GPU-s per request within objective");
 
-    private PoolObjective(boolean cost) {
-        this.cost = cost;
+        final String id;
+        final String description;
+        final String column;
+
+        Kind(String id, String description, String column) {
+            this.id = id;
+            this.description = description;
+            this.column = column;
+        }
+    }
+
+    private final Kind kind;
+
+    private PoolObjective(Kind kind) {
+        this.kind = kind;
     }
 
     static PoolObjective gpuHours() {
-        return new PoolObjective(true);
+        return new PoolObjective(Kind.GPU_HOURS);
     }
 
     static PoolObjective sloAttainment() {
-        return new PoolObjective(false);
+        return new PoolObjective(Kind.SLO_ATTAINMENT);
+    }
+
+    static PoolObjective sloCost() {
+        return new PoolObjective(Kind.SLO_COST);
     }
 
     @Override
     public String name() {
-        return cost ? "gpu-hours" : "slo-attainment";
+        return kind.id;
     }
 
     @Override
     public String description() {
-        return cost ? "GPU-hours the pool holds over the run, TTFT-objective attainment held (lower is better)"
-                : "share of measured requests whose first token met their TTFT objective (higher is better)";
+        return kind.description;
     }
 
     @Override
     public String scenarioColumn() {
-        return cost ? "GPU-hours" : "TTFT objective attainment";
+        return kind.column;
     }
 
     @Override
     public boolean lowerIsBetter() {
-        return cost;
+        return kind != Kind.SLO_ATTAINMENT;
     }
 
-    /** Attainment is compared in percentage points (a pool can meet the objective for none of its requests); cost relatively. */
+    /** Attainment is compared in percentage points (a pool can meet the objective for none of its requests); costs relatively. */
     @Override
     public Aggregation aggregation() {
-        return cost ? Aggregation.GEOMETRIC_RELATIVE : Aggregation.MEAN_ABSOLUTE;
+        return kind == Kind.SLO_ATTAINMENT ? Aggregation.MEAN_ABSOLUTE : Aggregation.GEOMETRIC_RELATIVE;
     }
 
     @Override
     public List<Constraint> constraints() {
-        return cost ? List.of(SLO_HELD, Constraints.NO_ADDED_DROPS) : List.of(Constraints.NO_ADDED_DROPS);
+        return kind == Kind.SLO_ATTAINMENT ? List.of(Constraints.NO_ADDED_DROPS) : List.of(SLO_HELD, Constraints.NO_ADDED_DROPS);
     }
 
     /** GPU-hours of a run: the autoscaler's, or a fixed pool's pods times the run. */
@@ -82,27 +107,49 @@ final class PoolObjective implements Objective {
         return r.pool() == null ? Double.NaN : r.pool().sloAttainment();
     }
 
-    /** Each seed's GPU-hours or attainment: exact for its arrivals, so only the seeds are resampled. */
-    private static SeedStatistic perSeed(List<RunData> runs, boolean cost) {
+    /**
+     * GPU-seconds per measured request that met its TTFT objective (NaN for a fixed pool); a run in
+     * which none met it is priced as if one had, so the price stays finite and still the worst.
+     */
+    static double sloCost(SimulationResult r) {
+        PoolSummary p = r.pool();
+        if (p == null || Double.isNaN(p.sloAttainment())) {
+            return Double.NaN;
+        }
+        double met = Math.max(1, Math.round(p.sloAttainment() * p.judgedRequests()));
+        return p.gpuHours() * 3600 / met;
+    }
+
+    /** Each seed's value: exact for its arrivals, so only the seeds are resampled. */
+    private static SeedStatistic perSeed(List<RunData> runs, Kind kind) {
         double[] v = new double[runs.size()];
         for (int s = 0; s < v.length; s++) {
             SimulationResult r = runs.get(s).result();
-            v[s] = cost ? gpuHours(r) : attainment(r);
+            v[s] = switch (kind) {
+                case GPU_HOURS -> gpuHours(r);
+                case SLO_ATTAINMENT -> attainment(r);
+                case SLO_COST -> sloCost(r);
+            };
         }
         return SeedStatistic.perSeed(v);
     }
 
     @Override
     public ScenarioScore score(PairedScenario p, PairedBootstrap stats, RandomGenerator rng) {
-        SeedStatistic b = perSeed(p.baseline(), cost);
-        SeedStatistic c = perSeed(p.candidate(), cost);
-        if (cost) {
+        SeedStatistic b = perSeed(p.baseline(), kind);
+        SeedStatistic c = perSeed(p.candidate(), kind);
+        if (kind != Kind.SLO_ATTAINMENT) {
+            if (hasNaN(b) || hasNaN(c)) {
+                // a fixed pool judges no request against the objective: it has no price to compare
+                return new ScenarioScore(new Comparison(name(), 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        Verdict.NO_DIFFERENCE), undefined(stats.replicateCount()));
+            }
             return new ScenarioScore(stats.compare(name(), b, c, true, rng), stats.replicates(b, c, rng));
         }
         // attainment: the candidate's mean minus the baseline's (a fraction of requests), seeds resampled in pairs
         int n = b.seeds();
         double observed = points(b, c, null);
-        double[] reps = new double[2000];
+        double[] reps = new double[stats.replicateCount()];
         int[] draw = new int[n];
         for (int r = 0; r < reps.length; r++) {
             for (int i = 0; i < n; i++) {
@@ -117,6 +164,21 @@ final class PoolObjective implements Objective {
         double[] ci = stats.percentileInterval(reps);
         return new ScenarioScore(new Comparison(name(), 0, observed, observed, ci[0], ci[1], Double.NaN, Verdict.of(ci[0], ci[1], false)),
                 reps);
+    }
+
+    private static double[] undefined(int replicates) {
+        double[] reps = new double[replicates];
+        java.util.Arrays.fill(reps, Double.NaN);
+        return reps;
+    }
+
+    private static boolean hasNaN(SeedStatistic s) {
+        for (int i = 0; i < s.seeds(); i++) {
+            if (Double.isNaN(s.value(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -33,6 +33,11 @@ public final class PairedBootstrap {
         return confidence;
     }
 
+    /** How many bootstrap replicates each comparison draws. */
+    public int replicateCount() {
+        return replicates;
+    }
+
     /** The same bootstrap at another confidence (a look of a sequential comparison). */
     public PairedBootstrap atConfidence(double c) {
         return c == confidence ? this : new PairedBootstrap(replicates, c);

@@ -26,7 +26,7 @@ class PoolObjectiveTest {
             0.6, 8);
 
     private static RunData run(double gpuHours, double attainment) {
-        PoolSummary pool = new PoolSummary("p", 1, 8, gpuHours, gpuHours, 1, 1, 3, 2, attainment, List.of());
+        PoolSummary pool = new PoolSummary("p", 1, 8, gpuHours, gpuHours, 1, 1, 3, 2, attainment, 1000, List.of());
         SimulationResult r = new SimulationResult("interactive-chat", 40, 1, 2, "h100", "utilization", true, 3600, 720, 3600, 0, 0,
                 Map.of(), List.of(), null, null, 0, null, false, null, pool, null);
         return new RunData(r, Map.of());
@@ -59,5 +59,28 @@ class PoolObjectiveTest {
         assertThat(r.detail()).contains("TTFT objective met by 85.5% of requests vs 90.0% for the baseline");
         PairedScenario same = pair(new double[][] {{2.0, 0.9}, {2.0, 0.9}}, new double[][] {{1.5, 0.895}, {1.5, 0.9}});
         assertThat(PoolObjective.SLO_HELD.check(List.of(same), Map.of(), new PairedBootstrap(200, 0.95)).pass()).isTrue();
+    }
+
+    @Test
+    void thePriceOfARequestWithinObjectiveRanksACheapPoolThatMissesItBelowADearerOneThatMeetsIt() {
+        // the baseline spends 2 GPU-hours and meets the objective for a fifth of its 1,000 requests; the candidate spends half as
+        // much again and meets it for nearly all: GPU-hours call it worse, the price per request within objective better
+        PairedScenario p = pair(new double[][] {{2.0, 0.2}, {2.2, 0.25}}, new double[][] {{3.0, 0.98}, {3.3, 0.99}});
+        PairedBootstrap stats = new PairedBootstrap(2000, 0.95);
+        assertThat(Objectives.byName("gpu-hours").score(p, stats, new MersenneTwister(1)).comparison().verdict().name())
+                .isEqualTo("WORSE");
+        Objective price = Objectives.byName("slo-cost");
+        assertThat(price.lowerIsBetter()).isTrue();
+        assertThat(price.constraints()).contains(PoolObjective.SLO_HELD);
+        var c = price.score(p, stats, new MersenneTwister(1)).comparison();
+        // seed 1: 2 h / 200 requests against 3 h / 980; seed 2: 2.2 h / 250 against 3.3 h / 990
+        double seed1 = (3.0 / 980) / (2.0 / 200);
+        double seed2 = (3.3 / 990) / (2.2 / 250);
+        assertThat(c.change()).isBetween(Math.min(seed1, seed2) - 1, Math.max(seed1, seed2) - 1);
+        assertThat(c.verdict().name()).isEqualTo("BETTER");
+        // seconds per request: 2 GPU-hours over 200 requests within objective is 36 GPU-seconds each
+        assertThat(PoolObjective.sloCost(run(2.0, 0.2).result())).isCloseTo(36.0, org.assertj.core.api.Assertions.within(1e-9));
+        // a pool that meets it for none is priced as if one had: finite, and the worst
+        assertThat(PoolObjective.sloCost(run(1.0, 0.0).result())).isCloseTo(3600.0, org.assertj.core.api.Assertions.within(1e-9));
     }
 }

@@ -183,7 +183,7 @@ public final class Autoscaler {
         accrue(endUs);
         double hours = podUs / 3.6e9;
         return new PoolSummary(policyName, config.minPods(), config.maxPods(), hours, hours * config.gpusPerPod(), scaleUps,
-                scaleDowns, peak, endUs > 0 ? readyUs / endUs : 0, judged == 0 ? Double.NaN : (double) metSlo / judged, timeline);
+                scaleDowns, peak, endUs > 0 ? readyUs / endUs : 0, judged == 0 ? Double.NaN : (double) metSlo / judged, judged, timeline);
     }
 
     /** A log-normal draw around the median (a Box-Muller normal from two uniforms of the start-up stream). */

@@ -9,9 +9,10 @@ import java.util.List;
  *
  * @param sloAttainment measured requests whose first token came within their class's objective (or
  *                      the pool's default), over all measured requests, dropped ones included (NaN: none)
+ * @param judgedRequests the measured requests attainment is over
  */
 public record PoolSummary(String policy, int minPods, int maxPods, double podHours, double gpuHours, int scaleUps, int scaleDowns,
-                          int peakPods, double meanReadyPods, double sloAttainment, List<Sample> timeline) {
+                          int peakPods, double meanReadyPods, double sloAttainment, long judgedRequests, List<Sample> timeline) {
     public PoolSummary {
         timeline = List.copyOf(timeline);
     }
