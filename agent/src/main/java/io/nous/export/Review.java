@@ -83,8 +83,8 @@ public final class Review {
         sb.append("## What and why\n\n");
         if (s.statement() != null) {
             // a search's hypothesis is a step from its parent, which the router does not run: say so
-            sb.append("**Hypothesis** (the step from ").append(in.incumbentId()).append(" in the search; the diff below is against what the"
-                    + " router runs today). ").append(s.statement().strip()).append("\n\n");
+            sb.append("**Hypothesis** (the step from ").append(in.incumbentId()).append(" in the search; the diff below is against ")
+                    .append(runsToday(in.problem())).append("). ").append(s.statement().strip()).append("\n\n");
             sb.append("**Mechanism.** ").append(s.mechanism().strip()).append("\n\n");
         } else {
             sb.append("Candidate ").append(s.id()).append(" is a seed of the run (").append(s.operator()).append("), not a new hypothesis.\n\n");
@@ -105,7 +105,7 @@ public final class Review {
         String upstreamSource = upstreamSource(in.problem());
         if (upstreamSource != null && !upstreamSource.equals(in.source())) {
             // what a reviewer weighs is the change to what the router runs today, not to a candidate of the search
-            sb.append("\n## Diff against what the router runs today (`").append(in.problem().upstream()).append("`)\n\n```diff\n")
+            sb.append("\n## Diff against ").append(runsToday(in.problem())).append(" (`").append(in.problem().upstream()).append("`)\n\n```diff\n")
                     .append(diff(upstreamSource, in.problem().upstream(), in.source(), in.story().id())).append("```\n");
         } else {
             sb.append("\n## Diff against ").append(in.incumbentId()).append("\n\n```diff\n")
@@ -307,5 +307,11 @@ public final class Review {
                 + " canary it " + (canaries.size() == 1 ? canaries.get(0) : FLOW_CONTROL_CANARY) + " before relying on it.");
         r.add("It is an Alpha plugin: the EPP must run with --allow-experimental-plugins.");
         return r;
+    }
+
+    /** "what the router runs today", or, for a policy that runs beside the router, what its owner runs. */
+    private static String runsToday(Problem problem) {
+        String owner = problem.upstreamOwner();
+        return "what " + (owner.endsWith("'s") ? owner.substring(0, owner.length() - 2) : owner) + " runs today";
     }
 }
