@@ -314,6 +314,10 @@ public final class ExportCommand implements Callable<Integer> {
      * {@code OUT}, and one {@code OUT/epp-config.yaml} that enables them together. A part that behaves
      * exactly like a plugin the router ships is configured, not copied.
      */
+    /** The plug points whose policies the router's config (epp-config.yaml) enables. */
+    private static final java.util.Set<PlugPoint<?>> ROUTER_CONFIGURED = java.util.Set.of(PlugPoint.USAGE_LIMIT, PlugPoint.ADMISSION,
+            PlugPoint.SATURATION);
+
     private List<Written> exportParts(Path root, RunCandidate fromRun, String summary, String exported, String policyName) {
         List<String> dirs = fromRun.problem().exportDirectories();
         if (router != null || !target.equals("go")) {
@@ -359,9 +363,14 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot write " + out.resolve("epp-config.yaml") + ": " + e.getMessage());
         }
+        // the router's config enables the flow-control halves; a half that runs beside the router (a scaling policy) is deployed there
+        List<PolicyPart> beside = parts.stream().filter(p -> !ROUTER_CONFIGURED.contains(p.kind())).toList();
         written.add(new Written(null, null, List.of("exported " + exported + " as the " + (parts.size() == 2 ? "pair " : "set ")
                 + String.join(" + ", parts.stream().map(p -> String.valueOf(types.get(p.kind()))).toList())
-                + ", enabled together by " + out.resolve("epp-config.yaml"))));
+                + (beside.isEmpty() ? ", enabled together by " + out.resolve("epp-config.yaml")
+                : ": the router's half enabled by " + out.resolve("epp-config.yaml") + ", " + String.join(" and ", beside.stream()
+                        .map(p -> types.get(p.kind()) + " deployed beside the router (" + out.resolve(dirs.get(parts.indexOf(p))) + ")")
+                        .toList()) + "; deploy them together"))));
         return written;
     }
 

@@ -25,6 +25,7 @@ public final class Problems {
     public static final String FAIRNESS = "fairness";
     public static final String AUTOSCALING = "autoscaling";
     public static final String PD = "pd";
+    public static final String JOINT_AUTOSCALING = "joint-autoscaling";
 
     private static final Map<String, Problem> BY_ID = new LinkedHashMap<>();
 
@@ -40,6 +41,7 @@ public final class Problems {
         register(new PlugPointProblem(PlugPointProblems.FAIRNESS));
         register(new PlugPointProblem(PlugPointProblems.AUTOSCALING));
         register(new PlugPointProblem(PlugPointProblems.PD));
+        register(new JointAutoscalingProblem());
         // classes from elsewhere on the class path (a plugin jar, a test tree), by id so the order is stable
         List<Problem> found = new ArrayList<>();
         ServiceLoader.load(Problem.class).forEach(found::add);

@@ -192,13 +192,7 @@ public final class SearchSpaces {
 
         @Override
         public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
-            Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? elites.draw() : null;
-            if (other != null && other != parent && pair.isJointOf(other.source())) {
-                parents.add(other.candidateId());
-                return JointMutations.crossHalves(pair, parent.source(), other.source());
-            }
-            return JointMutations.mutateHalf(pair, parent.source(), rng, half -> mutateUsageLimit(half, rng, minGate),
-                    half -> DetectorMutations.mutate(half, rng));
+            return varyJoint(pair, parent, elites, rng, minGate, parents, half -> DetectorMutations.mutate(half, rng));
         }
 
         @Override
@@ -214,6 +208,47 @@ public final class SearchSpaces {
             return fifth(e.onset()) + "/" + fifth(e.dutyAt08() / 2);
         }
     };
+
+    /**
+     * A usage-limit policy and a scaling policy in one class: one half mutated by its own operators (a
+     * scaling half without parameters restarts in a family), or one candidate's usage-limit half with
+     * another's scaling half 20 % of the time. The behaviour cell is where the usage-limit half first
+     * gates and the scaling half's first probe axis.
+     */
+    public static final SearchSpace JOINT_AUTOSCALING = new SearchSpace() {
+        private final JointSource pair = JointSource.of(PlugPoint.USAGE_LIMIT, PlugPoint.SCALING);
+
+        @Override
+        public Mutations.Result vary(Evaluated parent, Elites elites, RandomGenerator rng, double minGate, List<String> parents) {
+            return varyJoint(pair, parent, elites, rng, minGate, parents, half -> ScalingMutations.mutate(half, rng));
+        }
+
+        @Override
+        public Mutations.Result fallback(Evaluated base, RandomGenerator rng, double minGate) {
+            return JointMutations.mutateHalf(pair, base.source(), rng, half -> Mutations.perturbConstant(half, rng),
+                    half -> ScalingMutations.mutate(half, rng));
+        }
+
+        @Override
+        public String cell(Evaluated e) {
+            return fifth(e.onset()) + "/" + fifth(e.dutyAt08());
+        }
+    };
+
+    /**
+     * A usage-limit policy paired with another plug point's policy: 20 % of the time, when the archive
+     * holds another joint candidate of the pair, the parent's usage-limit half with its second half;
+     * otherwise one half mutated, the usage-limit half by its operators and the other by {@code second}.
+     */
+    private static Mutations.Result varyJoint(JointSource pair, Evaluated parent, SearchSpace.Elites elites, RandomGenerator rng, double minGate,
+                                              List<String> parents, java.util.function.Function<String, Mutations.Result> second) {
+        Evaluated other = elites.size() >= 2 && rng.nextDouble() < 0.2 ? elites.draw() : null;
+        if (other != null && other != parent && pair.isJointOf(other.source())) {
+            parents.add(other.candidateId());
+            return JointMutations.crossHalves(pair, parent.source(), other.source());
+        }
+        return JointMutations.mutateHalf(pair, parent.source(), rng, half -> mutateUsageLimit(half, rng, minGate), second);
+    }
 
     /**
      * A space whose parents are varied by {@code mutate} alone (a family's parameters tuned, or a
