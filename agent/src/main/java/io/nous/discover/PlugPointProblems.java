@@ -85,7 +85,7 @@ final class PlugPointProblems {
      * by critical TTFT with critical ITL held (pd-ttft), on 2+2 and 4+4 pools.
      */
     static final PlugPointProblem.Spec PD = new PlugPointProblem.Spec(Problems.PD, PlugPoint.PD_DECIDER, "pd-decider", USAGE_LIMIT,
-            Deployment.FLOW_CONTROL, "pd", "pd-ttft", List.of("prefix-based-pd", "threshold-pd"),
+            Deployment.FLOW_CONTROL, "pd", "pd-ttft", List.of("prefix-based-pd", "threshold-pd", "light-local-pd"),
             List.of("prefix-based-pd", "always-disagg"), "a P/D decider",
             "the router's prefix-based P/D decider at its sample config's threshold, 16 uncached tokens, on pools split into prefill "
                     + "and decode pods (static-usage-limit and the utilization detector in both arms)",

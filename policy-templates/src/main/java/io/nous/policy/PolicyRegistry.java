@@ -13,6 +13,7 @@ import io.nous.policy.templates.LabAffinityActiveRequestRouting;
 import io.nous.policy.templates.LabAffinityTokenLoadRouting;
 import io.nous.policy.templates.LeaseDetectorPolicy;
 import io.nous.policy.templates.LegacyThresholdAdmitter;
+import io.nous.policy.templates.LightLocalDecider;
 import io.nous.policy.templates.PriorityHoldbackPolicy;
 import io.nous.policy.templates.PriorityThenTimeEviction;
 import io.nous.policy.templates.ProbabilisticAdmitter;
@@ -299,6 +300,20 @@ public final class PolicyRegistry {
                         throw new PolicyReferenceException("threshold-pd: minUncached must be in [0, 1e7], localBelowRunning in [0, 1e5]");
                     }
                     return List.of(min, local);
+                }));
+        register(new PolicyTemplate("light-local-pd", "light-local-pd-decider", PlugPoint.PD_DECIDER,
+                "Prefill remotely from minUncached (16) uncached tokens, except that a decode pod queueing nothing and running fewer "
+                        + "than localBelowRunning (8) prefills prompts with fewer than maxLocalUncached (512) uncached tokens itself: the P/D "
+                        + "search's seed, not an upstream rule.",
+                Set.of("minUncached", "localBelowRunning", "maxLocalUncached"), LightLocalDecider.class, p -> {
+                    long min = (long) p.getDouble("minUncached", 16);
+                    long local = (long) p.getDouble("localBelowRunning", 8);
+                    long max = (long) p.getDouble("maxLocalUncached", 512);
+                    if (min < 0 || min > 10_000_000 || local < 0 || local > 100_000 || max < 0 || max > 10_000_000) {
+                        throw new PolicyReferenceException("light-local-pd: minUncached and maxLocalUncached must be in [0, 1e7], "
+                                + "localBelowRunning in [0, 1e5]");
+                    }
+                    return List.of(min, local, max);
                 }));
         register(new PolicyTemplate("legacy-threshold", "legacy-threshold-admitter", PlugPoint.ADMISSION,
                 "Refuses sheddable requests once saturation reaches threshold (default 1.0): the legacy rule as an admitter.",

@@ -65,7 +65,8 @@ class DeciderExportTest {
     @Test
     void theRoutersDecidersAndASizeAwareOneExportAndProveEquivalent() throws Exception {
         String[][] cases = {{"prefix-based", PolicyRegistry.builtin().source("prefix-based-pd")},
-            {"always", PolicyRegistry.builtin().source("always-disagg")}, {"size-aware", SIZE_AWARE}};
+            {"always", PolicyRegistry.builtin().source("always-disagg")},
+            {"light-local", PolicyRegistry.builtin().source("light-local-pd")}, {"size-aware", SIZE_AWARE}};
         for (String[] c : cases) {
             Path out = dir.resolve(c[0]);
             GoExport.Outcome outcome = export(c[0], c[1], out);
