@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Which kinds of traffic a matrix's held-out splits judge that its search split never shows: load
- * under capacity, at the transition, over it (as the scenarios' {@code regime} labels say), and bursty
- * arrivals. A candidate tuned where it never
+ * Which kinds of traffic a matrix's held-out splits judge that its search split never shows (load
+ * under capacity, at the transition, over it, as the scenarios' {@code regime} labels say, and bursty
+ * arrivals), and which its search tunes on that validation never shows. A candidate tuned where it never
  * saw a kind of traffic can collapse there, and is found out only after the search has spent its
  * budget; the check says so by name before a run starts. It reads the labels; whether
  * a label matches the load the cluster measures ({@code nous capacity}) is not checked here.
@@ -49,6 +49,30 @@ public final class RegimeCoverage {
             if (!judged.isEmpty()) {
                 out.add("matrix " + m.name() + ": its search split has no " + kind.getKey() + ", which " + String.join(", ", judged)
                         + " judge" + (judged.size() == 1 ? "s" : "") + ": a candidate is tuned without ever seeing that traffic");
+            }
+        }
+        out.addAll(unconfirmable(m));
+        return out;
+    }
+
+    /**
+     * The other direction: kinds of traffic search tunes on that validation never shows. A gain found
+     * only there can never be confirmed, so every candidate that has one is refused before test, however
+     * large it is.
+     */
+    private static List<String> unconfirmable(Matrix m) {
+        List<String> out = new ArrayList<>();
+        if (m.entries(Split.VALIDATION).isEmpty()) {
+            return out;
+        }
+        for (Map.Entry<String, Predicate<MatrixEntry>> kind : kinds().entrySet()) {
+            if (m.entries(Split.VALIDATION).stream().anyMatch(kind.getValue())) {
+                continue;
+            }
+            List<String> tuned = m.entries(Split.SEARCH).stream().filter(kind.getValue()).map(MatrixEntry::label).toList();
+            if (!tuned.isEmpty()) {
+                out.add("matrix " + m.name() + ": its validation split has no " + kind.getKey() + ", which search " + String.join(", ", tuned)
+                        + " tune" + (tuned.size() == 1 ? "s" : "") + " on: a gain found only there can never be confirmed");
             }
         }
         return out;
