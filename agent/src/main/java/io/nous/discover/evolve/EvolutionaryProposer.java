@@ -169,9 +169,16 @@ public final class EvolutionaryProposer implements Proposer {
                 expectNear = Math.min(near, 0) - 0.05;
             }
             case "cross-halves" -> {
-                statement = "Pairing " + r.change() + " combines a dispatch gate and an admission curve that each did well";
-                mechanism = "the admitter bounds what enters, the usage-limit policy orders what waits; each half's effect was seen with "
-                        + "a different partner";
+                if (r.change().contains("scaling policy")) {
+                    statement = "Pairing " + r.change() + " combines ceilings and a pool size that each did well";
+                    mechanism = "the ceilings decide what waits in the router, the scaling policy how many pods serve it; both read the "
+                            + "same saturation, and each half's effect was seen with a different partner";
+                } else {
+                    // the words of the first joint class (usage limit + admitter), kept so that earlier runs replay byte for byte
+                    statement = "Pairing " + r.change() + " combines a dispatch gate and an admission curve that each did well";
+                    mechanism = "the admitter bounds what enters, the usage-limit policy orders what waits; each half's effect was seen "
+                            + "with a different partner";
+                }
                 expectNear = Math.min(near, 0) - 0.05;
             }
             case "regate" -> {
