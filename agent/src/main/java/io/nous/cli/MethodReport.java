@@ -24,7 +24,7 @@ import java.util.TreeMap;
  */
 final class MethodReport {
     /** One finished run's outcome. */
-    record Outcome(String mode, long seed, String runId, String recommended, String verdictVsStrongest, String strongest, String detail) {
+    record Outcome(String problem, String mode, long seed, String runId, String recommended, String verdictVsStrongest, String strongest, String detail) {
     }
 
     private MethodReport() {
@@ -53,14 +53,14 @@ final class MethodReport {
         UpstreamComparison strongest = best != null ? best.vsUpstream() : s.bar() == null ? null : UpstreamComparison.strongest(s.bar(), lower);
         String upstream = strongest != null ? strongest.policy() : Problems.byId(c.problem()).upstream();
         if (best == null) {
-            return new Outcome(mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner" + (strongest == null ? ""
+            return new Outcome(c.problem(), mode(c), c.seed(), r.id(), upstream, "equals", upstream, "no winner" + (strongest == null ? ""
                     : "; the baseline vs " + upstream + ": " + (strongest.samePolicy() ? "is it" : strongest.change() == null ? "failed"
                     : Change.of(strongest).text())));
         }
         boolean beats = Summaries.beatsUpstream(best);
         String winnerVs = strongest == null ? "not compared" : strongest.samePolicy() ? "is it"
                 : strongest.change() == null ? "failed" : Change.of(strongest).text();
-        return new Outcome(mode(c), c.seed(), r.id(), beats ? best.candidateId() : upstream, beats ? "beats" : "equals", upstream,
+        return new Outcome(c.problem(), mode(c), c.seed(), r.id(), beats ? best.candidateId() : upstream, beats ? "beats" : "equals", upstream,
                 best.candidateId() + " vs " + upstream + ": " + winnerVs);
     }
 
@@ -85,7 +85,7 @@ final class MethodReport {
             all.sort(java.util.Comparator.comparingLong(Outcome::seed).thenComparing(Outcome::runId));
             long beats = all.stream().filter(o -> o.verdictVsStrongest().equals("beats")).count();
             // a class whose upstream policies run beside the router (an autoscaler's) says whose they are
-            String shipped = Problems.byId(m.getKey().split(" ")[0]).upstreamShipped();
+            String shipped = Problems.byId(all.get(0).problem()).upstreamShipped();
             boolean router = shipped.equals("the router ships");
             out.printf(Locale.ROOT, "%s: %d of %d seeds recommend something better than %s, %d keep %s%n", m.getKey(), beats, all.size(),
                     router ? shipped : "what " + shipped, all.size() - beats, router ? "its policy" : "what " + shipped);

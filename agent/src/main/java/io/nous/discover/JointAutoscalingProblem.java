@@ -75,10 +75,6 @@ final class JointAutoscalingProblem extends JointClass {
         return UPSTREAM;
     }
 
-    @Override
-    public String upstreamSource() {
-        return seedSource(UPSTREAM);
-    }
 
     @Override
     public PolicyUnderTest upstreamUnderTest() {

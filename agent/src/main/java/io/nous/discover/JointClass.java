@@ -59,6 +59,12 @@ abstract class JointClass implements Problem {
         return pair.mergeOf(PolicyRegistry.builtin().source(halves[0]), PolicyRegistry.builtin().source(halves[1]), "Joint");
     }
 
+    /** The upstream policy is a pair of built-ins, so its source is their merge, as a seed's. */
+    @Override
+    public final String upstreamSource() {
+        return seedSource(upstream());
+    }
+
     @Override
     public final String seedDescription(String ref) {
         String[] halves = ref.split("\\+");

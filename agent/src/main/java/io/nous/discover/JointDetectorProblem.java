@@ -71,10 +71,6 @@ final class JointDetectorProblem extends JointClass {
         return UPSTREAM;
     }
 
-    @Override
-    public String upstreamSource() {
-        return seedSource(UPSTREAM);
-    }
 
     @Override
     public PolicyUnderTest upstreamUnderTest() {

@@ -64,10 +64,6 @@ final class JointProblem extends JointClass {
         return UPSTREAM;
     }
 
-    @Override
-    public String upstreamSource() {
-        return seedSource(UPSTREAM);
-    }
 
     @Override
     public PolicyUnderTest upstreamUnderTest() {
