@@ -122,8 +122,32 @@ public final class DiscoverCommand implements Callable<Integer> {
     String problem;
 
     @Option(names = "--seed-policies", paramLabel = "LIST",
-            description = "Comma-separated starting policies (default: ${bundle:default.seeds}).")
+            description = "Comma-separated starting policies, each a name or a name with parameters "
+                    + "(light-local-pd:localBelowRunning=1,maxLocalUncached=1024) (default: ${bundle:default.seeds}).")
     String seedPolicies;
+
+    /**
+     * The policy references in a comma-separated list, where a reference's own parameters are separated
+     * by commas too: an item whose text before its first '=' holds neither ':' nor '+' is a parameter of
+     * the reference before it ({@code a:x=1,y=2,b} is {@code a:x=1,y=2} and {@code b}).
+     */
+    static List<String> seedReferences(String list) {
+        List<String> refs = new ArrayList<>();
+        for (String item : list.split(",")) {
+            String t = item.trim();
+            if (t.isEmpty()) {
+                continue;
+            }
+            int eq = t.indexOf('=');
+            boolean parameter = eq > 0 && t.substring(0, eq).indexOf(':') < 0 && t.substring(0, eq).indexOf('+') < 0;
+            if (parameter && !refs.isEmpty()) {
+                refs.set(refs.size() - 1, refs.get(refs.size() - 1) + "," + t);
+            } else {
+                refs.add(t);
+            }
+        }
+        return refs;
+    }
 
     @Option(names = "--matrix", paramLabel = "NAME|FILE.yaml", description = "Scenario matrix: ${bundle:matrices} or a file "
             + "(default: ${bundle:default.matrix}).")
@@ -476,7 +500,7 @@ public final class DiscoverCommand implements Callable<Integer> {
         if (!(duration > 0) || Double.isInfinite(duration)) {
             throw new UserError("--duration must be a positive number of seconds, got " + duration);
         }
-        List<String> seedsList = Arrays.stream(seedPolicies.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(prob::seedRef).toList();
+        List<String> seedsList = seedReferences(seedPolicies).stream().map(prob::seedRef).toList();
         if (seedsList.isEmpty()) {
             throw new UserError("--seed-policies needs at least one policy");
         }

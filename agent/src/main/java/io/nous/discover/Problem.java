@@ -55,14 +55,16 @@ public interface Problem {
     /** Why a name cannot be a seed of this class, or null when it can. */
     String seedProblem(String ref);
 
-    /** A seed's source. */
+    /** A seed's source: the built-in's, with the reference's parameters (if any) as its defaults. */
     default String seedSource(String ref) {
-        return PolicyRegistry.builtin().template(ref).source();
+        return PolicyRegistry.builtin().source(ref);
     }
 
-    /** A seed's description. */
+    /** A seed's description, with the parameters the reference sets. */
     default String seedDescription(String ref) {
-        return PolicyRegistry.builtin().template(ref).description();
+        int colon = ref.indexOf(':');
+        String d = PolicyRegistry.builtin().template(ref).description();
+        return colon < 0 ? d : d + " Parameters set for this run: " + ref.substring(colon + 1).trim() + ".";
     }
 
     /** What every candidate is compared with. */

@@ -74,13 +74,18 @@ public final class Problems {
         return List.copyOf(BY_ID.keySet());
     }
 
-    /** Why {@code ref} is not a built-in policy of that kind named without parameters, or null. */
+    /**
+     * Why {@code ref} is not a built-in policy of that kind, by name and optionally with parameters
+     * ({@code light-local-pd:maxLocalUncached=1024}) the template accepts, or null.
+     */
     static String builtinOfKind(String ref, PlugPoint<?> kind, String what) {
-        if (ref.contains(":")) {
-            return "seed policies are named without parameters, got '" + ref + "'";
-        }
         try {
-            return PolicyRegistry.builtin().template(ref).kind() == kind ? null : "'" + ref + "' is not " + article(what) + what + " policy";
+            PolicyRegistry registry = PolicyRegistry.builtin();
+            if (registry.template(ref).kind() != kind) {
+                return "'" + ref + "' is not " + article(what) + what + " policy";
+            }
+            registry.source(ref);
+            return null;
         } catch (RuntimeException e) {
             return e.getMessage();
         }

@@ -51,6 +51,36 @@ class PdDiscoverTest {
     }
 
     @Test
+    void aSearchStartsFromAHandPointNamedWithItsParametersAndReplays() throws Exception {
+        Path runs = dir.resolve("runs");
+        CliHarness h = CliHarness.run("discover", "--problem", "pd", "--matrix", TestMatrices.pd(dir).toString(),
+                "--seed-policies", "prefix-based-pd, light-local-pd:localBelowRunning=1,maxLocalUncached=1024",
+                "--budget", "1", "--seeds", "1", "--seeds-up-to", "0", "--threads", "2", "--seed", "2", "--runs-dir", runs.toString(),
+                "--no-progress");
+        assertThat(h.exit()).as(h.out() + h.err()).isZero();
+        String id = CliHarness.onlyRun(runs);
+        var config = new ObjectMapper().readTree(runs.resolve(id).resolve("config.json").toFile());
+        assertThat(config.get("seed_policies").toString())
+                .isEqualTo("[\"prefix-based-pd\",\"light-local-pd:localBelowRunning=1,maxLocalUncached=1024\"]");
+        assertThat(Files.readString(runs.resolve(id).resolve("candidates/c0002.java"))).contains("this(16, 1, 1024);");
+        CliHarness replay = CliHarness.run("replay", id, "--verify", "--runs-dir", runs.toString());
+        assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+        // a parameter the template does not have is refused by name, before anything runs
+        CliHarness bad = CliHarness.run("discover", "--problem", "pd", "--seed-policies", "light-local-pd:maxLocal=1024",
+                "--runs-dir", dir.resolve("bad").toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--seed-policies for --problem pd:").contains("maxLocal").doesNotContain("Exception");
+        assertThat(dir.resolve("bad")).doesNotExist();
+    }
+
+    @Test
+    void aSeedListSeparatesReferencesFromTheirParameters() {
+        assertThat(DiscoverCommand.seedReferences("a, b:x=1,y=2 ,c+d:z=3,w=4,e"))
+                .containsExactly("a", "b:x=1,y=2", "c+d:z=3,w=4", "e");
+        assertThat(DiscoverCommand.seedReferences("a:x=1+b:y=2,z=3")).containsExactly("a:x=1+b:y=2,z=3");
+    }
+
+    @Test
     void aDeciderRunsOnlyWherePromptsCanGoToAPrefillPod() {
         CliHarness ok = CliHarness.run("simulate", "--workload", "code-completion", "--qps", "6", "--duration", "60",
                 "--deployment", "pd-2p2d", "--plug", "pd-decider=threshold-pd:minUncached=100000");
