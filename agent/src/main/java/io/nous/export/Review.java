@@ -7,6 +7,7 @@ import io.nous.codegen.plug.PlugPoints;
 import io.nous.discover.Problem;
 import io.nous.evaluator.EvaluationReport;
 import io.nous.evaluator.ScenarioReport;
+import io.nous.evaluator.objective.Objectives;
 import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.Verdict;
 import io.nous.store.CandidateStory;
@@ -118,7 +119,7 @@ public final class Review {
         split(sb, "search", "shown to the proposer", s.search(), regressions);
         split(sb, "validation", "confirms a promotion", s.validation(), regressions);
         split(sb, "test", "never seen during the search", s.test(), regressions);
-        upstream(sb, s.upstream());
+        upstream(sb, s.upstream(), in.objective(), in.problem());
         if (in.resimulated() != null) {
             // re-simulated: every standard metric, including splits the journal kept no metrics for
             for (EvaluationReport e : in.resimulated()) {
@@ -231,7 +232,7 @@ public final class Review {
         }
     }
 
-    private static void upstream(StringBuilder sb, UpstreamComparison u) {
+    private static void upstream(StringBuilder sb, UpstreamComparison u, String objective, Problem problem) {
         if (u == null) {
             return;
         }
@@ -242,11 +243,13 @@ public final class Review {
         } else if (u.change() == null) {
             sb.append("The comparison with `").append(policy).append("` failed: ").append(u.failure()).append(".\n");
         } else {
-            sb.append("Change of the objective versus `").append(policy).append("` (what llm-d-router ships) on the ")
+            sb.append("Change of the objective versus `").append(policy).append("` (what ").append(problem.upstreamShipped()).append(") on the ")
                     .append(u.split()).append(" split: **").append(pct(u.change())).append("** [")
                     .append(pct(u.ciLow())).append(", ").append(pct(u.ciHigh())).append("], ")
                     .append(u.verdict()).append(Change.of(u).sanity()).append(".\n");
             if (u.scenarios() != null && !u.scenarios().isEmpty()) {
+                sb.append("\nEach arm's ").append(valueWords(objective))
+                        .append(" per scenario (nominal deployment, mean over the split's seeds):\n");
                 sb.append("\n| scenario | ").append(policy).append(" | this candidate | change |\n|---|---:|---:|---:|\n");
                 for (UpstreamComparison.ScenarioValues sc : u.scenarios()) {
                     sb.append("| ").append(sc.scenario()).append(" | ").append(value(sc.upstream())).append(" | ")
@@ -256,8 +259,28 @@ public final class Review {
         }
     }
 
+    /** What a row's two values are: the objective's own per-scenario measure, or critical TTFT p99. */
+    private static String valueWords(String objective) {
+        String column;
+        try {
+            column = Objectives.byName(objective).scenarioColumn();
+        } catch (IllegalArgumentException e) {
+            column = null;
+        }
+        if (column != null) {
+            return column;
+        }
+        String metric = metricOf("pd-ttft".equals(objective) ? "critical-ttft" : objective);
+        return metric.endsWith("_p99") ? metricLabel(metric) + " (ms)" : "`" + objective + "`";
+    }
+
+    /** A value with three significant figures at least, so a price of 0.42 GPU-seconds does not read 0.4. */
     private static String value(Double v) {
-        return v != null && !v.isNaN() ? String.format(Locale.ROOT, "%,.1f", v) : "n/a";
+        if (v == null || v.isNaN()) {
+            return "n/a";
+        }
+        return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v)
+                : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** One regression line: split, scenario, regime, metric in words, change and interval. */

@@ -77,9 +77,14 @@ class ReviewTest {
         Evidence search = evaluation("search", "better", -0.2, -0.3, -0.1, "");
         UpstreamComparison up = read(UpstreamComparison.class, """
                 {"candidate":"c0007","policy":"soft-reflective-ceiling","split":"test","same_policy":false,
-                 "change":-0.05,"ci_low":-0.09,"ci_high":-0.01,"verdict":"better"}""");
+                 "change":-0.05,"ci_low":-0.09,"ci_high":-0.01,"verdict":"better",
+                 "scenarios":[{"scenario":"code-generation@16","upstream":1834.5,"candidate":1742.8,"change":-0.05},
+                              {"scenario":"interactive-chat@20","upstream":0.4237,"candidate":0.4237,"change":0.0}]}""");
+        // each arm's value per scenario says what it measures, and a small one keeps its digits
         assertThat(review(search, null, up)).contains("### Against the upstream policy")
-                .contains("versus `soft-reflective-ceiling` (what llm-d-router ships) on the test split: **-5.0%** [-9.0%, -1.0%], better.");
+                .contains("versus `soft-reflective-ceiling` (what the router ships) on the test split: **-5.0%** [-9.0%, -1.0%], better.")
+                .contains("Each arm's critical TTFT p99 (ms) per scenario")
+                .contains("| code-generation@16 | 1,835 | 1,743 | -5.0% |").contains("| interactive-chat@20 | 0.424 | 0.424 |");
         UpstreamComparison same = read(UpstreamComparison.class, """
                 {"candidate":"c0007","policy":"soft-reflective-ceiling","split":"test","same_policy":true}""");
         assertThat(review(search, null, same)).contains("> **Note:** this candidate is the upstream `soft-reflective-ceiling` policy itself");
