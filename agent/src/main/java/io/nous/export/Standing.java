@@ -33,10 +33,13 @@ import java.util.List;
  *                       probabilistic-admitter"), or null when it is not
  * @param owner          whose the upstream policies are, before a name ("the router's"; the problem class says)
  * @param shipped        what shipping them is called, after "what" ("the router ships")
+ * @param unbeaten       another upstream policy it met on test and did not beat outright (worse under a variant, a
+ *                       constraint broken against it, or no confident gain), or null: a class with two shipped
+ *                       policies is beaten only when both are, as discover's recommendation says
  */
 public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
                        boolean heldOnTest, String notHeld, String brokenOnTest, UpstreamComparison upstream, String isUpstream,
-                       String owner, String shipped) {
+                       String owner, String shipped, UpstreamComparison unbeaten) {
 
     /** A relative change beyond this (±500 %) is not printed bare: it says more about the reference than about the candidate. */
     public static final double SANITY_BOUND = Change.SANITY_BOUND;
@@ -110,9 +113,35 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         if (story != null && story.upstream() != null) {
             upstreamPolicy = story.upstream().policy(); // the strongest of the upstream policies it met
         }
+        UpstreamComparison strongest = story == null ? null : story.upstream();
+        UpstreamComparison unbeaten = null;
+        for (UpstreamComparison u : history.all(UpstreamComparison.class)) {
+            if (id.equals(u.candidate()) && !u.samePolicy() && !u.beaten() && (strongest == null || !u.policy().equals(strongest.policy()))) {
+                unbeaten = u;
+                break;
+            }
+        }
         return new Standing(id, upstreamPolicy, promoted, notPromoted, acceptedAfter.isEmpty() ? null : acceptedAfter.get(acceptedAfter.size() - 1),
-                test, held, notHeld, broken, story == null ? null : story.upstream(), isUpstream,
-                Problems.byId(history.problem()).upstreamOwner(), Problems.byId(history.problem()).upstreamShipped());
+                test, held, notHeld, broken, strongest, isUpstream,
+                Problems.byId(history.problem()).upstreamOwner(), Problems.byId(history.problem()).upstreamShipped(), unbeaten);
+    }
+
+    /** Why it does not beat the other upstream policy it met, in words, or empty. */
+    public String notBeatingOtherUpstream() {
+        if (unbeaten == null) {
+            return "";
+        }
+        String against = owner + " " + unbeaten.policy() + " on the " + (unbeaten.split() == null ? "test" : unbeaten.split()) + " split";
+        if (unbeaten.failure() != null) {
+            return candidate + " could not be compared with " + against + " (" + unbeaten.failure() + ")";
+        }
+        if (!"better".equals(unbeaten.verdict())) {
+            return candidate + " is not better than " + against + " with confidence (" + Change.of(unbeaten).text() + ")";
+        }
+        if (unbeaten.worseUnder() != null && !unbeaten.worseUnder().isEmpty()) {
+            return candidate + " is worse than " + against + " under " + String.join(", ", unbeaten.worseUnder());
+        }
+        return candidate + " breaks a constraint against " + against + " (" + unbeaten.failedConstraint() + ")";
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
@@ -146,6 +175,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         if (upstream != null && !upstream.samePolicy() && !notBetterThanUpstream().isEmpty()) {
             return notBetterThanUpstream();
+        }
+        if (!notBeatingOtherUpstream().isEmpty()) {
+            return notBeatingOtherUpstream();
         }
         if (test != null && !heldOnTest && isUpstream == null) {
             // the same rule discover's recommendation applies: a winner that did not hold on test is not what it recommends
@@ -213,6 +245,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
             out.add("it is an upstream policy: " + isUpstream);
         }
         out.add(headToHead());
+        if (unbeaten != null) {
+            out.add("but " + notBeatingOtherUpstream().substring(candidate.length() + 1));
+        }
         return out;
     }
 
@@ -239,6 +274,9 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         if (!notBetterThanUpstream().isEmpty()) {
             return " (no better than " + upstreamPolicy + ")";
+        }
+        if (unbeaten != null) {
+            return " (does not beat " + unbeaten.policy() + ")";
         }
         if (test != null && !heldOnTest && isUpstream == null) {
             return " (did not hold on test)";

@@ -72,23 +72,35 @@ class StandingTest {
         assertThat(forced.out()).contains("exporting anyway (--force): c0003 was not promoted");
     }
 
-    @Test
-    void aWinnerWorseThanTheRoutersPolicyCarriesItAtTheTopAndNeedsForce() throws Exception {
-        Path runs = dir.resolve("runs");
-        var run = new io.nous.store.RunStore(runs).create("worse", JSON.createObjectNode().put("proposer", "evolve")
+    /** A run whose winner c0001 held on test ({@code score}), and met the router's policies as {@code comparisons} say. */
+    private static void winnerRun(Path runs, String id, ObjectNode score, ObjectNode... comparisons) throws Exception {
+        var run = new io.nous.store.RunStore(runs).create(id, JSON.createObjectNode().put("proposer", "evolve")
                 .put("objective", "critical-ttft"));
         try (var j = run.openJournal()) {
             HandMadeRuns.candidate(run, j, "c0001", SHED_AT_90);
             j.append("promotion", JSON.createObjectNode().put("candidate", "c0001").put("accepted", true));
-            ObjectNode test = JSON.createObjectNode().put("candidate", "c0001").put("split", "test");
-            test.putObject("score").put("change", -0.12).put("ci_low", -0.2).put("ci_high", -0.05).put("verdict", "better");
-            j.append("test-evaluation", test);
-            j.append("upstream-comparison", JSON.createObjectNode().put("candidate", "c0001").put("policy", "soft-reflective-ceiling")
-                    .put("split", "test").put("same_policy", false).put("change", 49.38).put("ci_low", 30.1).put("ci_high", 70.2)
-                    .put("verdict", "worse"));
+            j.append("test-evaluation", JSON.createObjectNode().put("candidate", "c0001").put("split", "test").set("score", score));
+            for (ObjectNode c : comparisons) {
+                j.append("upstream-comparison", c.put("candidate", "c0001").put("split", "test").put("same_policy", false));
+            }
         }
-        Files.writeString(run.summaryFile(), "{\"run_id\":\"worse\",\"best\":{\"candidate_id\":\"c0001\","
+        Files.writeString(run.summaryFile(), "{\"run_id\":\"" + id + "\",\"best\":{\"candidate_id\":\"c0001\","
                 + "\"search\":{\"change\":-0.4,\"ci_low\":-0.5,\"ci_high\":-0.3,\"verdict\":\"better\"}}}\n");
+    }
+
+    /** A measured change with its interval and verdict, against {@code policy} (null: a split's own score). */
+    private static ObjectNode against(String policy, double change, double low, double high, String verdict) {
+        ObjectNode n = JSON.createObjectNode();
+        if (policy != null) {
+            n.put("policy", policy);
+        }
+        return n.put("change", change).put("ci_low", low).put("ci_high", high).put("verdict", verdict);
+    }
+
+    @Test
+    void aWinnerWorseThanTheRoutersPolicyCarriesItAtTheTopAndNeedsForce() throws Exception {
+        Path runs = dir.resolve("runs");
+        winnerRun(runs, "worse", against(null, -0.12, -0.2, -0.05, "better"), against("soft-reflective-ceiling", 49.38, 30.1, 70.2, "worse"));
         Path out = dir.resolve("w");
         CliHarness refused = CliHarness.run("export", "worse", "--runs-dir", runs.toString(), "--out", out.toString());
         assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
@@ -105,6 +117,24 @@ class StandingTest {
         assertThat(review.out().lines().findFirst().orElse(""))
                 .isEqualTo("# Review of `c0001`, a usage-limit policy Nous evaluated (worse than soft-reflective-ceiling): not for merging");
         assertThat(review.out().indexOf("worse than what the router ships")).isLessThan(review.out().indexOf("## What and why"));
+    }
+
+    @Test
+    void aWinnerThatBeatsOneShippedPolicyButBreaksAConstraintAgainstTheOtherNeedsForce() throws Exception {
+        // seed 1 of the P/D class: better than the router's default decider, more drops than its always-disagg
+        Path runs = dir.resolve("runs");
+        winnerRun(runs, "two", against(null, -0.04, -0.05, -0.02, "better"), against("soft-reflective-ceiling", -0.04, -0.05, -0.02, "better"),
+                against("static-usage-limit", -0.06, -0.08, -0.04, "better").put("failed_constraint", "no-added-drops: chat@95: 2788 more dropped"));
+        Path out = dir.resolve("t");
+        CliHarness refused = CliHarness.run("export", "two", "--runs-dir", runs.toString(), "--out", out.toString());
+        assertThat(refused.exit()).as(refused.out() + refused.err()).isEqualTo(7);
+        assertThat(refused.out()).contains("standing: vs the router's soft-reflective-ceiling on the test split: -4.0%")
+                .contains("standing: but breaks a constraint against the router's static-usage-limit on the test split "
+                        + "(no-added-drops: chat@95: 2788 more dropped)");
+        assertThat(refused.err()).contains("not exported: c0001 breaks a constraint against the router's static-usage-limit");
+        assertThat(out).doesNotExist();
+        CliHarness review = CliHarness.run("review", "two", "--runs-dir", runs.toString(), "--journal-only");
+        assertThat(review.out().lines().findFirst().orElse("")).contains("(does not beat static-usage-limit): not for merging");
     }
 
     @Test
