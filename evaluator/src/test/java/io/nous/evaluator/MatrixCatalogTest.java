@@ -9,6 +9,7 @@ import io.nous.evaluator.scenario.MatrixException;
 import io.nous.evaluator.scenario.Split;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +85,14 @@ class MatrixCatalogTest {
             assertThat(s.routing().runsPdDecider()).isTrue();
         });
         assertThat(m.entries().get(0).label()).isEqualTo("code-completion@5/4pods~2P2D");
+        // revision 3: every split holds both faces of overload, decode-heavy chat and prompts that matter
+        assertThat(MatrixCatalog.revision("pd")).isEqualTo(3);
+        for (var split : List.of(Split.SEARCH, Split.VALIDATION, Split.TEST)) {
+            assertThat(m.entries(split)).as(split.id())
+                    .anySatisfy(e -> assertThat(e.workload() + " " + e.regime()).isEqualTo("interactive-chat OVER"))
+                    .anySatisfy(e -> assertThat(e.workload() + " " + e.regime()).isIn("code-generation OVER", "code-completion OVER"));
+        }
+        assertThat(MatrixCatalog.load("pd", 2).entries()).hasSize(14); // earlier runs replay on the matrix they ran
         // the KV link is a declared unknown: the kv-tcp variant runs the same pool over TCP
         var tcp = m.variants().stream().filter(v -> v.name().equals("kv-tcp")).findFirst().orElseThrow();
         assertThat(tcp.apply(m.entries().get(0).scenario(1, 60)).disaggregation().link().name()).isEqualTo("tcp");
