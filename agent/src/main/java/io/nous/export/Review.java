@@ -15,6 +15,8 @@ import io.nous.store.RunStore;
 import io.nous.store.Shell;
 import io.nous.store.journal.Evidence;
 import io.nous.store.journal.UpstreamComparison;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -280,7 +282,7 @@ public final class Review {
             return "n/a";
         }
         return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v)
-                : new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+                : new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** One regression line: split, scenario, regime, metric in words, change and interval. */

@@ -33,9 +33,10 @@ import java.util.List;
  *                       probabilistic-admitter"), or null when it is not
  * @param owner          whose the upstream policies are, before a name ("the router's"; the problem class says)
  * @param shipped        what shipping them is called, after "what" ("the router ships")
- * @param unbeaten       another upstream policy it met on test and did not beat outright (worse under a variant, a
- *                       constraint broken against it, or no confident gain), or null: a class with two shipped
- *                       policies is beaten only when both are, as discover's recommendation says
+ * @param unbeaten       an upstream policy it met on test and did not beat outright for a reason {@code upstream}'s
+ *                       verdict does not show (worse under a variant, a constraint broken against it, or, for another
+ *                       policy than the strongest, no confident gain), or null: a class with two shipped policies is
+ *                       beaten only when both are, as discover's recommendation says
  */
 public record Standing(String candidate, String upstreamPolicy, boolean promoted, String notPromoted, String replacedBy, Change test,
                        boolean heldOnTest, String notHeld, String brokenOnTest, UpstreamComparison upstream, String isUpstream,
@@ -116,7 +117,8 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         UpstreamComparison strongest = story == null ? null : story.upstream();
         UpstreamComparison unbeaten = null;
         for (UpstreamComparison u : history.all(UpstreamComparison.class)) {
-            if (id.equals(u.candidate()) && !u.samePolicy() && !u.beaten() && (strongest == null || !u.policy().equals(strongest.policy()))) {
+            boolean shownByVerdict = strongest != null && u.policy().equals(strongest.policy()) && !"better".equals(u.verdict());
+            if (id.equals(u.candidate()) && !u.samePolicy() && !u.beaten() && !shownByVerdict) {
                 unbeaten = u;
                 break;
             }
@@ -126,22 +128,24 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
                 Problems.byId(history.problem()).upstreamOwner(), Problems.byId(history.problem()).upstreamShipped(), unbeaten);
     }
 
-    /** Why it does not beat the other upstream policy it met, in words, or empty. */
+    /** Why it does not beat {@link #unbeaten()}, as a sentence about the candidate, or empty. */
     public String notBeatingOtherUpstream() {
-        if (unbeaten == null) {
-            return "";
-        }
+        return unbeaten == null ? "" : candidate + " " + whyNotBeaten();
+    }
+
+    /** The predicate of {@link #notBeatingOtherUpstream()}: "breaks a constraint against ...". */
+    private String whyNotBeaten() {
         String against = owner + " " + unbeaten.policy() + " on the " + (unbeaten.split() == null ? "test" : unbeaten.split()) + " split";
         if (unbeaten.failure() != null) {
-            return candidate + " could not be compared with " + against + " (" + unbeaten.failure() + ")";
+            return "could not be compared with " + against + " (" + unbeaten.failure() + ")";
         }
         if (!"better".equals(unbeaten.verdict())) {
-            return candidate + " is not better than " + against + " with confidence (" + Change.of(unbeaten).text() + ")";
+            return "is not better than " + against + " with confidence (" + Change.of(unbeaten).text() + ")";
         }
         if (unbeaten.worseUnder() != null && !unbeaten.worseUnder().isEmpty()) {
-            return candidate + " is worse than " + against + " under " + String.join(", ", unbeaten.worseUnder());
+            return "is worse than " + against + " under " + String.join(", ", unbeaten.worseUnder());
         }
-        return candidate + " breaks a constraint against " + against + " (" + unbeaten.failedConstraint() + ")";
+        return "breaks a constraint against " + against + " (" + unbeaten.failedConstraint() + ")";
     }
 
     /** The built-in policy a seed candidate is (by the behaviour hash its {@code candidate} record holds), or null. */
@@ -246,7 +250,7 @@ public record Standing(String candidate, String upstreamPolicy, boolean promoted
         }
         out.add(headToHead());
         if (unbeaten != null) {
-            out.add("but " + notBeatingOtherUpstream().substring(candidate.length() + 1));
+            out.add("but " + whyNotBeaten());
         }
         return out;
     }
