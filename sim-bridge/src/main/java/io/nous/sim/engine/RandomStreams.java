@@ -3,7 +3,6 @@ package io.nous.sim.engine;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * Independent, seeded random streams, one per purpose ("arrivals", "lengths", "pick", ...).
@@ -42,7 +41,7 @@ public final class RandomStreams {
     /** A commons-math3 generator, for sampling library distributions. */
     public RandomGenerator generator(String purpose) {
         long s = seedFor(purpose);
-        return new Well19937c(new int[] {(int) s, (int) (s >>> 32)});
+        return new Well19937(new int[] {(int) s, (int) (s >>> 32)});
     }
 
     /** SplitMix64 finalizer: a bijective 64-bit mix with good avalanche. */

@@ -511,6 +511,7 @@ public final class InferenceSimPod implements ModelServer {
             if (usedCount + fresh + revived > maxBlocks) {
                 return -1;
             }
+            int[] held = new int[n];
             for (int i = 0; i < n; i++) {
                 long h = hashes[i];
                 // what the first pass found, unless an eviction in this pass took it (or a repeated hash was added since)
@@ -520,6 +521,7 @@ public final class InferenceSimPod implements ModelServer {
                 }
                 if (e >= 0 && refs[e] > 0) {
                     refs[e]++;
+                    held[i] = e;
                     continue;
                 }
                 if (e >= 0) {
@@ -539,24 +541,27 @@ public final class InferenceSimPod implements ModelServer {
                 }
                 refs[e] = 1;
                 usedCount++;
+                held[i] = e;
             }
             maxUsed = Math.max(maxUsed, usedCount);
             r.blockHashes = hashes;
+            r.blockIds = held;
             return inUse + revived;
         }
 
+        /**
+         * Lets go of {@code r}'s blocks, first block first. The entries it took are still its blocks' (an
+         * entry in use is never evicted), so they are released without looking the hashes up again.
+         */
         void finishRequest(Request r) {
-            for (long h : r.blockHashes) {
-                int e = index.get(h);
-                if (e < 0 || refs[e] == 0) {
-                    continue;
-                }
+            for (int e : r.blockIds) {
                 if (--refs[e] == 0) {
                     usedCount--;
                     append(e);
                 }
             }
             r.blockHashes = null;
+            r.blockIds = null;
         }
 
         /** An entry for a new block: a spare one, or the next never used (the arrays grow up to the cache's size). */
