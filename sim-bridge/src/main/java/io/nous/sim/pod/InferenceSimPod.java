@@ -488,6 +488,9 @@ public final class InferenceSimPod implements ModelServer {
             PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
             // the same chain the vLLM pod names blocks by, a shared prefix's computed once
             int k = content.sharedTokens() > 0 ? sharedPrefixes.copy(content, hashes, hashes.length, blockSize) : 0;
+            // where the shared prefix's blocks were last found on this pod: checked before the index is probed
+            int[] seen = k > 0 ? sharedPrefixes.blocksSeen(content) : null;
+            int hinted = seen == null ? 0 : Math.min(k, seen.length);
             for (; k < n; k++) {
                 hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, blockSize));
             }
@@ -498,7 +501,15 @@ public final class InferenceSimPod implements ModelServer {
                 found = new int[Math.max(n, 2 * found.length)];
             }
             for (int i = 0; i < n; i++) {
-                int e = index.get(hashes[i]);
+                int e;
+                if (i < hinted && names(seen[i], hashes[i])) {
+                    e = seen[i];
+                } else {
+                    e = index.get(hashes[i]);
+                    if (i < hinted) {
+                        seen[i] = e;
+                    }
+                }
                 found[i] = e;
                 if (e < 0) {
                     fresh++;
@@ -562,6 +573,14 @@ public final class InferenceSimPod implements ModelServer {
             }
             r.blockHashes = null;
             r.blockIds = null;
+        }
+
+        /**
+         * Whether entry {@code e} holds the block named {@code hash}: an entry handed out and not spare
+         * is in the index under its hash, and the index holds each hash once, so this is the index's answer.
+         */
+        private boolean names(int e, long hash) {
+            return e >= 0 && e < entries && refs[e] >= 0 && hashOf[e] == hash;
         }
 
         /** An entry for a new block: a spare one, or the next never used (the arrays grow up to the cache's size). */

@@ -34,6 +34,22 @@ class LatencyTest {
     }
 
     @Test
+    void aGrowingHistogramSummarisesAsOneSizedForADay() {
+        SplittableRandom random = new SplittableRandom(7);
+        Histogram sized = new Histogram(24L * 3600 * 1_000_000, 3);
+        Histogram growing = new Histogram(3);
+        for (int i = 0; i < 50_000; i++) {
+            long us = (long) Math.exp(random.nextDouble(0, 25));
+            sized.recordValue(us);
+            growing.recordValue(us);
+        }
+        assertThat(Latency.of(growing)).isEqualTo(Latency.of(sized));
+        Histogram merged = new Histogram(3);
+        merged.add(growing);
+        assertThat(Latency.of(merged)).isEqualTo(Latency.of(sized));
+    }
+
+    @Test
     void anEmptyHistogramSaysNothing() {
         Latency l = Latency.of(new Histogram(3));
         assertThat(l.count()).isZero();
