@@ -29,6 +29,13 @@ import java.util.function.IntToLongFunction;
  * at once, the first to register it is the one later lookups find (vLLM keeps both; the difference
  * shows only when that first copy is evicted while the second still lives).
  *
+ * <p>Blocks that name nothing are interchangeable: which of them a request gets cannot change what any
+ * lookup finds. The free queue therefore keeps them as runs, counts of nameless blocks in their place
+ * among the named ones, and their ids in a queue of their own; a request whose blocks nobody else can
+ * look up (content of its own, never preempted) holds a count instead of ids
+ * ({@link #allocateCounted}, {@link #freeCounted}), so its blocks cost one step per run rather than a
+ * visit to every block. What is evicted, and when, is the same as with a queue of single blocks.
+ *
  * <p>Arrays indexed by block id; no allocation after construction except the growth of the index and,
  * when stale entries fill it, of the free queue's ring.
  */
@@ -53,19 +60,33 @@ public final class BlockPool {
     private final int[] meta;
     private final long[] hash;
     /**
-     * The free queue, least recently freed first, as a ring of block ids between the places
-     * {@code head} (inclusive) and {@code tail}: a block is appended at the tail when its last reference
-     * goes, and new blocks come from the head, so both ends move through the ring in order. A hit on a
-     * free cached block takes it out of the middle by leaving its entry behind, stale: an entry is live
-     * only while its block is free and its {@code PLACE} is the entry's own place. Places count up and
-     * wrap as ints; only equality is asked of them.
+     * The free queue, least recently freed first, as a ring of entries between the places {@code head}
+     * (inclusive) and {@code tail}: a block is appended at the tail when its last reference goes, and new
+     * blocks come from the head, so both ends move through the ring in order. An entry {@code >= 0} is a
+     * block that names a prefix; a hit on it while it is free takes it out of the middle by leaving its
+     * entry behind, stale: such an entry is live only while its block is free, named, and its
+     * {@code PLACE} is the entry's own place (places count up and wrap as ints; only equality is asked of
+     * them). An entry {@code -n} is a run of n nameless free blocks, which are never hit, so never stale;
+     * blocks freed nameless one after another join the run at the tail.
      */
     private int[] queue;
+    /** For a run's place: the append ordinal of its first block (see {@link #freeMark}). */
+    private int[] runFirst;
     private int mask;
     private int head;
     private int tail;
-    /** Free blocks: the live entries of the queue. */
+    /** Free blocks: the named live entries of the queue and the blocks of its runs. */
     private int free;
+    /**
+     * The ids of the nameless blocks that are free (in runs) or held by count, oldest first: a run hands
+     * out the oldest, so a pool used only by id hands out exactly the blocks a queue of single blocks would.
+     */
+    private final int[] spare;
+    private final int spareMask;
+    private int spareHead;
+    private int spareTail;
+    /** Blocks held by count ({@link #allocateCounted}); their ids stay in {@link #spare}. */
+    private int countedHeld;
     private final BlockHashIndex index;
     private long queriedTokens;
     private long hitTokens;
@@ -88,10 +109,14 @@ public final class BlockPool {
         meta = new int[blocks * STRIDE];
         hash = new long[blocks];
         queue = new int[Integer.highestOneBit(Math.max(2, blocks - 1)) << 1];
+        runFirst = new int[queue.length];
         mask = queue.length - 1;
+        spare = new int[queue.length];
+        spareMask = spare.length - 1;
         for (int b = 0; b < blocks; b++) {
-            append(b);
+            spare[spareTail++] = b;
         }
+        appendNameless(blocks); // every block, in id order, names nothing yet
         index = new BlockHashIndex(Math.min(blocks, 1 << 13)); // grows with what is cached
     }
 
@@ -219,14 +244,90 @@ public final class BlockPool {
         }
         for (int i = 0; i < n; i++) {
             int b = popHead();
-            int m = b * STRIDE;
-            if (meta[m + HASHED] != 0) {
-                index.remove(hash[b], b);
-                meta[m + HASHED] = 0;
-                evictions++;
+            if (b == NONE) {
+                b = spare[spareHead++ & spareMask];
+            } else {
+                evict(b);
             }
-            meta[m + REFS] = 1;
+            meta[b * STRIDE + REFS] = 1;
             out[offset + i] = b;
+        }
+    }
+
+    /**
+     * Allocates {@code n} new blocks from the head of the free queue, as {@link #allocate} does, for a
+     * request that holds them by count: nobody can look its blocks up, so which ones it holds does not
+     * matter. A run gives its blocks in one step; a named block taken evicts its prefix and joins the
+     * nameless. The caller checks {@link #canAllocate}.
+     */
+    public void allocateCounted(int n) {
+        if (n > free) {
+            throw new IllegalStateException("allocating " + n + " blocks with " + free + " free");
+        }
+        int left = n;
+        while (left > 0) {
+            int p = head & mask;
+            int e = queue[p];
+            if (e < 0) {
+                int k = Math.min(-e, left);
+                lastTaken = runFirst[p] + k - 1;
+                if (k == -e) {
+                    head++;
+                } else {
+                    queue[p] = e + k;
+                    runFirst[p] += k;
+                }
+                free -= k;
+                left -= k;
+            } else {
+                // a named block, or stale entries and then a block of the run behind them (whose id stays spare)
+                int b = popHead();
+                if (b != NONE) {
+                    evict(b);
+                    spare[spareTail++ & spareMask] = b;
+                }
+                left--;
+            }
+        }
+        countedHeld += n;
+    }
+
+    /**
+     * Releases {@code n} blocks a request held by count ({@link #allocateCounted}): nameless, they join
+     * the run at the tail of the free queue, as {@link #free} would append them one by one.
+     */
+    public void freeCounted(int n) {
+        if (n > countedHeld) {
+            throw new IllegalStateException("freeing " + n + " counted blocks with " + countedHeld + " held");
+        }
+        countedHeld -= n;
+        appendNameless(n);
+    }
+
+    /**
+     * Gives ids to {@code n} blocks a request holds by count, so that it can name them (a preempted
+     * request caches its own blocks for its readmission): writes them to {@code out} from
+     * {@code offset}; from then on the request holds them by id.
+     */
+    public void identify(int n, int[] out, int offset) {
+        if (n > countedHeld) {
+            throw new IllegalStateException("identifying " + n + " counted blocks with " + countedHeld + " held");
+        }
+        countedHeld -= n;
+        for (int i = 0; i < n; i++) {
+            int b = spare[spareHead++ & spareMask];
+            meta[b * STRIDE + REFS] = 1;
+            out[offset + i] = b;
+        }
+    }
+
+    /** Block {@code b}, just taken from the free queue, forgets the prefix it named. */
+    private void evict(int b) {
+        int m = b * STRIDE;
+        if (meta[m + HASHED] != 0) {
+            index.remove(hash[b], b);
+            meta[m + HASHED] = 0;
+            evictions++;
         }
     }
 
@@ -265,14 +366,19 @@ public final class BlockPool {
             }
             meta[b * STRIDE + REFS] = r - 1;
             if (r == 1) {
-                append(b);
+                if (meta[b * STRIDE + HASHED] != 0) {
+                    append(b);
+                } else {
+                    spare[spareTail++ & spareMask] = b;
+                    appendNameless(1);
+                }
             }
         }
     }
 
-    /** References held on all blocks together (O(blocks); for invariant checks). */
+    /** References held on all blocks together, blocks held by count included (O(blocks); for invariant checks). */
     public long references() {
-        long n = 0;
+        long n = countedHeld;
         for (int b = 0; b < capacity; b++) {
             n += meta[b * STRIDE + REFS];
         }
@@ -375,33 +481,53 @@ public final class BlockPool {
     /** The block the next allocation takes, or -1 when none is free (for tests of the eviction order). */
     int nextToEvict() {
         for (int at = head; at != tail; at++) {
-            int b = queue[at & mask];
-            if (live(b, at)) {
-                return b;
+            int e = queue[at & mask];
+            if (e < 0) {
+                return spare[spareHead & spareMask];
+            }
+            if (live(e, at)) {
+                return e;
             }
         }
         return NONE;
     }
 
-    /** Whether the queue entry at {@code place} holding block {@code b} is b's live entry. */
+    /** Whether the queue entry at {@code place} holding named block {@code b} is b's live entry. */
     private boolean live(int b, int place) {
         int m = b * STRIDE;
-        return meta[m + REFS] == 0 && meta[m + PLACE] == place;
+        return meta[m + REFS] == 0 && meta[m + PLACE] == place && meta[m + HASHED] != 0;
     }
 
-    /** Takes the least recently freed free block out of the queue (stale entries before it are dropped). */
+    /**
+     * Takes the least recently freed free block out of the queue (stale entries before it are dropped):
+     * a named block's id, or {@link #NONE} for a block of a run (whose id the caller takes from
+     * {@link #spare}).
+     */
     private int popHead() {
         while (true) {
-            int at = head++;
-            int b = queue[at & mask];
-            if (live(b, at)) {
+            int at = head;
+            int p = at & mask;
+            int e = queue[p];
+            if (e < 0) {
+                lastTaken = runFirst[p]++;
+                if (e == -1) {
+                    head++;
+                } else {
+                    queue[p] = e + 1;
+                }
                 free--;
-                lastTaken = meta[b * STRIDE + ORDINAL];
-                return b;
+                return NONE;
+            }
+            head++;
+            if (live(e, at)) {
+                free--;
+                lastTaken = meta[e * STRIDE + ORDINAL];
+                return e;
             }
         }
     }
 
+    /** Appends named block {@code b} at the tail of the free queue. */
     private void append(int b) {
         if (tail - head == queue.length) {
             compact();
@@ -413,21 +539,47 @@ public final class BlockPool {
         free++;
     }
 
+    /** Appends {@code n} nameless blocks at the tail: to the run there, or as a new run. */
+    private void appendNameless(int n) {
+        if (n == 0) {
+            return;
+        }
+        if (tail != head && queue[(tail - 1) & mask] < 0) {
+            queue[(tail - 1) & mask] -= n; // the run's ordinals go on from its last one
+        } else {
+            if (tail - head == queue.length) {
+                compact();
+            }
+            int at = tail++;
+            queue[at & mask] = -n;
+            runFirst[at & mask] = appended;
+        }
+        appended += n;
+        free += n;
+    }
+
     /**
-     * The ring is full of entries, some stale: keeps the live ones in order at places 0.., in a ring
-     * twice the size when they fill more than half of this one.
+     * The ring is full of entries, some stale: keeps the live ones and the runs in order at places 0..,
+     * in a ring twice the size when they fill more than half of this one.
      */
     private void compact() {
         int[] old = queue;
+        int[] oldFirst = runFirst;
         int oldMask = mask;
-        queue = new int[2 * free > old.length ? old.length * 2 : old.length];
+        int size = 2 * free > old.length ? old.length * 2 : old.length; // live entries and runs hold at least one free block each
+        queue = new int[size];
+        runFirst = new int[size];
         mask = queue.length - 1;
         int kept = 0;
         for (int at = head; at != tail; at++) {
-            int b = old[at & oldMask];
-            if (live(b, at)) {
-                queue[kept] = b;
-                meta[b * STRIDE + PLACE] = kept;
+            int e = old[at & oldMask];
+            if (e < 0) {
+                queue[kept] = e;
+                runFirst[kept] = oldFirst[at & oldMask];
+                kept++;
+            } else if (live(e, at)) {
+                queue[kept] = e;
+                meta[e * STRIDE + PLACE] = kept;
                 kept++;
             }
         }

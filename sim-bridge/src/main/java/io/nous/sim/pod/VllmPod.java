@@ -212,7 +212,12 @@ public final class VllmPod implements ModelServer {
         }
         if (pool != null) {
             for (Request r = phaseHead[phase]; r != null; r = r.nextPhase) {
-                pool.allocate(1, r.blockIds, r.heldBlocks++);
+                if (r.countedBlocks) {
+                    pool.allocateCounted(1);
+                    r.heldBlocks++;
+                } else {
+                    pool.allocate(1, r.blockIds, r.heldBlocks++);
+                }
             }
             // This step's token fills the last block of these; vLLM names a block as soon as it is allocated full.
             if (sharingDecoders > 0) {
@@ -260,7 +265,11 @@ public final class VllmPod implements ModelServer {
                 if (pool != null) {
                     // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
                     int handedOver = r.previousRound == null ? 0 : takeOver(r);
-                    prepareBlocks(r);
+                    // content of its own, never preempted: no lookup can find its blocks, so it holds them by count
+                    r.countedBlocks = sharedTokens(r) == 0 && r.preemptions == 0 && r.blockIds == null;
+                    if (!r.countedBlocks) {
+                        prepareBlocks(r);
+                    }
                     // Content of its own can only be found again by itself, after a preemption.
                     int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
                     // where this pod last found the blocks of the request's shared prefix: checked, unless no
@@ -414,7 +423,11 @@ public final class VllmPod implements ModelServer {
 
     private void schedulePrefill(Request r, int c, int extraBlocks) {
         if (pool != null) {
-            pool.allocate(extraBlocks, r.blockIds, r.heldBlocks);
+            if (r.countedBlocks) {
+                pool.allocateCounted(extraBlocks);
+            } else {
+                pool.allocate(extraBlocks, r.blockIds, r.heldBlocks);
+            }
             r.heldBlocks += extraBlocks;
             cacheFullBlocks(r, (r.computed + c) / blockSize);
         } else {
@@ -483,7 +496,12 @@ public final class VllmPod implements ModelServer {
     /** Gives back the blocks of a request that holds {@code tokens} tokens of KV. */
     private void releaseBlocks(Request r, int tokens) {
         if (pool != null) {
-            pool.free(r.blockIds, r.heldBlocks);
+            if (r.countedBlocks) {
+                pool.freeCounted(r.heldBlocks);
+                r.countedBlocks = false;
+            } else {
+                pool.free(r.blockIds, r.heldBlocks);
+            }
             r.heldBlocks = 0;
             r.cachedBlocks = 0;
             r.namedRun = 0;
@@ -620,6 +638,12 @@ public final class VllmPod implements ModelServer {
 
     /** Names every full block a preempted request computed, so that its readmission can reuse them. */
     private void cacheOwnBlocks(Request r, int computedTokens) {
+        if (r.countedBlocks) {
+            // its blocks had no ids while nobody could look them up; now they are to be named
+            prepareBlocks(r);
+            pool.identify(r.heldBlocks, r.blockIds, 0);
+            r.countedBlocks = false;
+        }
         int full = Math.min(computedTokens / blockSize, r.heldBlocks);
         for (int k = r.cachedBlocks; k < full; k++) {
             if (pool.cache(r.blockIds[k], blockHash(r, k)) && k == r.namedRun) {

@@ -70,6 +70,11 @@ public final class Request {
     // --- pod bookkeeping with prefix caching (null / 0 without) ---
     /** Ids of the KV blocks it holds, first block first. */
     public int[] blockIds;
+    /**
+     * Whether it holds its blocks by count alone ({@code heldBlocks}, no ids): content of its own that
+     * nobody can look up, until a preemption names its blocks.
+     */
+    public boolean countedBlocks;
     /** How many of {@link #blockIds} it holds. */
     public int heldBlocks;
     /** Its full blocks' hashes, computed as far as {@link #hashedBlocks}. */

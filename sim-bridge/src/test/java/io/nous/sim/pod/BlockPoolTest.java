@@ -290,6 +290,117 @@ class BlockPoolTest {
         assertThat(pool.keptSince(mark)).isFalse();
     }
 
+    /**
+     * Requests of content of their own held by count ({@link BlockPool#allocateCounted}) leave the pool
+     * exactly as the same requests held by id: two pools driven by the same random admissions (shared
+     * prefixes and own content), preemptions that name a request's own blocks, and releases agree after
+     * every operation on what any lookup finds, what is free, what is evicted, and what a free mark vouches
+     * for; the runs of the counted pool merge and split along the way.
+     */
+    @Test
+    void blocksHeldByCountLeaveThePoolAsBlocksHeldById() {
+        Random r = new Random(58);
+        BlockPool counted = new BlockPool(96, B);
+        BlockPool byId = new BlockPool(96, B);
+        // per request held: {ids in the id pool}, {ids in the counted pool, or null while held by count}, chain
+        java.util.List<Object[]> held = new java.util.ArrayList<>();
+        java.util.List<int[]> marks = new java.util.ArrayList<>();
+        long next = 1_000_000;
+        for (int step = 0; step < 40_000; step++) {
+            if (held.size() < 3 || held.size() < 10 && r.nextBoolean()) {
+                boolean own = r.nextInt(3) > 0;
+                long[] c = new long[1 + r.nextInt(10)];
+                long parent = 0;
+                int prefix = r.nextInt(3);
+                for (int k = 0; k < c.length; k++) {
+                    parent = BlockPool.chain(parent, own ? next++ : 100 * prefix + k);
+                    c[k] = parent;
+                }
+                int total = c.length + r.nextInt(2); // a partial last block, sometimes
+                int[] a = new int[total];
+                int[] b = new int[total];
+                int hitsA = own ? 0 : counted.cachedRun(k -> c[k], c.length, a, null, 0);
+                int hitsB = own ? 0 : byId.cachedRun(k -> c[k], c.length, b, null, 0);
+                assertThat(hitsA).isEqualTo(hitsB);
+                int need = total - hitsA + counted.freeAmong(a, hitsA);
+                assertThat(byId.canAllocate(total - hitsB + byId.freeAmong(b, hitsB))).isEqualTo(counted.canAllocate(need));
+                if (!counted.canAllocate(need)) {
+                    continue;
+                }
+                for (int k = 0; k < hitsA; k++) {
+                    counted.take(a[k]);
+                    byId.take(b[k]);
+                }
+                byId.allocate(total - hitsB, b, hitsB);
+                if (own) {
+                    counted.allocateCounted(total);
+                    a = null;
+                } else {
+                    counted.allocate(total - hitsA, a, hitsA);
+                    for (int k = hitsA; k < c.length; k++) {
+                        counted.cache(a[k], c[k]);
+                        byId.cache(b[k], c[k]);
+                    }
+                }
+                held.add(new Object[] {b, a, c});
+            } else {
+                Object[] h = held.remove(r.nextInt(held.size()));
+                int[] b = (int[]) h[0];
+                int[] a = (int[]) h[1];
+                long[] c = (long[]) h[2];
+                if (a == null && r.nextInt(4) == 0) {
+                    // preempted: its own full blocks are named so that its readmission finds them
+                    a = new int[b.length];
+                    counted.identify(b.length, a, 0);
+                    for (int k = 0; k < c.length; k++) {
+                        counted.cache(a[k], c[k]);
+                        byId.cache(b[k], c[k]);
+                    }
+                }
+                marks.add(new int[] {counted.freeMark(), byId.freeMark()});
+                if (a == null) {
+                    counted.freeCounted(b.length);
+                } else {
+                    counted.free(a, a.length);
+                }
+                byId.free(b, b.length);
+            }
+            assertThat(counted.freeBlocks()).isEqualTo(byId.freeBlocks());
+            assertThat(counted.evictions()).as("evictions at step %d", step).isEqualTo(byId.evictions());
+            assertThat(counted.cachedBlocks()).isEqualTo(byId.cachedBlocks());
+            assertThat(counted.references()).isEqualTo(byId.references());
+            for (int[] m : marks) {
+                assertThat(counted.keptSince(m[0])).isEqualTo(byId.keptSince(m[1]));
+            }
+            if (marks.size() > 50) {
+                marks.remove(0);
+            }
+        }
+        for (int prefix = 0; prefix < 3; prefix++) {
+            long[] c = new long[10];
+            long parent = 0;
+            for (int k = 0; k < c.length; k++) {
+                parent = BlockPool.chain(parent, 100 * prefix + k);
+                c[k] = parent;
+            }
+            assertThat(counted.cachedRun(k -> c[k], c.length, new int[10], null, 0))
+                    .isEqualTo(byId.cachedRun(k -> c[k], c.length, new int[10], null, 0));
+        }
+        assertThat(byId.evictions()).isGreaterThan(1_000);
+    }
+
+    @Test
+    void countedBlocksCannotBeFreedOrNamedBeyondWhatIsHeld() {
+        BlockPool pool = new BlockPool(8, B);
+        pool.allocateCounted(3);
+        assertThat(pool.usedBlocks()).isEqualTo(3);
+        assertThatThrownBy(() -> pool.freeCounted(4)).hasMessageContaining("3 held");
+        assertThatThrownBy(() -> pool.identify(4, new int[4], 0)).hasMessageContaining("3 held");
+        assertThatThrownBy(() -> pool.allocateCounted(6)).hasMessageContaining("with 5 free");
+        pool.freeCounted(3);
+        assertThat(pool.freeBlocks()).isEqualTo(8);
+    }
+
     private static long[] concat(long[] head, long... tail) {
         long[] all = new long[head.length + tail.length];
         System.arraycopy(head, 0, all, 0, head.length);
