@@ -45,8 +45,17 @@ public final class VllmPod implements ModelServer {
     private final int kvBlocks;
     /** The KV blocks themselves, with prefix caching on; null: blocks are only counted. */
     private final BlockPool pool;
-    /** With prefix caching: decoding requests by {@code ctxOffset mod blockSize}, linked through {@code nextPhase}. */
+    /**
+     * With prefix caching: decoding requests that hold blocks by id, by {@code ctxOffset mod blockSize},
+     * linked through {@code nextPhase}.
+     */
     private final Request[] phaseHead;
+    /**
+     * With prefix caching: how many decoding requests hold their blocks by count, by phase as above. They
+     * are not visited when their phase takes its blocks: their {@code heldBlocks} is brought up to date
+     * from their context when they stop decoding ({@link #heldWhileDecoding}).
+     */
+    private final int[] phaseCounted;
     /** Decoding requests whose output another request may repeat (a session's rounds), whose blocks are named as they fill. */
     private int sharingDecoders;
     /** Block tables of requests that left, for the next ones. */
@@ -102,6 +111,7 @@ public final class VllmPod implements ModelServer {
         this.phaseCount = new int[blockSize];
         this.pool = config.prefixCaching() ? new BlockPool(kvBlocks, blockSize) : null;
         this.phaseHead = pool != null ? new Request[blockSize] : null;
+        this.phaseCounted = pool != null ? new int[blockSize] : null;
     }
 
     @Override
@@ -211,13 +221,12 @@ public final class VllmPod implements ModelServer {
             needed = phaseCount[phase];
         }
         if (pool != null) {
+            // which request gets which of these blocks cannot matter: every named one taken is evicted
+            if (phaseCounted[phase] > 0) {
+                pool.allocateCounted(phaseCounted[phase]);
+            }
             for (Request r = phaseHead[phase]; r != null; r = r.nextPhase) {
-                if (r.countedBlocks) {
-                    pool.allocateCounted(1);
-                    r.heldBlocks++;
-                } else {
-                    pool.allocate(1, r.blockIds, r.heldBlocks++);
-                }
+                pool.allocate(1, r.blockIds, r.heldBlocks++);
             }
             // This step's token fills the last block of these; vLLM names a block as soon as it is allocated full.
             if (sharingDecoders > 0) {
@@ -368,6 +377,7 @@ public final class VllmPod implements ModelServer {
         while (completions.peekFinishStep() <= s) {
             Request top = completions.poll();
             removeDecoding(top);
+            heldWhileDecoding(top, (int) (top.ctxOffset + s + 1));
             finishBlocks(top, (int) (top.ctxOffset + s + 1));
             unlinkRunning(top);
             top.decoding = false;
@@ -453,7 +463,9 @@ public final class VllmPod implements ModelServer {
         sumCtxOffset += r.ctxOffset;
         int ph = Math.floorMod(r.ctxOffset, blockSize);
         phaseCount[ph]++;
-        if (phaseHead != null) {
+        if (r.countedBlocks) {
+            phaseCounted[ph]++;
+        } else if (phaseHead != null) {
             if (sharedTokens(r) > r.inputTokens) {
                 sharingDecoders++;
             }
@@ -472,7 +484,9 @@ public final class VllmPod implements ModelServer {
         sumCtxOffset -= r.ctxOffset;
         int ph = Math.floorMod(r.ctxOffset, blockSize);
         phaseCount[ph]--;
-        if (phaseHead != null) {
+        if (r.countedBlocks) {
+            phaseCounted[ph]--;
+        } else if (phaseHead != null) {
             if (sharedTokens(r) > r.inputTokens) {
                 sharingDecoders--;
             }
@@ -491,6 +505,17 @@ public final class VllmPod implements ModelServer {
 
     private boolean canAllocate(int blocks) {
         return pool != null ? pool.canAllocate(blocks) : usedBlocks + blocks <= kvBlocks;
+    }
+
+    /**
+     * Brings the block count of a request that held its blocks by count while decoding up to date: it
+     * holds the blocks of the {@code tokens} tokens its KV has (each decode step took a block at a block
+     * boundary, counted for its phase, without visiting it).
+     */
+    private void heldWhileDecoding(Request r, int tokens) {
+        if (r.countedBlocks) {
+            r.heldBlocks = blocks(tokens);
+        }
     }
 
     /** Gives back the blocks of a request that holds {@code tokens} tokens of KV. */
@@ -662,6 +687,7 @@ public final class VllmPod implements ModelServer {
                 completions.remove(r);
                 removeDecoding(r);
                 r.decoding = false;
+                heldWhileDecoding(r, (int) (r.ctxOffset + step));
                 releaseBlocks(r, (int) (r.ctxOffset + step));
             } else {
                 prefilling.remove(r);
@@ -685,7 +711,10 @@ public final class VllmPod implements ModelServer {
             long ctx = victim.ctxOffset + s;
             boolean allocated = decodesScheduled;
             boolean needsBlock = Math.floorMod(ctx, blockSize) == 0;
+            completions.remove(victim);
+            removeDecoding(victim);
             if (pool != null) {
+                heldWhileDecoding(victim, (int) ctx + (allocated && needsBlock ? 1 : 0));
                 cacheOwnBlocks(victim, (int) ctx);
                 releaseBlocks(victim, 0);
             } else {
@@ -696,8 +725,6 @@ public final class VllmPod implements ModelServer {
                 batch.decodeContextTokens -= ctx;
                 budget++;
             }
-            completions.remove(victim);
-            removeDecoding(victim);
             victim.decoding = false;
             victim.generated = victim.generatedAtDecodeEntry + (int) (s - victim.decodeEntryStep);
         } else {
@@ -862,10 +889,12 @@ public final class VllmPod implements ModelServer {
                 dec++;
             }
             if (pool != null) {
-                if (r.heldBlocks != due) {
-                    throw new AssertionError("pod " + index + ": " + r + " holds " + r.heldBlocks + " blocks for " + due + " blocks of KV");
+                // a decoder that holds its blocks by count holds those of its context; the pool's count says whether it does
+                int held = r.countedBlocks && r.decoding ? due : r.heldBlocks;
+                if (held != due) {
+                    throw new AssertionError("pod " + index + ": " + r + " holds " + held + " blocks for " + due + " blocks of KV");
                 }
-                references += r.heldBlocks;
+                references += held;
             }
         }
         if (n != running || dec != decoding) {
