@@ -2,34 +2,50 @@ package io.nous.sim.pod;
 
 import io.nous.sim.request.Request;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Decoding requests ordered by the step at whose end they produce their last token. Under
  * continuous batching every decoding request advances one token per step, so that step is known
  * when decoding starts; completions then cost O(log n) each instead of a scan of the batch per step.
- * Indexed, so a preempted request is removed in O(log n).
  *
  * <p>Each entry's order, (finishing step, request id), is packed into a {@code long} kept beside it,
- * so sifting compares array elements and never loads the requests it passes over.
+ * so sifting compares array elements and never touches the requests it passes over. A preempted or
+ * aborted request is removed lazily: its entry carries the stamp the request had when it was added,
+ * and removal changes the request's stamp, so the entry is dropped when it comes to the top (by its
+ * finishing step, within the request's remaining output). Live entries leave in exactly the order
+ * they would without the dead ones. Stamps are unique in the process (a heap's own number above a
+ * count of its additions), so a request that moves to another pod's heap is never mistaken there.
  */
 final class CompletionHeap {
     /** Request ids take 31 bits; finishing steps the 32 above them. */
     private static final int ID_BITS = 31;
+    private static final AtomicLong HEAPS = new AtomicLong();
 
     private Request[] heap = new Request[64];
     private long[] keys = new long[64];
+    /** The stamp each entry was added with; the entry is live while its request still has it ({@link Request#heapStamp}). */
+    private long[] stamps = new long[64];
     private int size;
+    private int live;
+    /** This heap's number, in the stamps' upper 32 bits, and the additions so far, in the lower. */
+    private final long heapNumber = HEAPS.incrementAndGet() << 32;
+    private long added;
 
+    /** Requests in the heap (removed ones not counted). */
     int size() {
-        return size;
+        return live;
     }
 
+    /** The first request to finish, or null. */
     Request peek() {
+        dropDead();
         return size == 0 ? null : heap[0];
     }
 
-    /** The finishing step of {@link #peek}, or {@link Long#MAX_VALUE} when empty. */
+    /** The step at whose end the first request finishes, or {@link Long#MAX_VALUE} when none decodes. */
     long peekFinishStep() {
+        dropDead();
         return size == 0 ? Long.MAX_VALUE : keys[0] >>> ID_BITS;
     }
 
@@ -37,51 +53,66 @@ final class CompletionHeap {
         if (r.finishStep < 0 || r.finishStep >= 1L << 32 || r.id < 0) {
             throw new IllegalStateException(r + " finishes at step " + r.finishStep + ", outside the heap's range");
         }
+        if (r.heapStamp != 0) {
+            throw new IllegalStateException(r + " is already in the completion heap");
+        }
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
             keys = Arrays.copyOf(keys, size * 2);
+            stamps = Arrays.copyOf(stamps, size * 2);
         }
+        long stamp = heapNumber | (++added & 0xffffffffL); // never 0: the heap's number is at least 1
+        r.heapStamp = stamp;
         heap[size] = r;
         keys[size] = r.finishStep << ID_BITS | r.id;
-        r.heapIndex = size;
+        stamps[size] = stamp;
         siftUp(size++);
+        live++;
     }
 
+    /** Takes the first request to finish out; the caller checks {@link #peekFinishStep} first. */
     Request poll() {
+        dropDead();
         Request top = heap[0];
-        removeAt(0);
+        top.heapStamp = 0;
+        removeTop();
+        live--;
         return top;
     }
 
+    /** Takes {@code r} out (preempted or aborted); its entry stays until it reaches the top, dead. */
     void remove(Request r) {
-        int i = r.heapIndex;
-        if (i < 0 || i >= size || heap[i] != r) {
+        if (r.heapStamp == 0) {
             throw new IllegalStateException(r + " is not in the completion heap");
         }
-        removeAt(i);
+        r.heapStamp = 0;
+        live--;
     }
 
-    private void removeAt(int i) {
-        Request gone = heap[i];
-        gone.heapIndex = -1;
-        int last = --size;
-        if (i != last) {
-            heap[i] = heap[last];
-            keys[i] = keys[last];
-            heap[i].heapIndex = i;
-            heap[last] = null;
-            if (!siftUp(i)) {
-                siftDown(i);
-            }
-        } else {
-            heap[last] = null;
+    /** Drops the dead entries at the top. */
+    private void dropDead() {
+        while (size > 0 && heap[0].heapStamp != stamps[0]) {
+            removeTop();
         }
     }
 
-    private boolean siftUp(int i) {
+    private void removeTop() {
+        int last = --size;
+        if (last > 0) {
+            heap[0] = heap[last];
+            keys[0] = keys[last];
+            stamps[0] = stamps[last];
+            heap[last] = null;
+            siftDown(0);
+        } else {
+            heap[0] = null;
+        }
+    }
+
+    private void siftUp(int i) {
         Request x = heap[i];
         long k = keys[i];
-        int start = i;
+        long st = stamps[i];
         while (i > 0) {
             int p = (i - 1) >>> 1;
             if (k >= keys[p]) {
@@ -89,18 +120,18 @@ final class CompletionHeap {
             }
             heap[i] = heap[p];
             keys[i] = keys[p];
-            heap[i].heapIndex = i;
+            stamps[i] = stamps[p];
             i = p;
         }
         heap[i] = x;
         keys[i] = k;
-        x.heapIndex = i;
-        return i != start;
+        stamps[i] = st;
     }
 
     private void siftDown(int i) {
         Request x = heap[i];
         long k = keys[i];
+        long st = stamps[i];
         int half = size >>> 1;
         while (i < half) {
             int c = 2 * i + 1;
@@ -112,11 +143,11 @@ final class CompletionHeap {
             }
             heap[i] = heap[c];
             keys[i] = keys[c];
-            heap[i].heapIndex = i;
+            stamps[i] = stamps[c];
             i = c;
         }
         heap[i] = x;
         keys[i] = k;
-        x.heapIndex = i;
+        stamps[i] = st;
     }
 }

@@ -60,8 +60,8 @@ public final class Request {
     public long decodeEntryStep;
     /** Step at whose end the last output token is produced. */
     public long finishStep;
-    /** Position in the pod's completion heap, or -1. */
-    public int heapIndex = -1;
+    /** The stamp of its live entry in the pod's completion heap, or 0 when it has none. */
+    public long heapStamp;
     /** Running-list links, in admission order. */
     public Request prevRunning;
     public Request nextRunning;
