@@ -275,9 +275,11 @@ public final class VllmPod implements ModelServer {
                     // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
                     int handedOver = r.previousRound == null ? 0 : takeOver(r);
                     // content of its own, never preempted: no lookup can find its blocks, so it holds them by count
-                    r.countedBlocks = sharedTokens(r) == 0 && r.preemptions == 0 && r.blockIds == null;
-                    if (!r.countedBlocks) {
-                        prepareBlocks(r);
+                    // past its shared prefix, content of its own: no lookup can find those blocks, so it holds them by count
+                    boolean fresh = r.preemptions == 0 && r.blockIds == null && sharedTokens(r) <= r.inputTokens;
+                    r.countedFrom = fresh ? sharedTokens(r) / blockSize : Integer.MAX_VALUE;
+                    if (r.countedFrom > 0 || sharedTokens(r) > 0) {
+                        prepareBlocks(r); // ids for the blocks it may find or name (a lookup writes its hits there)
                     }
                     // Content of its own can only be found again by itself, after a preemption.
                     int cap = sharedTokens(r) == 0 && r.preemptions == 0 ? 0 : (target - 1) / blockSize;
@@ -307,6 +309,9 @@ public final class VllmPod implements ModelServer {
                         sharedPrefixHashes.confirm(r.kvContent, Math.min(hits, seenLimit), pool.evictions());
                     }
                     freeHits = pool.freeAmong(r.blockIds, hits);
+                    if (hits > r.countedFrom) {
+                        r.countedFrom = Integer.MAX_VALUE; // found past its prefix after all (a hash collision): all by id
+                    }
                 }
                 int computed = hits * blockSize;
                 // A request prefilled on another pod (P/D): its prompt's KV was transferred in, all but the last
@@ -433,10 +438,12 @@ public final class VllmPod implements ModelServer {
 
     private void schedulePrefill(Request r, int c, int extraBlocks) {
         if (pool != null) {
-            if (r.countedBlocks) {
-                pool.allocateCounted(extraBlocks);
-            } else {
-                pool.allocate(extraBlocks, r.blockIds, r.heldBlocks);
+            int byId = Math.max(0, Math.min(extraBlocks, r.countedFrom - r.heldBlocks));
+            if (byId > 0) {
+                pool.allocate(byId, r.blockIds, r.heldBlocks);
+            }
+            if (byId < extraBlocks) {
+                pool.allocateCounted(extraBlocks - byId);
             }
             r.heldBlocks += extraBlocks;
             cacheFullBlocks(r, (r.computed + c) / blockSize);
@@ -463,7 +470,7 @@ public final class VllmPod implements ModelServer {
         sumCtxOffset += r.ctxOffset;
         int ph = Math.floorMod(r.ctxOffset, blockSize);
         phaseCount[ph]++;
-        if (r.countedBlocks) {
+        if (countedDecoder(r)) {
             phaseCounted[ph]++;
         } else if (phaseHead != null) {
             if (sharedTokens(r) > r.inputTokens) {
@@ -484,7 +491,7 @@ public final class VllmPod implements ModelServer {
         sumCtxOffset -= r.ctxOffset;
         int ph = Math.floorMod(r.ctxOffset, blockSize);
         phaseCount[ph]--;
-        if (r.countedBlocks) {
+        if (countedDecoder(r)) {
             phaseCounted[ph]--;
         } else if (phaseHead != null) {
             if (sharedTokens(r) > r.inputTokens) {
@@ -513,20 +520,27 @@ public final class VllmPod implements ModelServer {
      * boundary, counted for its phase, without visiting it).
      */
     private void heldWhileDecoding(Request r, int tokens) {
-        if (r.countedBlocks) {
+        if (countedDecoder(r)) {
             r.heldBlocks = blocks(tokens);
         }
+    }
+
+    /**
+     * Whether a decoding request takes its blocks by count: one that holds any by count (its decode
+     * blocks lie past its prefix, so they would be its own), with prefix caching on.
+     */
+    private boolean countedDecoder(Request r) {
+        return phaseCounted != null && r.countedFrom != Integer.MAX_VALUE;
     }
 
     /** Gives back the blocks of a request that holds {@code tokens} tokens of KV. */
     private void releaseBlocks(Request r, int tokens) {
         if (pool != null) {
-            if (r.countedBlocks) {
-                pool.freeCounted(r.heldBlocks);
-                r.countedBlocks = false;
-            } else {
-                pool.free(r.blockIds, r.heldBlocks);
-            }
+            // its last blocks first, as vLLM frees a request's blocks in reverse
+            int byId = Math.min(r.heldBlocks, r.countedFrom);
+            pool.freeCounted(r.heldBlocks - byId);
+            pool.free(r.blockIds, byId);
+            r.countedFrom = Integer.MAX_VALUE;
             r.heldBlocks = 0;
             r.cachedBlocks = 0;
             r.namedRun = 0;
@@ -663,12 +677,12 @@ public final class VllmPod implements ModelServer {
 
     /** Names every full block a preempted request computed, so that its readmission can reuse them. */
     private void cacheOwnBlocks(Request r, int computedTokens) {
-        if (r.countedBlocks) {
-            // its blocks had no ids while nobody could look them up; now they are to be named
+        if (r.countedFrom < r.heldBlocks) {
+            // its own blocks had no ids while nobody could look them up; now they are to be named
             prepareBlocks(r);
-            pool.identify(r.heldBlocks, r.blockIds, 0);
-            r.countedBlocks = false;
+            pool.identify(r.heldBlocks - r.countedFrom, r.blockIds, r.countedFrom);
         }
+        r.countedFrom = Integer.MAX_VALUE;
         int full = Math.min(computedTokens / blockSize, r.heldBlocks);
         for (int k = r.cachedBlocks; k < full; k++) {
             if (pool.cache(r.blockIds[k], blockHash(r, k)) && k == r.namedRun) {
@@ -890,7 +904,7 @@ public final class VllmPod implements ModelServer {
             }
             if (pool != null) {
                 // a decoder that holds its blocks by count holds those of its context; the pool's count says whether it does
-                int held = r.countedBlocks && r.decoding ? due : r.heldBlocks;
+                int held = r.decoding && countedDecoder(r) ? due : r.heldBlocks;
                 if (held != due) {
                     throw new AssertionError("pod " + index + ": " + r + " holds " + held + " blocks for " + due + " blocks of KV");
                 }

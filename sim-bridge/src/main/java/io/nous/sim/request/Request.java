@@ -71,10 +71,11 @@ public final class Request {
     /** Ids of the KV blocks it holds, first block first. */
     public int[] blockIds;
     /**
-     * Whether it holds its blocks by count alone ({@code heldBlocks}, no ids): content of its own that
-     * nobody can look up, until a preemption names its blocks.
+     * Its blocks from this one on are held by count alone, without ids ({@link Integer#MAX_VALUE}: none):
+     * those past its shared prefix, content of its own that nobody can look up, until a preemption
+     * names them.
      */
-    public boolean countedBlocks;
+    public int countedFrom = Integer.MAX_VALUE;
     /** How many of {@link #blockIds} it holds. */
     public int heldBlocks;
     /** Its full blocks' hashes, computed as far as {@link #hashedBlocks}. */
