@@ -18,6 +18,7 @@ import io.nous.evaluator.stats.Comparison;
 import io.nous.evaluator.stats.GroupSequential;
 import io.nous.evaluator.stats.PairedBootstrap;
 import io.nous.evaluator.stats.Verdict;
+import io.nous.sim.engine.Well19937;
 import io.nous.sim.metrics.ClassSummary;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * Judges a candidate against the baseline on a matrix split: runs the paired simulations under every
@@ -363,7 +363,7 @@ public final class Evaluation {
         for (byte x : b) {
             h = (h ^ (x & 0xff)) * 0x100000001b3L;
         }
-        return new Well19937c(new int[] {(int) h, (int) (h >>> 32)});
+        return new Well19937(new int[] {(int) h, (int) (h >>> 32)});
     }
 
     private static long arrived(List<RunData> runs) {

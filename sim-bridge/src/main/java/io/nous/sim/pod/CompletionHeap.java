@@ -89,9 +89,9 @@ final class CompletionHeap {
         live--;
     }
 
-    /** Drops the dead entries at the top. */
+    /** Drops the dead entries at the top (none to look for while every entry is live). */
     private void dropDead() {
-        while (size > 0 && heap[0].heapStamp != stamps[0]) {
+        while (size > live && heap[0].heapStamp != stamps[0]) {
             removeTop();
         }
     }
