@@ -274,8 +274,8 @@ public final class VllmPod implements ModelServer {
                 if (pool != null) {
                     // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
                     int handedOver = r.previousRound == null ? 0 : takeOver(r);
-                    // content of its own, never preempted: no lookup can find its blocks, so it holds them by count
-                    // past its shared prefix, content of its own: no lookup can find those blocks, so it holds them by count
+                    // past its shared prefix, content of its own: no lookup can find those blocks, so it holds them by
+                    // count (until a preemption names them; a readmitted request, or a round taking over, holds all by id)
                     boolean fresh = r.preemptions == 0 && r.blockIds == null && sharedTokens(r) <= r.inputTokens;
                     r.countedFrom = fresh ? sharedTokens(r) / blockSize : Integer.MAX_VALUE;
                     if (r.countedFrom > 0 || sharedTokens(r) > 0) {
