@@ -154,7 +154,7 @@ public final class InferenceSimPod implements ModelServer {
         Request r = worker[w];
         worker[w] = null;
         running--;
-        if (cache != null && r.blockHashes != null) {
+        if (cache != null && r.blockIds != null) {
             cache.finishRequest(r);
         }
         if (running == 0) {
@@ -555,7 +555,6 @@ public final class InferenceSimPod implements ModelServer {
                 held[i] = e;
             }
             maxUsed = Math.max(maxUsed, usedCount);
-            r.blockHashes = hashes;
             r.blockIds = held;
             return inUse + revived;
         }
@@ -571,7 +570,6 @@ public final class InferenceSimPod implements ModelServer {
                     append(e);
                 }
             }
-            r.blockHashes = null;
             r.blockIds = null;
         }
 
