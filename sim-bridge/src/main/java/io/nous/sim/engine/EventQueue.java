@@ -12,10 +12,10 @@ import java.util.Arrays;
  * {@link #time()}, {@link #kind()} and {@link #arg()}.
  */
 public final class EventQueue {
-    private long[] times;
-    private long[] seqs;
-    private int[] kinds;
-    private int[] args;
+    /** Slot i's time at {@code 2i} and its place in the scheduling order at {@code 2i + 1}: one line read per comparison. */
+    private long[] order;
+    /** Slot i's kind in the upper 32 bits, its argument in the lower. */
+    private long[] events;
     private int size;
     private long nextSeq;
 
@@ -29,10 +29,8 @@ public final class EventQueue {
 
     public EventQueue(int initialCapacity) {
         int cap = Math.max(16, initialCapacity);
-        times = new long[cap];
-        seqs = new long[cap];
-        kinds = new int[cap];
-        args = new int[cap];
+        order = new long[2 * cap];
+        events = new long[cap];
     }
 
     /** Schedules an event; events at equal times run in scheduling order. */
@@ -52,25 +50,15 @@ public final class EventQueue {
 
     /** Whether an event at {@code time} with place {@code seq} comes before the earliest queued one (true when none is queued). */
     public boolean before(long time, long seq) {
-        return size == 0 || less(time, seq, times[0], seqs[0]);
+        return size == 0 || less(time, seq, order[0], order[1]);
     }
 
     /** Schedules an event at a place taken earlier by {@link #reserveSeq}. */
     public void schedule(long time, long seq, int kind, int arg) {
-        if (size == times.length) {
+        if (size == events.length) {
             grow();
         }
-        int i = size++;
-        // sift up
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(time, seq, times[parent], seqs[parent])) {
-                break;
-            }
-            move(parent, i);
-            i = parent;
-        }
-        set(i, time, seq, kind, arg);
+        siftUp(size++, time, seq, (long) kind << 32 | (arg & 0xffffffffL));
     }
 
     public boolean isEmpty() {
@@ -83,37 +71,39 @@ public final class EventQueue {
 
     /** Time of the earliest event; the queue must not be empty. */
     public long peekTime() {
-        return times[0];
+        return order[0];
     }
 
-    /** Removes the earliest event and makes its fields readable; the queue must not be empty. */
+    /**
+     * Removes the earliest event and makes its fields readable; the queue must not be empty. Bottom-up
+     * (Floyd): the hole at the top follows the earlier child down to a leaf, one comparison a level,
+     * and the last event is sifted up from there, where it usually already belongs. Events are totally
+     * ordered (no two share a place), so they leave in the same order whatever the heap's layout.
+     */
     public void poll() {
-        polledTime = times[0];
-        polledKind = kinds[0];
-        polledArg = args[0];
+        long[] o = order;
+        long e = events[0];
+        polledTime = o[0];
+        polledKind = (int) (e >>> 32);
+        polledArg = (int) e;
         int last = --size;
         if (last == 0) {
             return;
         }
-        long t = times[last];
-        long s = seqs[last];
-        int k = kinds[last];
-        int a = args[last];
         int i = 0;
-        int half = last >>> 1;
+        int half = last >>> 1; // slots below have a child; one whose right child is the last slot has only its left
         while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < last && less(times[right], seqs[right], times[child], seqs[child])) {
-                child = right;
+            int c = 2 * i + 1;
+            int r = c + 1;
+            if (r < last && less(o[2 * r], o[2 * r + 1], o[2 * c], o[2 * c + 1])) {
+                c = r;
             }
-            if (!less(times[child], seqs[child], t, s)) {
-                break;
-            }
-            move(child, i);
-            i = child;
+            o[2 * i] = o[2 * c];
+            o[2 * i + 1] = o[2 * c + 1];
+            events[i] = events[c];
+            i = c;
         }
-        set(i, t, s, k, a);
+        siftUp(i, o[2 * last], o[2 * last + 1], events[last]);
     }
 
     public long time() {
@@ -128,29 +118,31 @@ public final class EventQueue {
         return polledArg;
     }
 
+    /** Puts the event into slot {@code i} and moves it up past the later events above it. */
+    private void siftUp(int i, long time, long seq, long event) {
+        long[] o = order;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(time, seq, o[2 * parent], o[2 * parent + 1])) {
+                break;
+            }
+            o[2 * i] = o[2 * parent];
+            o[2 * i + 1] = o[2 * parent + 1];
+            events[i] = events[parent];
+            i = parent;
+        }
+        o[2 * i] = time;
+        o[2 * i + 1] = seq;
+        events[i] = event;
+    }
+
     private static boolean less(long t1, long s1, long t2, long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
 
-    private void move(int from, int to) {
-        times[to] = times[from];
-        seqs[to] = seqs[from];
-        kinds[to] = kinds[from];
-        args[to] = args[from];
-    }
-
-    private void set(int i, long t, long s, int k, int a) {
-        times[i] = t;
-        seqs[i] = s;
-        kinds[i] = k;
-        args[i] = a;
-    }
-
     private void grow() {
-        int cap = times.length * 2;
-        times = Arrays.copyOf(times, cap);
-        seqs = Arrays.copyOf(seqs, cap);
-        kinds = Arrays.copyOf(kinds, cap);
-        args = Arrays.copyOf(args, cap);
+        int cap = events.length * 2;
+        order = Arrays.copyOf(order, 2 * cap);
+        events = Arrays.copyOf(events, cap);
     }
 }

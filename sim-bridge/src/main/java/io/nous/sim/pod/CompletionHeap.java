@@ -21,6 +21,8 @@ final class CompletionHeap {
     /** Request ids take 31 bits; finishing steps the 32 above them. */
     private static final int ID_BITS = 31;
     private static final AtomicLong HEAPS = new AtomicLong();
+    /** The key of a slot past the end: above every entry's. */
+    private static final long PAST_END = Long.MAX_VALUE;
 
     private Request[] heap = new Request[64];
     private long[] keys = new long[64];
@@ -96,17 +98,37 @@ final class CompletionHeap {
         }
     }
 
+    /**
+     * Takes the top entry out, bottom-up (Floyd): the hole at the top follows the smaller child down to
+     * a leaf, one comparison a level and no branch on it, and the last entry is sifted up from there,
+     * where it usually already belongs. The slot the last entry left holds {@link #PAST_END}, so a last
+     * parent with one child needs no bounds check.
+     */
     private void removeTop() {
         int last = --size;
-        if (last > 0) {
-            heap[0] = heap[last];
-            keys[0] = keys[last];
-            stamps[0] = stamps[last];
-            heap[last] = null;
-            siftDown(0);
-        } else {
-            heap[0] = null;
+        Request x = heap[last];
+        long k = keys[last];
+        long st = stamps[last];
+        heap[last] = null;
+        keys[last] = PAST_END;
+        if (last == 0) {
+            return;
         }
+        long[] ks = keys;
+        int i = 0;
+        int half = last >>> 1;
+        while (i < half) {
+            int c = 2 * i + 1;
+            c += (int) ((ks[c + 1] - ks[c]) >>> 63); // the right child when its key is smaller (keys are non-negative)
+            heap[i] = heap[c];
+            ks[i] = ks[c];
+            stamps[i] = stamps[c];
+            i = c;
+        }
+        heap[i] = x;
+        ks[i] = k;
+        stamps[i] = st;
+        siftUp(i);
     }
 
     private void siftUp(int i) {
@@ -128,26 +150,4 @@ final class CompletionHeap {
         stamps[i] = st;
     }
 
-    private void siftDown(int i) {
-        Request x = heap[i];
-        long k = keys[i];
-        long st = stamps[i];
-        int half = size >>> 1;
-        while (i < half) {
-            int c = 2 * i + 1;
-            if (c + 1 < size && keys[c + 1] < keys[c]) {
-                c++;
-            }
-            if (keys[c] >= k) {
-                break;
-            }
-            heap[i] = heap[c];
-            keys[i] = keys[c];
-            stamps[i] = stamps[c];
-            i = c;
-        }
-        heap[i] = x;
-        keys[i] = k;
-        stamps[i] = st;
-    }
 }

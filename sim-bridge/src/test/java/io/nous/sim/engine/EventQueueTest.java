@@ -51,4 +51,17 @@ class EventQueueTest {
             }
         }
     }
+
+    @Test
+    void negativeKindsAndArgumentsComeBackAsScheduled() {
+        EventQueue q = new EventQueue(16);
+        q.schedule(7, -3, Integer.MIN_VALUE);
+        q.schedule(5, Integer.MAX_VALUE, -1);
+        q.poll();
+        assertThat(q.kind()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(q.arg()).isEqualTo(-1);
+        q.poll();
+        assertThat(q.kind()).isEqualTo(-3);
+        assertThat(q.arg()).isEqualTo(Integer.MIN_VALUE);
+    }
 }
