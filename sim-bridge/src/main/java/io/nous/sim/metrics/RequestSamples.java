@@ -96,7 +96,7 @@ public final class RequestSamples {
 
     private float[] sortedCopy(float[] values) {
         float[] s = Arrays.copyOf(values, size);
-        Arrays.sort(s);
+        FloatSort.sort(s);
         return s;
     }
 
