@@ -1,20 +1,44 @@
 package io.nous.sim.pod;
 
-import java.util.Arrays;
-
 /**
  * Cached block hash to block id, as vLLM's {@code BlockHashToBlockMap} (vllm/v1/core/block_pool.py),
- * without boxing: open addressing over a power-of-two table, linear probing, deletion by backward
- * shift so that lookups never meet tombstones. Hashes are arbitrary longs; a slot is empty when its
- * block is -1. A slot's hash and block lie side by side in one array, so a probe reads one cache line.
+ * without boxing: open addressing over a power-of-two table, linear probing. Hashes are arbitrary
+ * longs; a slot is empty when its block is -1. A slot's hash and block lie side by side in one array,
+ * so a probe reads one cache line.
+ *
+ * <p>An index built with {@link Names} (the vLLM pool's) forgets lazily. An evicted block is not
+ * looked up to be taken out: its entry goes stale where it stands, because an entry counts only while
+ * its block still {@linkplain Names#names names} its hash (the pool says so from the block's own
+ * fields, which eviction clears). Eviction then costs nothing here, where
+ * finding the entry was a read of a random line for every block a busy pod recycles. A hash has at
+ * most one entry, live or stale: caching a hash whose entry is stale writes the new block into it.
+ * When live and stale entries fill half the table, the stale ones are swept out in one pass and the
+ * table grows only if the live ones still fill a quarter; so the answers are exactly those of a map
+ * that forgets on eviction. One built without forgets eagerly ({@link #remove}), every entry live.
  */
 final class BlockHashIndex {
+    /** Which block names which hash now: the pool's word, from the block's fields. */
+    interface Names {
+        boolean names(int block, long hash);
+    }
+
+    private final Names names;
     /** Slot i: its hash at {@code 2i}, its block at {@code 2i + 1} (-1: empty). */
     private long[] table;
-    private int size;
+    /** Slots in use, live or stale. */
+    private int used;
+    /** Live entries: hashes a block names. */
+    private int live;
     private int mask;
 
+    /** An index that forgets a hash when told to ({@link #remove}). */
     BlockHashIndex(int expected) {
+        this(expected, null);
+    }
+
+    /** An index that forgets lazily: an entry is live while {@code names} says its block names its hash. */
+    BlockHashIndex(int expected, Names names) {
+        this.names = names;
         int cap = Integer.highestOneBit(Math.max(4, expected * 2 - 1)) << 1;
         table = emptyTable(cap);
         mask = cap - 1;
@@ -29,31 +53,45 @@ final class BlockHashIndex {
                 return -1;
             }
             if (t[2 * i] == hash) {
-                return (int) b;
+                return names == null || names.names((int) b, hash) ? (int) b : -1;
             }
         }
     }
 
-    /** Caches {@code block} under {@code hash}; a hash already present keeps its block (returns false). */
+    /**
+     * Caches {@code block} under {@code hash}; a hash already cached keeps its block (returns false). The
+     * block must not name the hash yet: the pool marks it named once this returns true.
+     */
     boolean putIfAbsent(long hash, int block) {
-        if ((size + 1) * 2 > mask + 1) {
-            grow();
+        if ((used + 1) * 2 > mask + 1) {
+            sweep();
         }
         long[] t = table;
         int i = slot(hash);
         while (t[2 * i + 1] >= 0) {
             if (t[2 * i] == hash) {
-                return false;
+                if (names == null || names.names((int) t[2 * i + 1], hash)) {
+                    return false;
+                }
+                t[2 * i + 1] = block; // the hash's stale entry takes the new block
+                live++;
+                return true;
             }
             i = (i + 1) & mask;
         }
         t[2 * i] = hash;
         t[2 * i + 1] = block;
-        size++;
+        used++;
+        live++;
         return true;
     }
 
-    /** Forgets {@code hash} if it names {@code block}. */
+    /** In a lazy index: counts one live entry fewer, whose block was evicted and names its hash no more (the entry is now stale). */
+    void evicted() {
+        live--;
+    }
+
+    /** In an eager index: forgets {@code hash} if it names {@code block}. */
     void remove(long hash, int block) {
         long[] t = table;
         int i = slot(hash);
@@ -75,12 +113,13 @@ final class BlockHashIndex {
             }
         }
         t[2 * hole + 1] = -1;
-        size--;
+        used--;
+        live--;
     }
 
-    /** Hashes cached. */
+    /** Hashes cached (live entries). */
     int size() {
-        return size;
+        return live;
     }
 
     private int slot(long hash) {
@@ -96,15 +135,33 @@ final class BlockHashIndex {
         return t;
     }
 
-    private void grow() {
+    /** Rebuilds the table from its live entries, twice as large when they fill a quarter of it. */
+    private void sweep() {
         long[] old = table;
-        table = emptyTable(old.length);
-        mask = old.length - 1; // twice the slots: old.length / 2 before
-        size = 0;
-        for (int i = 0; i < old.length; i += 2) {
-            if (old[i + 1] >= 0) {
-                putIfAbsent(old[i], (int) old[i + 1]);
+        int slots = old.length / 2;
+        if (live * 4 >= slots) {
+            slots *= 2;
+        }
+        table = emptyTable(slots);
+        mask = slots - 1;
+        used = 0;
+        int kept = 0;
+        long[] t = table;
+        for (int j = 0; j < old.length; j += 2) {
+            long b = old[j + 1];
+            if (b >= 0 && (names == null || names.names((int) b, old[j]))) {
+                int i = slot(old[j]);
+                while (t[2 * i + 1] >= 0) {
+                    i = (i + 1) & mask;
+                }
+                t[2 * i] = old[j];
+                t[2 * i + 1] = b;
+                kept++;
             }
+        }
+        used = kept;
+        if (kept != live) {
+            throw new IllegalStateException("the block hash index counted " + live + " live entries but holds " + kept);
         }
     }
 }

@@ -117,7 +117,7 @@ public final class BlockPool {
             spare[spareTail++] = b;
         }
         appendNameless(blocks); // every block, in id order, names nothing yet
-        index = new BlockHashIndex(Math.min(blocks, 1 << 13)); // grows with what is cached
+        index = new BlockHashIndex(Math.min(blocks, 1 << 13), this::names); // grows with what is cached
     }
 
     /**
@@ -325,8 +325,8 @@ public final class BlockPool {
     private void evict(int b) {
         int m = b * STRIDE;
         if (meta[m + HASHED] != 0) {
-            index.remove(hash[b], b);
-            meta[m + HASHED] = 0;
+            meta[m + HASHED] = 0; // its index entry is stale from now on
+            index.evicted();
             evictions++;
         }
     }
