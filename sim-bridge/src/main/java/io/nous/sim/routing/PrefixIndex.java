@@ -18,12 +18,22 @@ final class PrefixIndex {
     private final int pods;
     /** hash → entry id. */
     private final LongLongMap entries = new LongLongMap(1 << 12);
-    private long[] keys = new long[1024];
-    private long[] masks = new long[1024];
-    /** Whether entry e stands for {@code keys[e]} now (false once released, until it is reused). */
-    private boolean[] alive = new boolean[1024];
-    /** entry · pods + pod → node in that pod's LRU, or -1. */
-    private int[] nodes;
+    /**
+     * Entry e's row, from {@code e · stride}: its hash ({@link #KEY_LOW}, {@link #KEY_HIGH}), its endpoint bit
+     * set ({@link #MASK_LOW}, {@link #MASK_HIGH}), whether it stands for its hash now ({@link #ALIVE}: not
+     * once released, until reused) and, per endpoint p from {@link #NODES}, its node in p's LRU or -1. One
+     * row holds all that a block's add reads, so the add reads one or two lines per block instead of one
+     * per array.
+     */
+    private int[] rows;
+    private final int stride;
+    private static final int KEY_LOW = 0;
+    private static final int KEY_HIGH = 1;
+    private static final int MASK_LOW = 2;
+    private static final int MASK_HIGH = 3;
+    private static final int ALIVE = 4;
+    private static final int NODES = 5;
+    private int capacity = 1024;
     private int[] free = new int[64];
     private int freeCount;
     private int nextEntry;
@@ -40,14 +50,15 @@ final class PrefixIndex {
         }
         this.pods = pods;
         this.lrus = new Lru[pods];
-        this.nodes = new int[1024 * pods];
-        Arrays.fill(nodes, -1);
+        this.stride = NODES + pods;
+        this.rows = new int[capacity * stride];
+        clearNodes(0);
     }
 
     /** Endpoints that hold {@code hash}, as a bit set. */
     long holders(long hash) {
         long e = entries.get(hash);
-        return e == LongLongMap.MISSING ? 0 : masks[(int) e];
+        return e == LongLongMap.MISSING ? 0 : mask((int) e);
     }
 
     /**
@@ -55,12 +66,12 @@ final class PrefixIndex {
      * the hash before, checked to stand for it still (the answer is the same with any hint, or -1 for none).
      */
     long holders(long hash, int hint) {
-        return standsFor(hint, hash) ? masks[hint] : holders(hash);
+        return standsFor(hint, hash) ? mask(hint) : holders(hash);
     }
 
     /** Whether entry {@code e} stands for {@code hash} now: then it is the one entry the table maps the hash to. */
     private boolean standsFor(int e, long hash) {
-        return e >= 0 && e < nextEntry && alive[e] && keys[e] == hash;
+        return e >= 0 && e < nextEntry && rows[e * stride + ALIVE] != 0 && key(e) == hash;
     }
 
     /** The entry of the i-th block of the last {@link #add}, as it stands after that add. */
@@ -92,7 +103,7 @@ final class PrefixIndex {
         for (int i = 0; i < n; i++) {
             int e = i < knownCount && standsFor(known[i], hashes[i]) ? known[i] : entry(hashes[i]);
             added[i] = e;
-            int node = nodes[e * pods + pod];
+            int node = rows[e * stride + NODES + pod];
             if (node >= 0) {
                 lru.moveToHead(node);
                 continue;
@@ -102,19 +113,20 @@ final class PrefixIndex {
                 int ve = lru.entry(victim);
                 lru.unlink(victim);
                 lru.size--;
-                nodes[ve * pods + pod] = -1;
-                masks[ve] &= ~bit;
+                rows[ve * stride + NODES + pod] = -1;
+                long left = mask(ve) & ~bit;
+                setMask(ve, left);
                 lru.push(victim);
-                if (masks[ve] == 0 && ve != e) {
+                if (left == 0 && ve != e) {
                     release(ve);
                 }
             }
             int slot = lru.take(e);
-            nodes[e * pods + pod] = slot;
+            rows[e * stride + NODES + pod] = slot;
         }
         for (int i = 0; i < n; i++) {
             int e = recycled ? entry(hashes[i]) : added[i];
-            masks[e] |= bit;
+            setMask(e, mask(e) | bit);
             added[i] = e;
         }
     }
@@ -130,18 +142,17 @@ final class PrefixIndex {
             e = free[--freeCount];
         } else {
             e = nextEntry++;
-            if (e == keys.length) {
-                keys = Arrays.copyOf(keys, e * 2);
-                masks = Arrays.copyOf(masks, e * 2);
-                alive = Arrays.copyOf(alive, e * 2);
-                int old = nodes.length;
-                nodes = Arrays.copyOf(nodes, e * 2 * pods);
-                Arrays.fill(nodes, old, nodes.length, -1);
+            if (e == capacity) {
+                capacity *= 2;
+                rows = Arrays.copyOf(rows, capacity * stride);
+                clearNodes(e);
             }
         }
-        keys[e] = hash;
-        masks[e] = 0;
-        alive[e] = true;
+        int r = e * stride;
+        rows[r + KEY_LOW] = (int) hash;
+        rows[r + KEY_HIGH] = (int) (hash >>> 32);
+        setMask(e, 0);
+        rows[r + ALIVE] = 1;
         entries.put(hash, e);
         return e;
     }
@@ -149,17 +160,40 @@ final class PrefixIndex {
     /** Forgets an entry no endpoint holds (its nodes are all -1 by then). */
     private void release(int e) {
         for (int p = 0; p < pods; p++) {
-            if (nodes[e * pods + p] >= 0) {
+            if (rows[e * stride + NODES + p] >= 0) {
                 return; // still in some LRU (its bit was cleared by an earlier eviction's stale quirk): keep it
             }
         }
-        entries.remove(keys[e]);
-        alive[e] = false;
+        entries.remove(key(e));
+        rows[e * stride + ALIVE] = 0;
         if (freeCount == free.length) {
             free = Arrays.copyOf(free, freeCount * 2);
         }
         free[freeCount++] = e;
         recycled = true;
+    }
+
+    private long key(int e) {
+        int r = e * stride;
+        return (long) rows[r + KEY_HIGH] << 32 | (rows[r + KEY_LOW] & 0xffffffffL);
+    }
+
+    private long mask(int e) {
+        int r = e * stride;
+        return (long) rows[r + MASK_HIGH] << 32 | (rows[r + MASK_LOW] & 0xffffffffL);
+    }
+
+    private void setMask(int e, long m) {
+        int r = e * stride;
+        rows[r + MASK_LOW] = (int) m;
+        rows[r + MASK_HIGH] = (int) (m >>> 32);
+    }
+
+    /** Sets every LRU node of the rows from entry {@code from} on to -1 (none). */
+    private void clearNodes(int from) {
+        for (int e = from; e < capacity; e++) {
+            Arrays.fill(rows, e * stride + NODES, (e + 1) * stride, -1);
+        }
     }
 
     /** Blocks endpoint {@code pod}'s LRU holds now. */
