@@ -9,9 +9,9 @@ package io.nous.sim.pod;
  * <p>An index built with {@link Names} (the vLLM pool's) forgets lazily. An evicted block is not
  * looked up to be taken out: its entry goes stale where it stands, because an entry counts only while
  * its block still {@linkplain Names#names names} its hash (the pool says so from the block's own
- * fields, which eviction clears). Eviction then costs nothing here, where
- * finding the entry was a read of a random line for every block a busy pod recycles. A hash has at
- * most one entry, live or stale: caching a hash whose entry is stale writes the new block into it.
+ * fields, which eviction clears). Eviction then costs nothing here, where finding the entry was a read
+ * of a random line for every block a busy pod recycles. A hash has at most one entry, live or stale:
+ * caching a hash whose entry is stale writes the new block into it.
  * When live and stale entries fill half the table, the stale ones are swept out in one pass and the
  * table grows only if the live ones still fill a quarter; so the answers are exactly those of a map
  * that forgets on eviction. One built without forgets eagerly ({@link #remove}), every entry live.

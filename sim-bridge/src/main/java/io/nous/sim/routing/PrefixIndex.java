@@ -33,7 +33,8 @@ final class PrefixIndex {
     private static final int MASK_HIGH = 3;
     private static final int ALIVE = 4;
     private static final int NODES = 5;
-    private int capacity = 1024;
+    /** Entries the rows have room for. */
+    private int rowCapacity = 1024;
     private int[] free = new int[64];
     private int freeCount;
     private int nextEntry;
@@ -51,7 +52,7 @@ final class PrefixIndex {
         this.pods = pods;
         this.lrus = new Lru[pods];
         this.stride = NODES + pods;
-        this.rows = new int[capacity * stride];
+        this.rows = new int[rowCapacity * stride];
         clearNodes(0);
     }
 
@@ -142,9 +143,9 @@ final class PrefixIndex {
             e = free[--freeCount];
         } else {
             e = nextEntry++;
-            if (e == capacity) {
-                capacity *= 2;
-                rows = Arrays.copyOf(rows, capacity * stride);
+            if (e == rowCapacity) {
+                rowCapacity *= 2;
+                rows = Arrays.copyOf(rows, rowCapacity * stride);
                 clearNodes(e);
             }
         }
@@ -191,7 +192,7 @@ final class PrefixIndex {
 
     /** Sets every LRU node of the rows from entry {@code from} on to -1 (none). */
     private void clearNodes(int from) {
-        for (int e = from; e < capacity; e++) {
+        for (int e = from; e < rowCapacity; e++) {
             Arrays.fill(rows, e * stride + NODES, (e + 1) * stride, -1);
         }
     }
