@@ -53,7 +53,7 @@ final class PrefixIndex {
         this.lrus = new Lru[pods];
         this.stride = NODES + pods;
         this.rows = new int[rowCapacity * stride];
-        clearNodes(0);
+        clearRows(0);
     }
 
     /** Endpoints that hold {@code hash}, as a bit set. */
@@ -146,7 +146,7 @@ final class PrefixIndex {
             if (e == rowCapacity) {
                 rowCapacity *= 2;
                 rows = Arrays.copyOf(rows, rowCapacity * stride);
-                clearNodes(e);
+                clearRows(e);
             }
         }
         int r = e * stride;
@@ -190,11 +190,12 @@ final class PrefixIndex {
         rows[r + MASK_HIGH] = (int) (m >>> 32);
     }
 
-    /** Sets every LRU node of the rows from entry {@code from} on to -1 (none). */
-    private void clearNodes(int from) {
-        for (int e = from; e < rowCapacity; e++) {
-            Arrays.fill(rows, e * stride + NODES, (e + 1) * stride, -1);
-        }
+    /**
+     * Sets the rows from entry {@code from} on to -1 throughout: every LRU node none; the other fields are
+     * written when the entry is made ({@link #entry}), and nothing reads them before.
+     */
+    private void clearRows(int from) {
+        Arrays.fill(rows, from * stride, rows.length, -1);
     }
 
     /** Blocks endpoint {@code pod}'s LRU holds now. */
