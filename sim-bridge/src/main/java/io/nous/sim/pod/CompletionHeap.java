@@ -65,10 +65,7 @@ final class CompletionHeap {
         }
         long stamp = heapNumber | (++added & 0xffffffffL); // never 0: the heap's number is at least 1
         r.heapStamp = stamp;
-        heap[size] = r;
-        keys[size] = r.finishStep << ID_BITS | r.id;
-        stamps[size] = stamp;
-        siftUp(size++);
+        siftUp(size++, r, r.finishStep << ID_BITS | r.id, stamp);
         live++;
     }
 
@@ -125,16 +122,11 @@ final class CompletionHeap {
             stamps[i] = stamps[c];
             i = c;
         }
-        heap[i] = x;
-        ks[i] = k;
-        stamps[i] = st;
-        siftUp(i);
+        siftUp(i, x, k, st);
     }
 
-    private void siftUp(int i) {
-        Request x = heap[i];
-        long k = keys[i];
-        long st = stamps[i];
+    /** Puts the entry ({@code x}, key {@code k}, stamp {@code st}) into slot {@code i} and moves it up past the later entries above it. */
+    private void siftUp(int i, Request x, long k, long st) {
         while (i > 0) {
             int p = (i - 1) >>> 1;
             if (k >= keys[p]) {
