@@ -96,7 +96,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private long lastCompletionUs = -1;
     private final PodSnapshot[] snapshots;
     private final UtilizationDetector utilization;
-    /** Idle ticks may be held outside the queue: the saturation is the utilization detector's, which changes only at scrapes and staleness. */
+    /** Held ticks that repeat the last idle cycle may run in bulk: the saturation is the utilization detector's, which changes only at scrapes and staleness. */
     private final boolean holdsTicks;
     private final SaturationGauge detector;
     /** What results call the detector: the scenario's built-in kind, or the name of the policy at the saturation plug point. */
@@ -151,9 +151,10 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     private long deadlineEventUs = Long.MAX_VALUE;
     private boolean tickPending;
     /**
-     * The pending tick when it is held outside the event queue ({@link #virtualTickUs} >= 0): a tick
-     * that would repeat the last, idle, dispatch cycle exactly. It keeps the place in the event order
-     * its scheduling took ({@link #virtualTickSeq}), so ties with other events resolve as if it were queued.
+     * The pending tick when it is held outside the event queue ({@link #virtualTickUs} >= 0). It keeps
+     * the place in the event order its scheduling took ({@link #virtualTickSeq}), so ties with other
+     * events resolve as if it were queued; it goes into the queue at that place when the saturation
+     * changes or a cycle dispatches while it waits.
      */
     private long virtualTickUs = -1;
     private long virtualTickSeq;
@@ -379,7 +380,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
         long wallStart = System.nanoTime();
         while (true) {
             if (virtualTickUs >= 0) {
-                repeatIdleTicks();
+                runHeldTicks();
             }
             if (events.isEmpty() || events.peekTime() > stopUs) {
                 break;
@@ -460,53 +461,65 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     }
 
     /**
-     * Runs the held ticks that come before the next queued event (and the end of the run): each is the
-     * last cycle again, counted as the flow controller would count it, then the next tick is held as
-     * {@link #ensureTick} would schedule it. A tick at or past the instant the saturation can change
-     * by staleness goes into the queue at its place instead, to run for real.
+     * Runs the held tick while it comes before the next queued event (and the end of the run), as the
+     * event queue would have run it: a cycle that would repeat the last idle one exactly goes in bulk
+     * ({@link #repeatIdleTicks}), any other as a real cycle at its time, which holds the next tick in
+     * turn. A gated stretch whose policy changes its state on every call (a counter) then costs its
+     * calls, not a trip through the event queue per millisecond.
+     */
+    private void runHeldTicks() {
+        while (virtualTickUs >= 0 && virtualTickUs <= stopUs && events.before(virtualTickUs, virtualTickSeq)) {
+            if (holdsTicks && flow.idleRepeats() && virtualTickUs < utilization.validUntilUs()) {
+                repeatIdleTicks();
+            } else {
+                now = virtualTickUs;
+                virtualTickUs = -1;
+                eventCount++;
+                onTick();
+            }
+        }
+    }
+
+    /**
+     * Runs in bulk the held ticks that repeat the last idle cycle and come before the next queued event
+     * (and the end of the run), the staleness boundary excluded: each is the last cycle again, counted as
+     * the flow controller would count it, then the next tick is held as {@link #ensureTick} would hold it.
      *
-     * <p>They run in bulk: only the first held tick can have taken its place in the event order before
-     * an event now queued at the same instant; each later one takes its place when the one before it
-     * runs, after everything queued, so the ticks that run are exactly those strictly before the next
-     * queued event's time, the staleness boundary and past the end, after the first (none after it when
-     * the bands emptied while it was held). The flow controller counts them at once; the event order's
-     * places of the ticks in between were taken by nothing else, so one place for the tick held after
-     * them keeps every comparison as it was.
+     * <p>Only the first held tick can have taken its place in the event order before an event now queued
+     * at the same instant; each later one takes its place when the one before it runs, after everything
+     * queued, so the ticks that run are exactly those strictly before the next queued event's time, the
+     * staleness boundary and past the end, after the first (none after it when the bands emptied while it
+     * was held). The flow controller counts them at once; the event order's places of the ticks in between
+     * were taken by nothing else, so one place for the tick held after them keeps every comparison as it was.
      */
     private void repeatIdleTicks() {
-        while (virtualTickUs >= 0 && virtualTickUs <= stopUs && events.before(virtualTickUs, virtualTickSeq)) {
-            long validUntil = utilization.validUntilUs();
-            if (virtualTickUs >= validUntil) {
-                releaseHeldTick();
-                return;
-            }
-            long first = virtualTickUs;
-            // the bands emptied since the tick was held (a sweep, a client gone): it runs, and no tick follows it
-            boolean follows = !flow.isEmpty();
-            long bound = Math.min(stopUs, validUntil - 1);
-            if (!events.isEmpty()) {
-                bound = Math.min(bound, events.peekTime() - 1);
-            }
-            long last = follows && bound > first ? first + (bound - first) / tickUs * tickUs : first;
-            long count = (last - first) / tickUs + 1;
-            long done = flow.repeatIdleCycles(count);
-            eventCount += done;
-            tickPending = false;
-            virtualTickUs = -1;
-            if (done < count) {
-                // a guarded candidate's budget fails on this one: the cycle throws at its own time
-                now = first + done * tickUs;
-                eventCount++;
-                flow.repeatIdleCycle(now);
-                throw new IllegalStateException("a repeated cycle the budget refused did not fail at t=" + now / 1e6 + " s");
-            }
-            now = last;
-            if (follows) {
-                // an idle cycle dispatched nothing: the bands are as full as before, so the next tick is held
-                tickPending = true;
-                virtualTickUs = last + tickUs;
-                virtualTickSeq = events.reserveSeq();
-            }
+        long validUntil = utilization.validUntilUs();
+        long first = virtualTickUs;
+        // the bands emptied since the tick was held (a sweep, a client gone): it runs, and no tick follows it
+        boolean follows = !flow.isEmpty();
+        long bound = Math.min(stopUs, validUntil - 1);
+        if (!events.isEmpty()) {
+            bound = Math.min(bound, events.peekTime() - 1);
+        }
+        long last = follows && bound > first ? first + (bound - first) / tickUs * tickUs : first;
+        long count = (last - first) / tickUs + 1;
+        long done = flow.repeatIdleCycles(count);
+        eventCount += done;
+        tickPending = false;
+        virtualTickUs = -1;
+        if (done < count) {
+            // a guarded candidate's budget fails on this one: the cycle throws at its own time
+            now = first + done * tickUs;
+            eventCount++;
+            flow.repeatIdleCycle(now);
+            throw new IllegalStateException("a repeated cycle the budget refused did not fail at t=" + now / 1e6 + " s");
+        }
+        now = last;
+        if (follows) {
+            // an idle cycle dispatched nothing: the bands are as full as before, so the next tick is held
+            tickPending = true;
+            virtualTickUs = last + tickUs;
+            virtualTickSeq = events.reserveSeq();
         }
     }
 
@@ -793,21 +806,18 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
     }
 
     /**
-     * Ticks run on a fixed 1 ms grid, and only while something is queued. A tick that would repeat
-     * the last cycle exactly (it was idle, its call changed no state of the policy, and the saturation cannot change
-     * before the tick: the utilization detector, no in-flight credit, no scrape in between) is held
-     * outside the queue and run by {@link #repeatIdleTicks}, which is what makes gated stretches cheap.
+     * Ticks run on a fixed 1 ms grid, and only while something is queued. The pending tick is held
+     * outside the event queue, at the place in the event order its scheduling takes, and run by
+     * {@link #runHeldTicks}: in bulk where it would repeat the last cycle exactly (it was idle, its call
+     * changed no state of the policy, and the saturation cannot change before the tick: the utilization
+     * detector, no in-flight credit, no scrape in between), which is what makes gated stretches cheap.
      */
     private void ensureTick() {
         if (!tickPending && !flow.isEmpty()) {
             tickPending = true;
             long at = (now / tickUs + 1) * tickUs;
-            if (holdsTicks && flow.idleRepeats() && at < utilization.validUntilUs()) {
-                virtualTickUs = at;
-                virtualTickSeq = events.reserveSeq();
-            } else {
-                events.schedule(at, TICK, 0);
-            }
+            virtualTickUs = at;
+            virtualTickSeq = events.reserveSeq();
         }
     }
 
