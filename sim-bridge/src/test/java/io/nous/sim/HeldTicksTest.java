@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Idle dispatch cycles of a stateless policy are run outside the event queue ({@code repeatIdleTicks})
- * without calling the policy again; the run must be exactly the run in which every cycle calls it. The
+ * without calling the policy again, and the ticks of one with state outside the queue one by one; the run must be exactly the run in which every cycle calls it. The
  * twin below answers the same but counts its calls, so it is not stateless, takes the ordinary path,
  * and must be called once per cycle the result reports.
  */
@@ -116,6 +116,30 @@ class HeldTicksTest {
         state.capture(r);
         r.computeLimit(1.2, new int[] {0, -1}, ceilings);
         assertThat(state.unchanged(r)).as("it did not count").isTrue();
+    }
+
+    @Test
+    void afterACallThatChangedTheStateTheNextCallsAreNotReadAndCountAsChanging() {
+        RangeCounter r = new RangeCounter(3);
+        PolicyState state = PolicyState.of(r);
+        int[] priorities = {0, -1};
+        double[] ceilings = {1, 1};
+        for (int i = 0; i < 300; i++) {
+            state.beforeCall(r);
+            r.computeLimit(0.7, priorities, ceilings);
+            assertThat(state.afterCall(r)).as("call %d counted", i).isFalse();
+        }
+        int firstRepeat = -1;
+        for (int i = 0; i < 300; i++) {
+            state.beforeCall(r);
+            r.computeLimit(1.2, priorities, ceilings);
+            boolean repeats = state.afterCall(r);
+            if (firstRepeat < 0 && repeats) {
+                firstRepeat = i;
+            }
+            assertThat(repeats).as("call %d, after the first read that found no change", i).isEqualTo(firstRepeat >= 0);
+        }
+        assertThat(firstRepeat).as("a read comes within the longest skip").isBetween(0, PolicyState.MAX_SKIP);
     }
 
     static Stream<Arguments> scenarios() {

@@ -69,12 +69,12 @@ public final class GuardedUsageLimitPolicy implements UsageLimitPolicy, Repeatab
         }
         lastRepeats = false;
         if (state != null) {
-            state.capture(delegate);
+            state.beforeCall(delegate);
         }
         try {
             delegate.computeLimit(saturation, priorities, ceilings);
             budget.endCall(priorities.length);
-            lastRepeats = state != null && budget.allocatedThisCall() == 0 && state.unchanged(delegate);
+            lastRepeats = state != null && state.afterCall(delegate) && budget.allocatedThisCall() == 0;
             lastSaturation = saturation;
             lastBands = priorities.length;
         } catch (Throwable t) {

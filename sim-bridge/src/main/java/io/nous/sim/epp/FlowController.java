@@ -185,7 +185,7 @@ public final class FlowController {
         lastSaturation = s;
         Arrays.fill(ceilings, 1.0);
         if (state != null) {
-            state.capture(policy);
+            state.beforeCall(policy);
         }
         try {
             policy.computeLimit(s, prioritiesView, ceilings);
@@ -193,7 +193,7 @@ public final class FlowController {
             throw thrown(e, nowUs, s);
         }
         lastRepeats = Arrays.equals(prioritiesView, priorities)
-                && (repeatable != null ? repeatable.lastCallRepeats() : state != null && state.unchanged(policy));
+                && (repeatable != null ? repeatable.lastCallRepeats() : state != null && state.afterCall(policy));
         cycles++;
         long violations = ceilingViolations;
         checkCeilings(s);

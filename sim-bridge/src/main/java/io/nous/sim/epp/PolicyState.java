@@ -26,6 +26,12 @@ public final class PolicyState {
     private final Field[] strings;
     private final long[] primitiveValues;
     private final Object[] stringValues;
+    /** Calls left that {@link #afterCall} does not look at, and how many it skipped last time. */
+    private int skip;
+    private int backoff;
+
+    /** The most calls in a row that {@link #afterCall} leaves unread after a call that changed the state. */
+    public static final int MAX_SKIP = 64;
 
     private PolicyState(Field[] primitives, Field[] strings) {
         this.primitives = primitives;
@@ -81,6 +87,35 @@ public final class PolicyState {
     /** Whether the policy has no mutable field at all: every call with the same saturation repeats. */
     public boolean stateless() {
         return primitives.length == 0 && strings.length == 0;
+    }
+
+    /** Before a call: {@link #capture}s the fields unless {@link #afterCall} will not look at this call. */
+    public void beforeCall(Object policy) {
+        if (skip == 0) {
+            capture(policy);
+        }
+    }
+
+    /**
+     * After a call: true only when it provably changed nothing (its fields hold what {@link #beforeCall}
+     * saw). Reading the fields costs more than many a call, and a policy that just changed its state (a
+     * counter in a range of saturations) most likely changes it on the next call too: after a call that
+     * changed it, the next 1, 2, 4 ... up to {@link #MAX_SKIP} calls are not read and count as changing,
+     * until a read finds a call that changed nothing. Only speed depends on this: a call counted as
+     * changing is simply made again on the next cycle, with the same result a repeat would have had.
+     */
+    public boolean afterCall(Object policy) {
+        if (skip > 0) {
+            skip--;
+            return false;
+        }
+        if (unchanged(policy)) {
+            backoff = 0;
+            return true;
+        }
+        backoff = backoff == 0 ? 1 : Math.min(MAX_SKIP, 2 * backoff);
+        skip = backoff;
+        return false;
     }
 
     /** Remembers the policy's fields now (before a call). */
