@@ -73,8 +73,6 @@ public final class QuantileStatistic implements SeedStatistic {
         if (x.length == 0) {
             return Double.NaN;
         }
-        double u = beta[s].sample(rng);
-        int j = Math.min(x.length, Math.max(1, (int) Math.ceil(u * x.length)));
-        return x[j - 1];
+        return x[beta[s].rank(rng, x.length) - 1];
     }
 }

@@ -37,6 +37,35 @@ class BetaSamplerTest {
         }
     }
 
+    /**
+     * The rank the bootstrap takes of a draw comes out the same, and leaves the generator in the same
+     * state, whether the draw is decided in the intrinsic functions or in {@code FastMath}'s: at the
+     * real tolerance, and at tolerances wide enough that most decisions fall back to the exact path.
+     */
+    @Test
+    void aDrawsRankIsTheRankOfTheExactDrawAtAnyTolerance() {
+        int[] sizes = {2, 3, 7, 50, 999, 6000, 54321};
+        double[] quantiles = {0.5, 0.9, 0.95, 0.99};
+        double[] tolerances = {BetaSampler.TOLERANCE, 1e-6, 1e-3, 0.1};
+        for (int n : sizes) {
+            for (double q : quantiles) {
+                int k = Math.max(1, (int) Math.ceil(q * n));
+                BetaSampler sampler = new BetaSampler(k, n - k + 1);
+                for (double tolerance : tolerances) {
+                    Well19937c fast = new Well19937c(n * 31L + k);
+                    Well19937c exact = new Well19937c(n * 31L + k);
+                    for (int i = 0; i < 4000; i++) {
+                        int expected = Math.min(n, Math.max(1, (int) Math.ceil(sampler.sample(exact) * n)));
+                        assertThat(sampler.rank(fast, n, tolerance)).as("n %d, k %d, tolerance %s, draw %d", n, k, tolerance, i)
+                                .isEqualTo(expected);
+                    }
+                    assertThat(fast.nextLong()).as("n %d, k %d, tolerance %s: the generators agree after", n, k, tolerance)
+                            .isEqualTo(exact.nextLong());
+                }
+            }
+        }
+    }
+
     @Test
     void aQuantileStatisticOverSortedSamplesReplicatesAsOneThatSortsThem() {
         float[][] raw = {{5, 1, 4, 2, 3, 9, 7}, {}, {0.5f, 0.25f}};
