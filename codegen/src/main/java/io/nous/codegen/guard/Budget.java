@@ -131,6 +131,14 @@ public final class Budget {
     public long repeatCalls(int bands, long n) {
         double perCall = limit.unitsPerCall(bands);
         double warmUp = limit.warmUpUnits();
+        if (n > 0 && lastCallUnits <= perCall && spent <= allowance + warmUp && sumsExact(perCall, warmUp, n)) {
+            // each repeat adds no more to the spending than to the allowance, so none can fail; and integral
+            // sums below 2^53 are exact, so n additions reach exactly these products
+            spent += n * lastCallUnits;
+            allowance += n * perCall;
+            calls += n;
+            return n;
+        }
         for (long i = 0; i < n; i++) {
             long s = spent + lastCallUnits;
             double a = allowance + perCall;
@@ -143,6 +151,14 @@ public final class Budget {
         }
         calls += n;
         return n;
+    }
+
+    /** Whether {@code n} additions of {@code perCall} to the allowance are exact: integral values, the sums below 2^53. */
+    private boolean sumsExact(double perCall, double warmUp, long n) {
+        final double exact = 0x1p53;
+        return perCall == Math.rint(perCall) && allowance == Math.rint(allowance) && warmUp == Math.rint(warmUp)
+                && n < exact / Math.max(1, perCall) && Math.abs(allowance) + Math.abs(warmUp) + n * perCall < exact
+                && n < Long.MAX_VALUE / 4 / Math.max(1, lastCallUnits) && spent < (1L << 53);
     }
 
     /** Array elements the call under way (or the last one) allocated. */
@@ -170,6 +186,11 @@ public final class Budget {
 
     public long calls() {
         return calls;
+    }
+
+    /** The allowance grown over the instance's life, in work units (what the average is held to). */
+    double allowance() {
+        return allowance;
     }
 
     /** Binds {@code b} to this thread; returns the previously bound budget (or null). */
