@@ -13,12 +13,13 @@ import io.nous.sim.Scenario;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.Policies;
 import io.nous.sim.workload.WorkloadCatalog;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,11 +55,11 @@ public final class WorkerMain {
             train();
             System.exit(0);
         }
-        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         System.setOut(System.err);
         watchParent();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        protocol.println(WorkerProtocol.write(new WorkerProtocol.Reply(-1, null, "ready")));
+        send(protocol, new WorkerProtocol.Reply(-1, null, "ready"));
         for (String line; (line = in.readLine()) != null; ) {
             if (line.isBlank()) {
                 continue;
@@ -69,9 +70,16 @@ public final class WorkerMain {
             } catch (IOException e) {
                 reply = new WorkerProtocol.Reply(-1, null, "malformed job: " + e.getMessage());
             }
-            protocol.println(WorkerProtocol.write(reply));
+            send(protocol, reply);
         }
         Runtime.getRuntime().halt(0);
+    }
+
+    /** One reply as one protocol line, written as UTF-8 bytes (a run's samples never pass through characters). */
+    private static void send(OutputStream protocol, WorkerProtocol.Reply reply) throws IOException {
+        protocol.write(WorkerProtocol.writeBytes(reply));
+        protocol.write('\n');
+        protocol.flush();
     }
 
     /**

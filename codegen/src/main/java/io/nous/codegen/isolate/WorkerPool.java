@@ -1,6 +1,7 @@
 package io.nous.codegen.isolate;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,9 +100,9 @@ public final class WorkerPool implements AutoCloseable {
 
     /** Runs one job in a worker and waits for its reply (a failure reply on timeout or crash). */
     public WorkerProtocol.Reply run(WorkerProtocol.Job job) throws InterruptedException {
-        String json = runJson(job);
+        byte[] json = runBytes(job);
         try {
-            return WorkerProtocol.read(json, WorkerProtocol.Reply.class);
+            return WorkerProtocol.JSON.readValue(json, WorkerProtocol.Reply.class);
         } catch (IOException e) {
             return new WorkerProtocol.Reply(-1, null, "worker I/O failed: " + e.getMessage());
         }
@@ -113,6 +114,11 @@ public final class WorkerPool implements AutoCloseable {
      * parse a reply of a few hundred kilobytes of samples only to write it out again.
      */
     public String runJson(WorkerProtocol.Job job) throws InterruptedException {
+        return new String(runBytes(job), StandardCharsets.UTF_8);
+    }
+
+    /** {@link #runJson} as the UTF-8 bytes the worker wrote, never decoded to characters. */
+    private byte[] runBytes(WorkerProtocol.Job job) throws InterruptedException {
         if (closed) {
             throw new IllegalStateException("worker pool is closed");
         }
@@ -124,13 +130,13 @@ public final class WorkerPool implements AutoCloseable {
                 w = replace(w);
             }
             w.send(WorkerProtocol.write(numbered));
-            String line = w.readLine(readers, options.timeout());
+            byte[] line = w.readMessage(readers, options.timeout());
             if (line == null) {
                 String why = w.deathReason();
                 w = replace(w);
                 return failure(id, why);
             }
-            String json = line.startsWith(WorkerProtocol.MARKER) ? line.substring(WorkerProtocol.MARKER.length()) : line;
+            byte[] json = WorkerProtocol.jsonOf(line);
             long answered = WorkerProtocol.replyId(json);
             if (answered != id) {
                 w = replace(w);
@@ -148,8 +154,8 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private static String failure(long id, String why) {
-        return WorkerProtocol.toJson(new WorkerProtocol.Reply(id, null, why));
+    private static byte[] failure(long id, String why) {
+        return WorkerProtocol.toJson(new WorkerProtocol.Reply(id, null, why)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Workers killed and replaced so far (timeouts, crashes). */

@@ -22,14 +22,14 @@ final class WorkerProcess {
     /** How it was started: a worker is only ever reused by a pool that would start it the same way. */
     final List<String> command;
     private final BufferedWriter in;
-    private final BufferedReader out;
+    private final ByteLines out;
     private final Deque<String> errTail = new ArrayDeque<>();
 
     WorkerProcess(Process p, List<String> command) {
         this.process = p;
         this.command = command;
         this.in = new BufferedWriter(new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8));
-        this.out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        this.out = new ByteLines(p.getInputStream());
         Thread drain = new Thread(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String l; (l = err.readLine()) != null; ) {
@@ -55,13 +55,22 @@ final class WorkerProcess {
 
     /** The next protocol line; other lines (a dying JVM's last words) go to the error tail. */
     String readLine(ExecutorService readers, Duration timeout) throws TimeoutException, IOException {
-        CompletableFuture<String> f = CompletableFuture.supplyAsync(() -> {
+        byte[] line = readMessage(readers, timeout);
+        return line == null ? null : new String(line, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@link #readLine} as the UTF-8 bytes the worker wrote (a reply with samples is a megabyte or
+     * more, which the JSON parser reads fastest as bytes); null when the worker's output ended.
+     */
+    byte[] readMessage(ExecutorService readers, Duration timeout) throws TimeoutException, IOException {
+        CompletableFuture<byte[]> f = CompletableFuture.supplyAsync(() -> {
             try {
-                for (String l; (l = out.readLine()) != null; ) {
-                    if (l.startsWith(WorkerProtocol.MARKER)) {
+                for (byte[] l; (l = out.next()) != null; ) {
+                    if (WorkerProtocol.isMessage(l)) {
                         return l;
                     }
-                    noise(l);
+                    noise(new String(l, StandardCharsets.UTF_8));
                 }
                 return null;
             } catch (IOException e) {

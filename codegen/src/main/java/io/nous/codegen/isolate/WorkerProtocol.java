@@ -14,6 +14,8 @@ import io.nous.sim.spi.PlugPoint;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -249,6 +251,30 @@ public final class WorkerProtocol {
         return new Reply(id, result, samples == null ? null : encode(samples), null, null);
     }
 
+    private static final byte[] MARKER_BYTES = MARKER.getBytes(StandardCharsets.UTF_8);
+
+    /** Whether a line (as bytes) is a protocol message: it starts with {@link #MARKER}. */
+    static boolean isMessage(byte[] line) {
+        return line.length >= MARKER_BYTES.length && Arrays.equals(line, 0, MARKER_BYTES.length, MARKER_BYTES, 0, MARKER_BYTES.length);
+    }
+
+    /** {@link #write} as UTF-8 bytes, without passing through characters (the form a worker sends). */
+    static byte[] writeBytes(Object message) {
+        try {
+            byte[] json = JSON.writeValueAsBytes(message);
+            byte[] out = Arrays.copyOf(MARKER_BYTES, MARKER_BYTES.length + json.length);
+            System.arraycopy(json, 0, out, MARKER_BYTES.length, json.length);
+            return out;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + message.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** The JSON of a protocol line as bytes, the marker cut off. */
+    static byte[] jsonOf(byte[] line) {
+        return isMessage(line) ? Arrays.copyOfRange(line, MARKER_BYTES.length, line.length) : line;
+    }
+
     static String write(Object message) {
         try {
             return MARKER + JSON.writeValueAsString(message);
@@ -262,6 +288,11 @@ public final class WorkerProtocol {
      * {@code id} comes first), without parsing the rest.
      */
     static long replyId(String json) throws JsonProcessingException {
+        return replyId(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@link #replyId(String)} of the JSON as UTF-8 bytes. */
+    static long replyId(byte[] json) throws JsonProcessingException {
         try (JsonParser p = JSON.getFactory().createParser(json)) {
             if (p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME && "id".equals(p.currentName())
                     && p.nextToken() == JsonToken.VALUE_NUMBER_INT) {
