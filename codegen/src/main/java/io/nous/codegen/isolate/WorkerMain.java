@@ -75,11 +75,18 @@ public final class WorkerMain {
         Runtime.getRuntime().halt(0);
     }
 
-    /** One reply as one protocol line, written as UTF-8 bytes (a run's samples never pass through characters). */
-    private static void send(OutputStream protocol, WorkerProtocol.Reply reply) throws IOException {
-        protocol.write(WorkerProtocol.writeBytes(reply));
-        protocol.write('\n');
-        protocol.flush();
+    /**
+     * One reply as one protocol line, written as UTF-8 bytes (a run's samples never pass through
+     * characters). When the pool has closed its end there is nobody left to answer: the worker ends.
+     */
+    private static void send(OutputStream protocol, WorkerProtocol.Reply reply) {
+        try {
+            protocol.write(WorkerProtocol.writeBytes(reply));
+            protocol.write('\n');
+            protocol.flush();
+        } catch (IOException e) {
+            Runtime.getRuntime().halt(0);
+        }
     }
 
     /**
