@@ -309,7 +309,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
 
         pending = source.next();
         if (pending != null) {
-            events.schedule(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
+            events.scheduleBeside(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
         }
         SplittableRandom phase = streams.stream("scrape-phase");
         for (int i = 0; i < n; i++) {
@@ -420,7 +420,7 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             r = pending;
             pending = source.next();
             if (pending != null) {
-                events.schedule(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
+                events.scheduleBeside(pending.arrivalUs, ARRIVAL, FROM_SOURCE);
             }
         }
         changeInSystem(+1);

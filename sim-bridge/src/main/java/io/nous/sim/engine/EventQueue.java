@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * A binary min-heap of simulation events kept in parallel primitive arrays, so that scheduling an
  * event allocates nothing. Events are ordered by time, then by the order in which they were
- * scheduled, which makes the event order (and so every result) deterministic.
+ * scheduled, which makes the event order (and so every result) deterministic. One stream that always
+ * has exactly one event pending (the next arrival) keeps it beside the heap ({@link #scheduleBeside}).
  *
  * <p>An event is a {@code kind} and an integer {@code arg} (for example a pod index); the owner of
  * the queue interprets them. After {@link #poll()}, the polled event's fields are available through
@@ -18,6 +19,16 @@ public final class EventQueue {
     private long[] events;
     private int size;
     private long nextSeq;
+
+    /**
+     * The one event of the side stream ({@link #scheduleBeside}) when {@link #besideFull}: kept out of
+     * the heap and compared with its top, since that stream (the arrival source) always has exactly
+     * one pending event and would otherwise pass through the heap once per request.
+     */
+    private long besideTime;
+    private long besideSeq;
+    private long besideEvent;
+    private boolean besideFull;
 
     private long polledTime;
     private int polledKind;
@@ -48,9 +59,24 @@ public final class EventQueue {
         return nextSeq++;
     }
 
+    /**
+     * Schedules the side stream's event: one that a single source keeps exactly one of pending at a
+     * time (the next arrival), held beside the heap instead of in it. It takes its place in the
+     * scheduling order as {@link #schedule} would, so the order events leave in is the same.
+     */
+    public void scheduleBeside(long time, int kind, int arg) {
+        if (besideFull) {
+            throw new IllegalStateException("the side stream already has its event pending");
+        }
+        besideTime = time;
+        besideSeq = nextSeq++;
+        besideEvent = (long) kind << 32 | (arg & 0xffffffffL);
+        besideFull = true;
+    }
+
     /** Whether an event at {@code time} with place {@code seq} comes before the earliest queued one (true when none is queued). */
     public boolean before(long time, long seq) {
-        return size == 0 || less(time, seq, order[0], order[1]);
+        return (size == 0 || less(time, seq, order[0], order[1])) && (!besideFull || less(time, seq, besideTime, besideSeq));
     }
 
     /** Schedules an event at a place taken earlier by {@link #reserveSeq}. */
@@ -62,16 +88,21 @@ public final class EventQueue {
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return size == 0 && !besideFull;
     }
 
     public int size() {
-        return size;
+        return besideFull ? size + 1 : size;
     }
 
     /** Time of the earliest event; the queue must not be empty. */
     public long peekTime() {
-        return order[0];
+        return besideFirst() ? besideTime : order[0];
+    }
+
+    /** Whether the side stream's event is the earliest. */
+    private boolean besideFirst() {
+        return besideFull && (size == 0 || less(besideTime, besideSeq, order[0], order[1]));
     }
 
     /**
@@ -81,6 +112,13 @@ public final class EventQueue {
      * ordered (no two share a place), so they leave in the same order whatever the heap's layout.
      */
     public void poll() {
+        if (besideFirst()) {
+            besideFull = false;
+            polledTime = besideTime;
+            polledKind = (int) (besideEvent >>> 32);
+            polledArg = (int) besideEvent;
+            return;
+        }
         long[] o = order;
         long e = events[0];
         polledTime = o[0];

@@ -52,6 +52,42 @@ class EventQueueTest {
         }
     }
 
+    /** A stream's event beside the heap leaves in the order it would have left from inside it. */
+    @Test
+    void theSideStreamsEventLeavesWhereItWouldHaveFromTheHeap() {
+        SplittableRandom rnd = new SplittableRandom(19);
+        EventQueue beside = new EventQueue(16);
+        EventQueue heap = new EventQueue(16);
+        long next = 0;
+        beside.scheduleBeside(next, 9, 0);
+        heap.schedule(next, 9, 0);
+        long now = 0;
+        for (int i = 1; i < 60_000; i++) {
+            assertThat(beside.size()).isEqualTo(heap.size());
+            assertThat(beside.peekTime()).isEqualTo(heap.peekTime());
+            long probe = now + rnd.nextLong(50);
+            long seqB = beside.reserveSeq();
+            long seqH = heap.reserveSeq();
+            assertThat(beside.before(probe, seqB)).as("step %d", i).isEqualTo(heap.before(probe, seqH));
+            beside.poll();
+            heap.poll();
+            assertThat(beside.time()).as("step %d", i).isEqualTo(heap.time());
+            assertThat(beside.kind()).isEqualTo(heap.kind());
+            assertThat(beside.arg()).isEqualTo(heap.arg());
+            now = beside.time();
+            if (beside.kind() == 9) {
+                next = now + rnd.nextLong(30); // the next arrival, often at an instant others share
+                beside.scheduleBeside(next, 9, i);
+                heap.schedule(next, 9, i);
+            }
+            for (int k = rnd.nextInt(3); k > 0; k--) {
+                long t = now + rnd.nextLong(40);
+                beside.schedule(t, k, i);
+                heap.schedule(t, k, i);
+            }
+        }
+    }
+
     @Test
     void negativeKindsAndArgumentsComeBackAsScheduled() {
         EventQueue q = new EventQueue(16);
