@@ -15,6 +15,7 @@ import io.nous.policy.PolicyRegistry;
 import io.nous.report.JsonReport;
 import io.nous.sandbox.Sandbox;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
 /**
@@ -22,10 +23,26 @@ import java.util.Locale;
  * variant), on every core, with the baseline cached (the first evaluation fills the cache and is not
  * timed). The candidate is a compiled, guarded source simulated in worker JVMs as in a discovery
  * run, or in this JVM with {@code --in-process}; the difference is the isolation's overhead. With
- * {@code --executor spark} the simulations run as Spark tasks. A measurement, printed.
+ * {@code --executor spark} the simulations run as Spark tasks. Locally it also reports the CPU an
+ * evaluation takes (this JVM and its workers): with every core busy, evaluations per minute on n
+ * cores are about 60 n over it, so it compares machines of different sizes. A measurement, printed.
  */
 final class EvaluatorBench {
     private EvaluatorBench() {
+    }
+
+    /**
+     * CPU seconds this JVM and its live worker JVMs have used so far (a worker replaced meanwhile takes
+     * its seconds with it; none is in a healthy run).
+     */
+    private static double cpuSeconds(Sandbox sandbox) {
+        double s = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+        if (sandbox.isolated()) {
+            for (ProcessHandle worker : sandbox.pool().processes()) {
+                s += worker.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+            }
+        }
+        return s;
     }
 
     static void run(PrintWriter out, int evaluations, boolean json, SandboxOptions sandboxOptions, ExecutorOptions executorOptions) {
@@ -41,11 +58,14 @@ final class EvaluatorBench {
             long c0 = System.nanoTime();
             e.evaluate(cand, m, null); // fills the baseline cache, warms the JIT
             double cold = (System.nanoTime() - c0) / 1e9;
+            boolean countsCpu = executorOptions.local();
+            double cpu0 = countsCpu ? cpuSeconds(sandbox) : Double.NaN;
             long t0 = System.nanoTime();
             for (int i = 0; i < evaluations; i++) {
                 e.evaluate(cand, m, null);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpuPerEvaluation = countsCpu ? (cpuSeconds(sandbox) - cpu0) / evaluations : Double.NaN;
             double perMinute = evaluations * 60 / seconds;
             int sims = m.entries().size() * m.seeds() * m.variants().size();
             if (json) {
@@ -60,6 +80,9 @@ final class EvaluatorBench {
                 o.put("evaluations", evaluations);
                 JsonReport.num(o, "first_evaluation_seconds", cold);
                 JsonReport.num(o, "seconds_per_evaluation", seconds / evaluations);
+                if (countsCpu) {
+                    JsonReport.num(o, "cpu_seconds_per_evaluation", cpuPerEvaluation);
+                }
                 JsonReport.num(o, "evaluations_per_minute", perMinute);
                 String measured = runner.backend().measurements();
                 if (measured != null) {
@@ -74,6 +97,10 @@ final class EvaluatorBench {
                 out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s%n", cold);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",
                         evaluations, seconds / evaluations, perMinute);
+                if (countsCpu) {
+                    out.printf(Locale.ROOT, "CPU per evaluation: %.2f s (this JVM and its workers: with every core busy, about "
+                            + "60 x cores / %.2f evaluations per minute)%n", cpuPerEvaluation, cpuPerEvaluation);
+                }
                 String measured = runner.backend().measurements();
                 if (measured != null) {
                     out.println(measured);
