@@ -43,8 +43,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3", description = "Timed runs per scenario; the median counts (default: ${DEFAULT-VALUE}).")
     int repeat;
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
-            description = "Untimed runs of each scenario first, for at least this much wall time (at least one run; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "SECONDS",
+            description = "Untimed runs of each scenario (with --evaluator: evaluations) first, for at least this much wall time "
+                    + "(at least one; default: 1, with --evaluator " + EvaluatorBench.DEFAULT_WARMUP_SECONDS + ").")
+    Double warmupOption;
+
+    /** The warm-up asked for, or the mode's default. */
     double warmup;
 
     @Option(names = "--policy", paramLabel = "NAME", defaultValue = "static-usage-limit", description = "Usage-limit policy (default: ${DEFAULT-VALUE}).")
@@ -84,6 +88,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (!(duration > 0) || Double.isInfinite(duration)) {
             throw new UserError("--duration must be a positive number of seconds, got " + duration);
         }
+        warmup = warmupOption != null ? warmupOption : evaluator ? EvaluatorBench.DEFAULT_WARMUP_SECONDS : 1;
         if (!(warmup >= 0) || Double.isInfinite(warmup)) {
             throw new UserError("--warmup must be a number of seconds, 0 or more, got " + warmup);
         }
@@ -99,7 +104,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (evaluator) {
-            EvaluatorBench.run(out, repeat, json, sandboxOptions, executorOptions);
+            EvaluatorBench.run(out, repeat, warmup, json, sandboxOptions, executorOptions);
             return 0;
         }
         ObjectMapper mapper = new ObjectMapper();

@@ -20,8 +20,8 @@ import java.util.Locale;
 
 /**
  * {@code nous bench --evaluator}: candidate evaluations per minute on the full default matrix (every
- * variant), on every core, with the baseline cached (the first evaluation fills the cache and is not
- * timed). The candidate is a compiled, guarded source simulated in worker JVMs as in a discovery
+ * variant), on every core, with the baseline cached and the JIT warm (untimed evaluations first: the
+ * first fills the cache, the rest run until {@code --warmup} seconds have passed). The candidate is a compiled, guarded source simulated in worker JVMs as in a discovery
  * run, or in this JVM with {@code --in-process}; the difference is the isolation's overhead. With
  * {@code --executor spark} the simulations run as Spark tasks. Locally it also reports the CPU an
  * evaluation takes (this JVM and its workers): with every core busy, evaluations per minute on n
@@ -45,7 +45,16 @@ final class EvaluatorBench {
         return s;
     }
 
-    static void run(PrintWriter out, int evaluations, boolean json, SandboxOptions sandboxOptions, ExecutorOptions executorOptions) {
+    /**
+     * Untimed evaluations by default: the first fills the baseline cache; the worker JVMs' compilers
+     * then keep compiling the simulator for about 20-30 s more on 2 cores (their compile logs: 3,300
+     * methods in the first 5 s, 130 in the 5 s after 20 s), which a discovery run of minutes amortizes
+     * and a few timed evaluations would not.
+     */
+    static final double DEFAULT_WARMUP_SECONDS = 30;
+
+    static void run(PrintWriter out, int evaluations, double warmupSeconds, boolean json, SandboxOptions sandboxOptions,
+                    ExecutorOptions executorOptions) {
         Matrix m = MatrixCatalog.load("default");
         int threads = Runtime.getRuntime().availableProcessors();
         String source = PolicyRegistry.builtin().template("soft-reflective-ceiling").source();
@@ -58,6 +67,12 @@ final class EvaluatorBench {
             long c0 = System.nanoTime();
             e.evaluate(cand, m, null); // fills the baseline cache, warms the JIT
             double cold = (System.nanoTime() - c0) / 1e9;
+            int warmups = 1;
+            while ((System.nanoTime() - c0) / 1e9 < warmupSeconds) {
+                e.evaluate(cand, m, null);
+                warmups++;
+            }
+            double warm = (System.nanoTime() - c0) / 1e9;
             boolean countsCpu = executorOptions.local();
             double cpu0 = countsCpu ? cpuSeconds(sandbox) : Double.NaN;
             long t0 = System.nanoTime();
@@ -79,6 +94,8 @@ final class EvaluatorBench {
                 o.put("executor", executorOptions.executor);
                 o.put("evaluations", evaluations);
                 JsonReport.num(o, "first_evaluation_seconds", cold);
+                o.put("warmup_evaluations", warmups);
+                JsonReport.num(o, "warmup_seconds", warm);
                 JsonReport.num(o, "seconds_per_evaluation", seconds / evaluations);
                 if (countsCpu) {
                     JsonReport.num(o, "cpu_seconds_per_evaluation", cpuPerEvaluation);
@@ -94,7 +111,8 @@ final class EvaluatorBench {
                         + "%s, candidate in %s%n", m.entries().size(), m.seeds(), m.variants().size(), sims,
                         executorOptions.local() ? threads + " threads" : executorOptions.flags().strip(),
                         sandbox.isolated() ? "worker JVMs" : "this JVM");
-                out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s%n", cold);
+                out.printf(Locale.ROOT, "first evaluation (baseline not cached yet): %.2f s; untimed warm-up: %d evaluations, %.1f s%n",
+                        cold, warmups, warm);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",
                         evaluations, seconds / evaluations, perMinute);
                 if (countsCpu) {
