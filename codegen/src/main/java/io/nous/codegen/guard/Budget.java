@@ -157,7 +157,7 @@ public final class Budget {
     private boolean sumsExact(double perCall, double warmUp, long n) {
         final double exact = 0x1p53;
         return perCall == Math.rint(perCall) && allowance == Math.rint(allowance) && warmUp == Math.rint(warmUp)
-                && n < exact / Math.max(1, perCall) && Math.abs(allowance) + Math.abs(warmUp) + n * perCall < exact
+                && Math.abs(allowance) + Math.abs(warmUp) + n * perCall < exact
                 && n < Long.MAX_VALUE / 4 / Math.max(1, lastCallUnits) && spent < (1L << 53);
     }
 

@@ -285,13 +285,8 @@ public final class WorkerProtocol {
 
     /**
      * The job number of a reply in {@link #toJson} form, read from its first field alone (a reply's
-     * {@code id} comes first), without parsing the rest.
+     * {@code id} comes first), without parsing the rest; the JSON as UTF-8 bytes.
      */
-    static long replyId(String json) throws JsonProcessingException {
-        return replyId(json.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** {@link #replyId(String)} of the JSON as UTF-8 bytes. */
     static long replyId(byte[] json) throws JsonProcessingException {
         try (JsonParser p = JSON.getFactory().createParser(json)) {
             if (p.nextToken() == JsonToken.START_OBJECT && p.nextToken() == JsonToken.FIELD_NAME && "id".equals(p.currentName())

@@ -76,7 +76,7 @@ final class BetaSampler {
      * exactly the rank of {@link #sample}'s draw, on any JVM.
      */
     int rank(RandomGenerator random, int n) {
-        return bb ? rankBB(random, n, TOLERANCE) : rankOf(sampleBC(random), n);
+        return rank(random, n, TOLERANCE);
     }
 
     /** {@link #rank}, deciding by the intrinsic functions only beyond {@code tolerance} (tests widen it to exercise the exact path). */
