@@ -72,6 +72,9 @@ public final class BlockPool {
     private int[] queue;
     /** For a run's place: the append ordinal of its first block (see {@link #freeMark}). */
     private int[] runFirst;
+    /** The ring and its run ordinals before the last compaction, kept to compact into next time (what they hold never matters). */
+    private int[] spareQueue;
+    private int[] spareRunFirst;
     private int mask;
     private int head;
     private int tail;
@@ -567,8 +570,16 @@ public final class BlockPool {
         int[] oldFirst = runFirst;
         int oldMask = mask;
         int size = 2 * free > old.length ? old.length * 2 : old.length; // live entries and runs hold at least one free block each
-        queue = new int[size];
-        runFirst = new int[size];
+        if (spareQueue != null && spareQueue.length == size) {
+            queue = spareQueue;
+            runFirst = spareRunFirst;
+        } else {
+            queue = new int[size];
+            runFirst = new int[size];
+        }
+        // a ring of the same size is compacted into again next time (a busy pod compacts every few thousand frees)
+        spareQueue = size == old.length ? old : null;
+        spareRunFirst = size == old.length ? oldFirst : null;
         mask = queue.length - 1;
         int kept = 0;
         for (int at = head; at != tail; at++) {

@@ -154,8 +154,10 @@ final class ApproxPrefixProducer implements DataProducer {
             h = mine.hashes(); // a second pick of the same route (P/D's prefill pod): same hashes, entries as they stand now
             e = mine.entries();
         } else {
-            h = spareHashes != null && spareHashes.length >= hashCount ? spareHashes : new long[Math.max(hashCount, 16)];
-            e = spareEntries != null && spareEntries.length >= hashCount ? spareEntries : new int[Math.max(hashCount, 16)];
+            // with room to grow: the session's next rounds, longer by a turn each, hand these back and reuse them
+            int room = Math.max(hashCount + hashCount / 2, 16);
+            h = spareHashes != null && spareHashes.length >= hashCount ? spareHashes : new long[room];
+            e = spareEntries != null && spareEntries.length >= hashCount ? spareEntries : new int[room];
             spareHashes = null;
             spareEntries = null;
         }
