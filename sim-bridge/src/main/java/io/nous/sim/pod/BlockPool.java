@@ -232,6 +232,21 @@ public final class BlockPool {
         }
     }
 
+    /**
+     * {@link #take(int)} of each of {@code blocks[0..n)}, in one loop over the pool's fields: a request
+     * admitted with a cached prefix takes hundreds of blocks at once.
+     */
+    public void take(int[] blocks, int n) {
+        final int[] m = meta;
+        int wasFree = 0;
+        for (int i = 0; i < n; i++) {
+            if (m[blocks[i] * STRIDE + REFS]++ == 0) {
+                wasFree++;
+            }
+        }
+        free -= wasFree;
+    }
+
     /** Whether {@code n} new blocks can be allocated now (free blocks, cached or not). */
     public boolean canAllocate(int n) {
         return n <= free;

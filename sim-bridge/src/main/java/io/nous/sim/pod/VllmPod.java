@@ -331,9 +331,7 @@ public final class VllmPod implements ModelServer {
                 linkRunning(r);
                 prefilling.add(r);
                 if (pool != null) {
-                    for (int i = 0; i < hits; i++) {
-                        pool.take(r.blockIds[i]);
-                    }
+                    pool.take(r.blockIds, hits);
                     r.heldBlocks = hits;
                     r.cachedBlocks = hits;
                     r.namedRun = hits;

@@ -207,13 +207,19 @@ class BlockPoolTest {
                     assertThat(freeQueue.size()).isLessThan(fresh + freeHits);
                     continue;
                 }
+                boolean oneByOne = step % 2 == 0; // the bulk take must do what taking one by one does
                 for (int k = 0; k < hits; k++) {
                     int b = index.get(c[k]);
                     assertThat(out[k]).isEqualTo(b);
-                    pool.take(b);
+                    if (oneByOne) {
+                        pool.take(b);
+                    }
                     if (refs[b]++ == 0) {
                         freeQueue.remove(b);
                     }
+                }
+                if (!oneByOne) {
+                    pool.take(out, hits);
                 }
                 pool.allocate(fresh, out, hits);
                 for (int k = hits; k < c.length; k++) {
