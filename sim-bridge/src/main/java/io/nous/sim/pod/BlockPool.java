@@ -99,6 +99,8 @@ public final class BlockPool {
     private long evictions;
     /** Entries appended to the free queue so far (ints that wrap; only differences are asked of them). */
     private int appended;
+    /** Slots {@link #warm} found in use (kept only so that its reads are not optimised away). */
+    private long warmed;
     /** The append ordinal of the last live entry taken from the head for an allocation, or -1. */
     private int lastTaken = -1;
 
@@ -347,6 +349,14 @@ public final class BlockPool {
             index.evicted();
             evictions++;
         }
+    }
+
+    /**
+     * Reads where the index would put {@code hashes[from..to)}, for a request about to name those blocks with
+     * {@link #cache} one by one: their reads of a table larger than the caches then overlap. Changes nothing.
+     */
+    public void warm(long[] hashes, int from, int to) {
+        warmed += index.touch(hashes, from, to);
     }
 
     /**

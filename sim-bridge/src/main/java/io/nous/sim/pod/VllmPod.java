@@ -663,6 +663,10 @@ public final class VllmPod implements ModelServer {
         if (full > shared) {
             full = shared;
         }
+        if (full - r.cachedBlocks > 1) {
+            blockHash(r, full - 1);
+            pool.warm(r.blockHashes, r.cachedBlocks, full);
+        }
         for (int k = r.cachedBlocks; k < full; k++) {
             if (pool.cache(r.blockIds[k], blockHash(r, k)) && k == r.namedRun) {
                 r.namedRun++;

@@ -40,6 +40,8 @@ final class PrefixIndex {
     private int nextEntry;
     private final Lru[] lrus;
     private int[] added = new int[256];
+    /** Per block of the add in progress past the caller's hints: the entry its hash had when the add began, or -1. */
+    private int[] found = new int[256];
     private boolean recycled;
 
     /** Endpoints one index tracks at most (one bit each in a 64-bit mask). */
@@ -100,9 +102,19 @@ final class PrefixIndex {
         }
         recycled = false;
         long bit = 1L << pod;
+        // the blocks without hints looked up first, in a loop of independent reads, so that their misses in a table far
+        // larger than the caches overlap; the answers are hints like the caller's, checked where they are used
+        if (found.length < n) {
+            found = new int[Math.max(n, found.length * 2)];
+        }
+        for (int i = knownCount; i < n; i++) {
+            long f = entries.get(hashes[i]);
+            found[i] = f == LongLongMap.MISSING ? -1 : (int) f;
+        }
         // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update
         for (int i = 0; i < n; i++) {
-            int e = i < knownCount && standsFor(known[i], hashes[i]) ? known[i] : entry(hashes[i]);
+            int hint = i < knownCount ? known[i] : found[i];
+            int e = standsFor(hint, hashes[i]) ? hint : entry(hashes[i]);
             added[i] = e;
             int node = rows[e * stride + NODES + pod];
             if (node >= 0) {
