@@ -99,7 +99,7 @@ public final class BlockPool {
     private long evictions;
     /** Entries appended to the free queue so far (ints that wrap; only differences are asked of them). */
     private int appended;
-    /** Slots {@link #warm} found in use (kept only so that its reads are not optimised away). */
+    /** What {@link #warm} and a release's read-ahead read (kept only so that those reads are not optimised away). */
     private long warmed;
     /** The append ordinal of the last live entry taken from the head for an allocation, or -1. */
     private int lastTaken = -1;
@@ -386,6 +386,21 @@ public final class BlockPool {
      * frees in reverse order.
      */
     public void free(int[] blocks, int n) {
+        free(blocks, n, n);
+    }
+
+    /**
+     * {@link #free(int[], int)}, reading the fields of {@code blocks[readAheadFrom..n)} first in a loop of
+     * independent reads: a session's own blocks, released once a round, lie all over a large pool, and their
+     * misses then overlap (a shared prefix's blocks, read by every request that carries it, are mostly in the
+     * caches, where reading ahead only costs).
+     */
+    public void free(int[] blocks, int n, int readAheadFrom) {
+        int held = 0;
+        for (int i = readAheadFrom; i < n; i++) {
+            held += meta[blocks[i] * STRIDE + REFS];
+        }
+        warmed += held;
         for (int i = n - 1; i >= 0; i--) {
             int b = blocks[i];
             int r = meta[b * STRIDE + REFS];

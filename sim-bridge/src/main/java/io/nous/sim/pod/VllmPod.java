@@ -537,7 +537,7 @@ public final class VllmPod implements ModelServer {
             // its last blocks first, as vLLM frees a request's blocks in reverse
             int byId = Math.min(r.heldBlocks, r.countedFrom);
             pool.freeCounted(r.heldBlocks - byId);
-            pool.free(r.blockIds, byId);
+            pool.free(r.blockIds, byId, r.content == null ? byId : Math.min(byId, r.content.firstSpanTokens() / blockSize));
             r.countedFrom = Integer.MAX_VALUE;
             r.heldBlocks = 0;
             r.cachedBlocks = 0;
