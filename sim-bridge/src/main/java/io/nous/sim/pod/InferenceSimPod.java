@@ -497,6 +497,7 @@ public final class InferenceSimPod implements ModelServer {
             int fresh = 0;
             int revived = 0;
             int inUse = 0;
+            int firstFresh = n;
             if (found.length < n) {
                 found = new int[Math.max(n, 2 * found.length)];
             }
@@ -512,7 +513,9 @@ public final class InferenceSimPod implements ModelServer {
                 }
                 found[i] = e;
                 if (e < 0) {
-                    fresh++;
+                    if (fresh++ == 0) {
+                        firstFresh = i;
+                    }
                 } else if (refs[e] == 0) {
                     revived++;
                 } else {
@@ -523,7 +526,30 @@ public final class InferenceSimPod implements ModelServer {
                 return -1;
             }
             int[] held = new int[n];
-            for (int i = 0; i < n; i++) {
+            // Up to the first new block nothing is evicted or added, so what the first pass found stands: blocks
+            // in use gain a reference, and unused ones come out of the unused list a run at a time (a prefix the
+            // last request of its tenant freed lies there in order, first block first).
+            int i = 0;
+            while (i < firstFresh) {
+                int e = found[i];
+                if (refs[e] > 0) {
+                    refs[e]++;
+                    held[i++] = e;
+                    continue;
+                }
+                int last = i;
+                while (last + 1 < firstFresh && next[found[last]] == found[last + 1] && refs[found[last + 1]] == 0) {
+                    last++;
+                }
+                int run = last - i + 1;
+                unlinkRun(e, found[last], run);
+                usedCount += run;
+                for (; i <= last; i++) {
+                    refs[found[i]] = 1;
+                    held[i] = found[i];
+                }
+            }
+            for (; i < n; i++) {
                 long h = hashes[i];
                 // what the first pass found, unless an eviction in this pass took it (or a repeated hash was added since)
                 int e = found[i];
@@ -564,12 +590,25 @@ public final class InferenceSimPod implements ModelServer {
          * entry in use is never evicted), so they are released without looking the hashes up again.
          */
         void finishRequest(Request r) {
+            // appended one after another at the tail, kept in a local until the end
+            int last = tail;
+            int freed = 0;
             for (int e : r.blockIds) {
                 if (--refs[e] == 0) {
-                    usedCount--;
-                    append(e);
+                    prev[e] = last;
+                    next[e] = NONE;
+                    if (last == NONE) {
+                        head = e;
+                    } else {
+                        next[last] = e;
+                    }
+                    last = e;
+                    freed++;
                 }
             }
+            tail = last;
+            usedCount -= freed;
+            unusedCount += freed;
             r.blockIds = null;
         }
 
@@ -597,16 +636,21 @@ public final class InferenceSimPod implements ModelServer {
             return entries++;
         }
 
-        private void append(int e) {
-            prev[e] = tail;
-            next[e] = NONE;
-            if (tail == NONE) {
-                head = e;
+        /** Takes the {@code length} entries from {@code first} to {@code last}, consecutive in the unused list, out of it. */
+        private void unlinkRun(int first, int last, int length) {
+            int p = prev[first];
+            int n = next[last];
+            if (p == NONE) {
+                head = n;
             } else {
-                next[tail] = e;
+                next[p] = n;
             }
-            tail = e;
-            unusedCount++;
+            if (n == NONE) {
+                tail = p;
+            } else {
+                prev[n] = p;
+            }
+            unusedCount -= length;
         }
 
         private void unlink(int e) {
