@@ -2,12 +2,11 @@ package io.nous.sim.metrics;
 
 import io.nous.sim.epp.Outcome;
 import io.nous.sim.request.Request;
-import org.HdrHistogram.Histogram;
 
 /**
- * Accumulates outcomes and latencies of one traffic class. Latencies are recorded in microseconds
- * into HdrHistograms with 3 significant digits (0.1 % resolution), so percentiles cost nothing
- * per request beyond one array increment.
+ * Accumulates outcomes and latencies of one traffic class. Latencies are counted in microseconds in
+ * the buckets of an HdrHistogram with 3 significant digits (0.1 % resolution; {@link LatencyCounts}),
+ * so percentiles cost nothing per request beyond one array increment.
  */
 public final class ClassStats {
     private static final long MAX_US = 24L * 3600 * 1_000_000; // one simulated day
@@ -25,10 +24,10 @@ public final class ClassStats {
     long cachedPromptTokens;
     long outputTokens;
     long preemptions;
-    final Histogram ttft = histogram();
-    final Histogram e2e = histogram();
-    final Histogram itl = histogram();
-    final Histogram queueDelay = histogram();
+    private final LatencyCounts ttft = new LatencyCounts();
+    private final LatencyCounts e2e = new LatencyCounts();
+    private final LatencyCounts itl = new LatencyCounts();
+    private final LatencyCounts queueDelay = new LatencyCounts();
     private RequestSamples samples;
 
     public ClassStats(String name, int priority) {
@@ -68,13 +67,13 @@ public final class ClassStats {
         outputTokens += out;
         cachedPromptTokens += r.cachedPromptTokens;
         preemptions += r.preemptions;
-        ttft.recordValue(clamp(r.firstTokenUs - r.arrivalUs));
-        e2e.recordValue(clamp(r.finishUs - r.arrivalUs));
-        queueDelay.recordValue(clamp(r.dispatchUs - r.arrivalUs));
+        ttft.record(clamp(r.firstTokenUs - r.arrivalUs));
+        e2e.record(clamp(r.finishUs - r.arrivalUs));
+        queueDelay.record(clamp(r.dispatchUs - r.arrivalUs));
         double itlUs = out > 1 ? (r.finishUs - r.firstTokenUs) / (double) (out - 1) : 0;
         if (out > 1) {
             // Mean inter-token latency of this request (time per output token after the first).
-            itl.recordValue(clamp(Math.round(itlUs)));
+            itl.record(clamp(Math.round(itlUs)));
         }
         if (samples != null) {
             samples.add((r.firstTokenUs - r.arrivalUs) / 1000.0, (r.finishUs - r.arrivalUs) / 1000.0, itlUs / 1000.0, r.tenant);
@@ -92,25 +91,16 @@ public final class ClassStats {
     }
 
     /**
-     * The time to first token of several classes' requests together: their histograms merged, which is
-     * the histogram one statistic of all of them would have recorded (the same counts in the same
-     * buckets, so the same mean, percentiles and maximum).
+     * The time to first token of several classes' requests together: their counts added, which are the
+     * counts one statistic of all of them would have kept (the same counts in the same buckets, so the
+     * same mean, percentiles and maximum).
      */
     public static Latency ttftAcross(ClassStats[] parts) {
-        Histogram all = histogram();
+        LatencyCounts all = new LatencyCounts();
         for (ClassStats s : parts) {
             all.add(s.ttft);
         }
-        return Latency.of(all);
-    }
-
-    /**
-     * A histogram of microseconds at 3 significant digits that grows with the largest value recorded:
-     * the same buckets, so the same percentiles, as one sized for a day up front, without zeroing a
-     * fifth of a megabyte per histogram for every simulation (most values stay under a minute).
-     */
-    private static Histogram histogram() {
-        return new Histogram(3);
+        return all.latency();
     }
 
     private static long clamp(long us) {
@@ -122,7 +112,7 @@ public final class ClassStats {
         return new ClassSummary(name, priority, arrived, completed, dropped, rejectedSaturated, evictedTtl,
                 admissionRejected, arrived - completed - dropped,
                 completed / windowSeconds, outputTokens / windowSeconds, preemptions,
-                Latency.of(ttft), Latency.of(e2e), Latency.of(itl), Latency.of(queueDelay), timedOut, cachedPromptTokens, failed,
+                ttft.latency(), e2e.latency(), itl.latency(), queueDelay.latency(), timedOut, cachedPromptTokens, failed,
                 evictedInFlight);
     }
 }

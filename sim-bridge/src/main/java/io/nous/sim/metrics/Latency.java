@@ -18,14 +18,9 @@ public record Latency(long count, double meanMs, double p50Ms, double p90Ms, dou
     public static Latency of(Histogram h) {
         long total = h.getTotalCount();
         if (total == 0) {
-            return new Latency(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+            return of(null, 0, 0, 0);
         }
-        long[] targets = new long[PERCENTILES.length];
-        for (int k = 0; k < targets.length; k++) {
-            // the count a percentile falls on, as getValueAtPercentile rounds it
-            double requested = Math.min(Math.max(Math.nextAfter(PERCENTILES[k], Double.NEGATIVE_INFINITY), 0.0), 100.0);
-            targets[k] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
-        }
+        long[] targets = targets(total);
         long[] values = new long[PERCENTILES.length];
         int next = 0;
         double sum = 0;
@@ -36,8 +31,29 @@ public record Latency(long count, double meanMs, double p50Ms, double p90Ms, dou
                 values[next++] = h.highestEquivalentValue(value);
             }
         }
+        return of(values, total, sum, h.getMaxValue());
+    }
+
+    /** Per percentile, the count it falls on among {@code total}, as {@code getValueAtPercentile} rounds it. */
+    static long[] targets(long total) {
+        long[] targets = new long[PERCENTILES.length];
+        for (int k = 0; k < targets.length; k++) {
+            double requested = Math.min(Math.max(Math.nextAfter(PERCENTILES[k], Double.NEGATIVE_INFINITY), 0.0), 100.0);
+            targets[k] = Math.max(1, (long) Math.ceil(requested * total / 100.0));
+        }
+        return targets;
+    }
+
+    /**
+     * The summary of {@code total} latencies (µs) whose percentile values are {@code values}, whose counts
+     * times their buckets' middle values sum to {@code sum} and whose largest is {@code maxUs}; all NaN
+     * when there are none.
+     */
+    static Latency of(long[] values, long total, double sum, long maxUs) {
+        if (total == 0) {
+            return new Latency(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
         double mean = sum * 1.0 / total;
-        return new Latency(total, mean / 1000.0, values[0] / 1000.0, values[1] / 1000.0, values[2] / 1000.0,
-                h.getMaxValue() / 1000.0);
+        return new Latency(total, mean / 1000.0, values[0] / 1000.0, values[1] / 1000.0, values[2] / 1000.0, maxUs / 1000.0);
     }
 }
