@@ -111,15 +111,31 @@ final class PrefixIndex {
             long f = entries.get(hashes[i]);
             found[i] = f == LongLongMap.MISSING ? -1 : (int) f;
         }
-        // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update
+        // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update.
+        // Blocks already held move to the head one after another; while each one's node lies just before the last
+        // one's, toward the head (a prompt's blocks added in order before lie so), the moves are held as one segment,
+        // from runFirst (toward the head) to runLast, and made at once: the list comes out the same.
+        int runFirst = -1;
+        int runLast = -1;
         for (int i = 0; i < n; i++) {
             int hint = i < knownCount ? known[i] : found[i];
             int e = standsFor(hint, hashes[i]) ? hint : entry(hashes[i]);
             added[i] = e;
             int node = rows[e * stride + NODES + pod];
             if (node >= 0) {
-                lru.moveToHead(node);
+                if (runFirst >= 0 && node == lru.previous(runFirst)) {
+                    runFirst = node;
+                } else {
+                    if (runFirst >= 0) {
+                        lru.moveToHead(runFirst, runLast);
+                    }
+                    runFirst = runLast = node;
+                }
                 continue;
+            }
+            if (runFirst >= 0) {
+                lru.moveToHead(runFirst, runLast); // before an eviction looks at the tail
+                runFirst = -1;
             }
             if (lru.size == lru.capacity) {
                 int victim = lru.tail;
@@ -136,6 +152,9 @@ final class PrefixIndex {
             }
             int slot = lru.take(e);
             rows[e * stride + NODES + pod] = slot;
+        }
+        if (runFirst >= 0) {
+            lru.moveToHead(runFirst, runLast);
         }
         for (int i = 0; i < n; i++) {
             int e = recycled ? entry(hashes[i]) : added[i];
@@ -266,11 +285,31 @@ final class PrefixIndex {
             spare = slot;
         }
 
-        void moveToHead(int slot) {
-            if (slot != head) {
-                unlink(slot);
-                linkHead(slot);
+        /** The node before {@code slot}, toward the head, or -1. */
+        int previous(int slot) {
+            return links[3 * slot + PREV];
+        }
+
+        /**
+         * Moves the nodes from {@code first} to {@code last} (linked in that order, head to tail) to the head,
+         * in their order: what moving {@code last}, then each node before it up to {@code first}, would do.
+         */
+        void moveToHead(int first, int last) {
+            int p = links[3 * first + PREV];
+            if (p < 0) {
+                return; // at the head already
             }
+            int n = links[3 * last + NEXT];
+            links[3 * p + NEXT] = n;
+            if (n >= 0) {
+                links[3 * n + PREV] = p;
+            } else {
+                tail = p;
+            }
+            links[3 * last + NEXT] = head;
+            links[3 * head + PREV] = last;
+            links[3 * first + PREV] = -1;
+            head = first;
         }
 
         void unlink(int slot) {

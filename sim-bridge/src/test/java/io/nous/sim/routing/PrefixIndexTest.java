@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The primitive index against a literal transcription of upstream's indexer.go: per-endpoint LRUs
  * with an eviction callback that clears the endpoint from the hash's set, and the set update after
- * all the adds. Random prompts over a small hash space exercise refreshes, evictions, entries
- * recycled, and prompts longer than an LRU.
+ * all the adds. Random prompts over a small hash space exercise refreshes (a tenant's prefix again, whose
+ * blocks move to the head as one run), evictions, entries recycled, and prompts longer than an LRU.
  */
 class PrefixIndexTest {
 
@@ -104,6 +104,10 @@ class PrefixIndexTest {
                 }
                 index.add(hashes, n, pod, capacity, hints, hinted);
                 ref.add(hashes, n, pod, capacity);
+                for (int i = 0; i < n; i++) {
+                    assertThat(index.holders(hashes[i])).as("hash %d after step %d of round %d", hashes[i], step, round)
+                            .isEqualTo(ref.holders(hashes[i]));
+                }
                 lastEntries[(int) tenant] = new int[n];
                 for (int i = 0; i < n; i++) {
                     lastEntries[(int) tenant][i] = index.addedEntry(i);
