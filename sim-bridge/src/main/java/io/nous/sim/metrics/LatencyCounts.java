@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Latencies in microseconds counted in the buckets of an HdrHistogram of 3 significant digits (the
  * histogram {@link ClassStats} summarized before), in a plain array: recording one is an index and an
  * increment, where {@code Histogram.recordValue} also tracks the extremes on every call and grows its
- * array by catching an exception. A completion records four latencies; the default matrix's
- * simulations took 0.87-0.92 of their CPU time once they were counted here.
+ * array by catching an exception. A completion records four latencies; interactive chat at 80 QPS
+ * took 0.92 of its CPU time once they were counted here.
  * {@link #latency} summarizes them exactly as {@link Latency#of} summarizes that histogram: it reads
  * only counts by bucket and the bucket of the largest value.
  */
