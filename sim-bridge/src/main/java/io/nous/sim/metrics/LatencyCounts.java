@@ -23,7 +23,7 @@ final class LatencyCounts {
     private static final long SUB_BUCKET_MASK = (1L << (HALF_MAGNITUDE + 1)) - 1;
     private static final int LEADING_ZERO_COUNT_BASE = 64 - (HALF_MAGNITUDE + 1);
 
-    /** Counts by bucket index; values up to about 4 s fit before it first grows. */
+    /** Counts by bucket index; values up to 131 ms (2,048 x 2^6 µs) fit before it first grows. */
     private int[] counts = new int[8 * HALF_COUNT];
     private long total;
 
