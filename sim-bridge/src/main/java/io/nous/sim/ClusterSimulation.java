@@ -4,6 +4,7 @@ import io.nous.sim.cost.CostModel;
 import io.nous.sim.engine.EventQueue;
 import io.nous.sim.engine.RandomStreams;
 import io.nous.sim.epp.ConcurrencyDetector;
+import io.nous.sim.epp.DecisionTrace;
 import io.nous.sim.epp.DetectorCall;
 import io.nous.sim.epp.EvictionConfig;
 import io.nous.sim.epp.EvictionQueue;
@@ -373,6 +374,25 @@ public final class ClusterSimulation implements PodListener, InferenceSimPod.Fai
             out.put(scenario.workload().classes().get(i).name(), stats[i].samples());
         }
         return out;
+    }
+
+    /**
+     * Keep the usage-limit policy's decisions too, up to {@code maxDecisions} distinct ones; read them with
+     * {@link #decisionTrace} after the run (another policy held to them and found alike runs this run
+     * exactly: {@link io.nous.sim.epp.DecisionReplay}).
+     */
+    public ClusterSimulation recordDecisions(int maxDecisions) {
+        flow.recordDecisions(maxDecisions);
+        return this;
+    }
+
+    /**
+     * The usage-limit policy's decisions, after {@link #run} with {@link #recordDecisions}; null otherwise,
+     * or when they cannot stand for the run (more than asked for, a ceiling that broke the contract,
+     * in-flight eviction).
+     */
+    public DecisionTrace decisionTrace() {
+        return flow.decisionTrace();
     }
 
     /** Runs the scenario to the end and summarizes it. */

@@ -29,10 +29,9 @@ public final class FlowController {
     private final FlowControlConfig config;
     private final Band[] bands;
     private final int[] priorities;
-    /** What the policy sees: refilled from {@link #priorities} if a policy ever writes to it. */
-    private final int[] prioritiesView;
+    /** The policy, called once a cycle; its ceilings land in {@link #ceilings}. */
+    private final LimitCalls calls;
     private final double[] ceilings;
-    private final UsageLimitPolicy policy;
     private final String policyName;
     private final SaturationGauge detector;
 
@@ -47,14 +46,12 @@ public final class FlowController {
     private int lastGatedFrom = -1;
     /** Whether the last cycle's ceilings broke the contract (an idle repeat breaks it again). */
     private boolean lastViolated;
-    /** The policy's own fields, read around each call; null when it does not qualify ({@link PolicyState}). */
-    private final PolicyState state;
-    /** The policy is a trusted wrapper that says itself whether its last call repeats; null otherwise. */
-    private final RepeatableCalls repeatable;
     /** Whether a call now, with the last cycle's saturation, would be the last call again. */
     private boolean lastRepeats;
     /** In-flight eviction, or null: off. */
     private Reclamation reclamation;
+    /** The cycles' decisions as they are made, or null: not recorded. */
+    private DecisionTrace.Recorder trace;
 
     /**
      * @param provisioned band priorities to provision (any order; priority 0 is always added, as in
@@ -90,14 +87,11 @@ public final class FlowController {
         for (int i = 0; i < priorities.length; i++) {
             bands[i] = new Band(priorities[i], config.fairness(), ordering, fairness);
         }
-        this.prioritiesView = priorities.clone();
-        this.ceilings = new double[priorities.length];
+        this.calls = new LimitCalls(policy, priorities);
+        this.ceilings = calls.ceilings;
         this.gatedCycles = new long[priorities.length];
-        this.policy = policy;
         this.policyName = policyName;
         this.detector = detector;
-        this.repeatable = RepeatableCalls.trusted(policy) ? (RepeatableCalls) policy : null;
-        this.state = repeatable == null ? PolicyState.of(policy) : null;
     }
 
     /**
@@ -107,7 +101,30 @@ public final class FlowController {
      */
     public FlowController withReclamation(Reclamation r) {
         this.reclamation = r;
+        if (trace != null) {
+            trace.spoil(); // a reclamation reads every ceiling, which a trace of gates does not keep
+        }
         return this;
+    }
+
+    /**
+     * Records every cycle's decision from now on, up to {@code maxDecisions} distinct ones (see
+     * {@link DecisionTrace}); {@link #decisionTrace} returns it after the run.
+     */
+    public FlowController recordDecisions(int maxDecisions) {
+        this.trace = new DecisionTrace.Recorder(priorities, maxDecisions);
+        if (reclamation != null) {
+            trace.spoil();
+        }
+        return this;
+    }
+
+    /**
+     * The decisions recorded so far, or null when none were asked for or they cannot stand for the run
+     * (more than asked for, a ceiling that broke the contract, in-flight eviction).
+     */
+    public DecisionTrace decisionTrace() {
+        return trace == null ? null : trace.finish();
     }
 
     /**
@@ -130,7 +147,7 @@ public final class FlowController {
         if (repeatIdleCycles(1) == 0) {
             // the budget refuses this one: its accounting throws what the call would have thrown
             try {
-                repeatable.repeatLastCall();
+                calls.repeatRefused();
             } catch (RuntimeException e) {
                 throw thrown(e, nowUs, lastSaturation);
             }
@@ -144,9 +161,9 @@ public final class FlowController {
      * would fail on the next (which {@link #repeatIdleCycle} then throws at its own time).
      */
     public long repeatIdleCycles(long count) {
-        long n = count;
-        if (repeatable != null) {
-            n = repeatable.repeatLastCalls(count);
+        long n = calls.repeat(count);
+        if (trace != null) {
+            trace.repeat(n);
         }
         cycles += n;
         if (lastGatedFrom >= 0) {
@@ -183,17 +200,12 @@ public final class FlowController {
     public Request dispatchCycle(long nowUs) {
         double s = detector.saturation(nowUs);
         lastSaturation = s;
-        Arrays.fill(ceilings, 1.0);
-        if (state != null) {
-            state.beforeCall(policy);
-        }
         try {
-            policy.computeLimit(s, prioritiesView, ceilings);
+            calls.call(s);
         } catch (RuntimeException | StackOverflowError e) {
             throw thrown(e, nowUs, s);
         }
-        lastRepeats = Arrays.equals(prioritiesView, priorities)
-                && (repeatable != null ? repeatable.lastCallRepeats() : state != null && state.afterCall(policy));
+        lastRepeats = calls.lastRepeats();
         cycles++;
         long violations = ceilingViolations;
         checkCeilings(s);
@@ -205,6 +217,9 @@ public final class FlowController {
                 }
                 lastIdle = true;
                 lastGatedFrom = i;
+                if (trace != null) {
+                    trace.stopped(s, i);
+                }
                 if (reclamation != null) {
                     maybeReclaim(nowUs, s, i);
                 }
@@ -215,11 +230,17 @@ public final class FlowController {
                 queued--;
                 r.dispatchUs = nowUs;
                 lastIdle = false;
+                if (trace != null) {
+                    trace.dispatched(s, i);
+                }
                 return r;
             }
         }
         lastIdle = true;
         lastGatedFrom = -1;
+        if (trace != null) {
+            trace.stopped(s, bands.length);
+        }
         return null;
     }
 
@@ -336,32 +357,20 @@ public final class FlowController {
     }
 
     private void checkCeilings(double s) {
-        double prev = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < ceilings.length; i++) {
-            double c = ceilings[i];
-            String problem = null;
-            if (prioritiesView[i] != priorities[i]) {
-                System.arraycopy(priorities, 0, prioritiesView, 0, priorities.length);
-                problem = "the policy modified the read-only priorities array";
-            } else if (Double.isNaN(c)) {
-                problem = "ceiling[" + i + "] is NaN";
-            } else if (c < 0 || c > 1) {
-                problem = "ceiling[" + i + "] = " + c + " is outside [0, 1]";
-            } else if (c > prev) {
-                problem = "ceiling[" + i + "] = " + c + " exceeds the band above (" + prev + ")";
-            }
-            if (problem != null) {
-                ceilingViolations++;
-                if (firstViolation == null) {
-                    firstViolation = problem + " at saturation " + s;
-                }
-                if (config.failOnContractViolation()) {
-                    throw new PolicyException("usage-limit policy '" + policyName + "' broke the contract: " + problem
-                            + " (saturation " + s + ", ceilings " + java.util.Arrays.toString(ceilings) + ")", null);
-                }
-                return;
-            }
-            prev = c;
+        String problem = calls.problem();
+        if (problem == null) {
+            return;
+        }
+        ceilingViolations++;
+        if (trace != null) {
+            trace.spoil(); // a replay holds a policy to the gates alone, and so to no violation
+        }
+        if (firstViolation == null) {
+            firstViolation = problem + " at saturation " + s;
+        }
+        if (config.failOnContractViolation()) {
+            throw new PolicyException("usage-limit policy '" + policyName + "' broke the contract: " + problem
+                    + " (saturation " + s + ", ceilings " + java.util.Arrays.toString(ceilings) + ")", null);
         }
     }
 }

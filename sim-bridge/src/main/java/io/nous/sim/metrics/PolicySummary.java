@@ -33,6 +33,12 @@ public record PolicySummary(String usageLimitPolicy, String admissionPolicy, lon
         this(usageLimitPolicy, admissionPolicy, calls, admissionCalls, bands, ceilingViolations, firstViolation, null, null);
     }
 
+    /** The same summary with the usage-limit policy named {@code name}. */
+    public PolicySummary withUsageLimitPolicy(String name) {
+        return new PolicySummary(name, admissionPolicy, calls, admissionCalls, bands, ceilingViolations, firstViolation, orderingPolicy,
+                fairnessPolicy, eviction);
+    }
+
     /**
      * In-flight eviction over the whole run: the policy that chose victims, the confirmation grace in
      * force, the reclamation decisions that ran and the leases they revoked (warm-up and drain included).

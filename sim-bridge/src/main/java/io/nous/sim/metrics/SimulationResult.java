@@ -49,6 +49,17 @@ public record SimulationResult(
                 disaggregation);
     }
 
+    /**
+     * The same result for another usage-limit policy that decided every cycle as this run's did, taking
+     * {@code wallSeconds} to show it ({@link io.nous.sim.epp.DecisionReplay}): every count is this run's,
+     * the policy's name is its own.
+     */
+    public SimulationResult decidedAlikeBy(String usageLimitPolicy, double wallSeconds) {
+        return new SimulationResult(workload, qps, seed, pods, costProfile, detector, flowControl, durationSeconds, warmupSeconds,
+                simulatedSeconds, wallSeconds, events, classes, podStats, saturation, policy.withUsageLimitPolicy(usageLimitPolicy),
+                meanInSystem, prefixCache, clientTimeouts, run, pool, disaggregation);
+    }
+
     /** Simulated seconds per wall-clock second. */
     public double speedup() {
         return wallSeconds > 0 ? simulatedSeconds / wallSeconds : Double.POSITIVE_INFINITY;
