@@ -75,11 +75,13 @@ final class EvaluatorBench {
             double warm = (System.nanoTime() - c0) / 1e9;
             boolean countsCpu = executorOptions.local();
             double cpu0 = countsCpu ? cpuSeconds(sandbox) : Double.NaN;
+            int alike0 = runner.decidedAlike();
             long t0 = System.nanoTime();
             for (int i = 0; i < evaluations; i++) {
                 e.evaluate(cand, m, null);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            int settled = runner.decidedAlike() - alike0;
             double cpuPerEvaluation = countsCpu ? (cpuSeconds(sandbox) - cpu0) / evaluations : Double.NaN;
             double perMinute = evaluations * 60 / seconds;
             int sims = m.entries().size() * m.seeds() * m.variants().size();
@@ -101,6 +103,7 @@ final class EvaluatorBench {
                     JsonReport.num(o, "cpu_seconds_per_evaluation", cpuPerEvaluation);
                 }
                 JsonReport.num(o, "evaluations_per_minute", perMinute);
+                JsonReport.num(o, "candidate_runs_decided_alike_per_evaluation", (double) settled / evaluations);
                 String measured = runner.backend().measurements();
                 if (measured != null) {
                     o.put("backend_measurements", measured);
@@ -115,6 +118,8 @@ final class EvaluatorBench {
                         cold, warmups, warm);
                 out.printf(Locale.ROOT, "%d evaluations with the baseline cached: %.2f s each, %.1f evaluations per minute%n",
                         evaluations, seconds / evaluations, perMinute);
+                out.printf(Locale.ROOT, "candidate runs settled by the baseline's decisions (the candidate decided every cycle alike): "
+                        + "%.0f of %d per evaluation%n", (double) settled / evaluations, sims);
                 if (countsCpu) {
                     out.printf(Locale.ROOT, "CPU per evaluation: %.2f s (this JVM and its workers: with every core busy, about "
                             + "60 x cores / %.2f evaluations per minute)%n", cpuPerEvaluation, cpuPerEvaluation);

@@ -53,6 +53,41 @@ class WorkerPoolTest {
         assertThat(withoutWall(reply.result())).isEqualTo(withoutWall(here));
     }
 
+    /** The decisions of the static usage limit on {@code s}, recorded in this JVM as a baseline run keeps them. */
+    private static io.nous.sim.epp.DecisionTrace staticDecisions(Scenario s) {
+        ClusterSimulation sim = new ClusterSimulation(s, PolicyRegistry.builtin().usageLimit("static-usage-limit"), "static", null, null)
+                .recordDecisions(1 << 16);
+        sim.run();
+        return sim.decisionTrace();
+    }
+
+    @Test
+    void aCandidateHeldToBaselineDecisionsIsSettledWhereItDecidesAlikeAndSimulatedWhereNot() throws Exception {
+        Scenario light = scenario("interactive-chat", 20, 120);
+        io.nous.sim.epp.DecisionTrace trace = staticDecisions(light);
+        WorkerProtocol.Job held = job(light, SOFT).withDecisions(trace.key(), null);
+        WorkerProtocol.Reply first = pool.run(held);
+        assertThat(first.needsDecisions()).as("a worker that has not seen the trace asks for it").isTrue();
+        WorkerProtocol.Reply sent = pool.run(held.withDecisions(trace.key(), trace.toBytes()));
+        assertThat(sent.decidedAlike()).as("soft-reflective-ceiling is a no-op at light load").isTrue();
+        assertThat(sent.result()).isNull();
+        WorkerProtocol.Reply kept = pool.run(held);
+        assertThat(kept.decidedAlike()).as("the worker kept the trace").isTrue();
+
+        Scenario heavy = scenario("code-generation", 16, 120);
+        io.nous.sim.epp.DecisionTrace heavyTrace = staticDecisions(heavy);
+        WorkerProtocol.Reply simulated = pool.run(job(heavy, SOFT).withDecisions(heavyTrace.key(), heavyTrace.toBytes()));
+        assertThat(simulated.decidedAlike()).as("it gates at load").isFalse();
+        assertThat(simulated.error()).isNull();
+        assertThat(withoutWall(simulated.result())).as("simulated from a fresh instance, as with no trace")
+                .isEqualTo(withoutWall(pool.run(job(heavy, SOFT)).result()));
+
+        WorkerProtocol.Reply wrongKey = pool.run(job(light, SOFT).withDecisions(heavyTrace.key(), trace.toBytes()));
+        assertThat(wrongKey.error()).contains("are not trace " + heavyTrace.key());
+        byte[] cut = java.util.Arrays.copyOf(trace.toBytes(), 40);
+        assertThat(pool.run(job(light, SOFT).withDecisions("k", cut)).error()).contains("decision trace");
+    }
+
     @Test
     void aJobThatOverrunsTheTimeoutIsKilledAndTheWorkerReplaced() throws Exception {
         try (WorkerPool quick = new WorkerPool(new WorkerPool.Options(1, "256m", Duration.ofMillis(300)))) {

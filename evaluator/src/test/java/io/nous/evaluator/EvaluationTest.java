@@ -69,6 +69,21 @@ class EvaluationTest {
     }
 
     @Test
+    void candidateRunsSettledByCachedBaselineDecisionsGiveTheReportTheirSimulationsGive() {
+        EvaluationReport simulated = evaluate("soft-reflective-ceiling", 2);
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
+            Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(1000, 0.95));
+            e.evaluate(builtin("static-usage-limit:threshold=0.5"), SMALL, null); // fills the baseline cache
+            int before = runner.decidedAlike();
+            EvaluationReport settled = e.evaluate(builtin("soft-reflective-ceiling"), SMALL, null);
+            assertThat(runner.decidedAlike() - before).as("the under-capacity points need no simulation").isPositive()
+                    .isLessThan(SMALL.entries().size() * SMALL.seeds());
+            assertThat(settled.simulations()).as("a settled run counts as one").isEqualTo(SMALL.entries().size() * SMALL.seeds());
+            assertThat(settled).usingRecursiveComparison().ignoringFields("simulations", "wallSeconds").isEqualTo(simulated);
+        }
+    }
+
+    @Test
     void oneThreadAndManyThreadsGiveIdenticalResults() {
         EvaluationReport one = evaluate("soft-reflective-ceiling", 1);
         EvaluationReport four = evaluate("soft-reflective-ceiling", 4);

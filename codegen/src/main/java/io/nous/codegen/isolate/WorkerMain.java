@@ -10,6 +10,8 @@ import io.nous.codegen.guard.CandidateFault;
 import io.nous.codegen.plug.PlugPoints;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.DecisionReplay;
+import io.nous.sim.epp.DecisionTrace;
 import io.nous.sim.spi.PlugPoint;
 import io.nous.sim.spi.Policies;
 import io.nous.sim.workload.WorkloadCatalog;
@@ -43,6 +45,9 @@ public final class WorkerMain {
             return size() > 64;
         }
     };
+
+    /** Baseline decisions sent to this worker, kept for the candidates that follow (an eighth of the heap at most). */
+    private static final DecisionTraces TRACES = new DecisionTraces(Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 8));
 
     private WorkerMain() {
     }
@@ -170,6 +175,7 @@ import io.nous.sim.spi.RoutingScorer;
                 return check(job, job.mode() == WorkerProtocol.Mode.CHECK_AND_PROBE);
             }
             Policies policies = Policies.none();
+            Candidate usageLimit = null;
             for (Map.Entry<String, WorkerProtocol.Job.Source> e : job.sources().entrySet()) {
                 PlugPoint<?> point = PlugPoints.byId(e.getKey());
                 WorkerProtocol.Job.Source src = e.getValue();
@@ -188,6 +194,18 @@ import io.nous.sim.spi.RoutingScorer;
                 String name = job.policyName() != null ? job.policyName()
                         : PlugPoints.of(point).simulationName(c.candidate().name(), src.origin());
                 policies = bind(policies, point, c.candidate(), name);
+                if (point == PlugPoint.USAGE_LIMIT) {
+                    usageLimit = c.candidate();
+                }
+            }
+            if (job.decisionsKey() != null && usageLimit != null && job.sources().size() == 1) {
+                DecisionTrace trace = TRACES.get(job.decisionsKey(), job.decisions());
+                if (trace == null) {
+                    return WorkerProtocol.Reply.needsDecisions(job.id());
+                }
+                if (DecisionReplay.decidesAlike(trace, usageLimit.newUsageLimitPolicy())) {
+                    return WorkerProtocol.Reply.alike(job.id()); // the policies bound above are fresh: the replay had one of its own
+                }
             }
             ClusterSimulation sim = new ClusterSimulation(job.scenario(), policies);
             if (job.samples()) {

@@ -57,9 +57,22 @@ public final class WorkerProtocol {
      * @param samples         return every measured request's latencies too
      * @param probePriorities with {@link Mode#CHECK_AND_PROBE}: the priority arrays the simulator will pass a usage-limit
      *                        candidate, for its behaviour fingerprint (null: no fingerprint)
+     * @param decisionsKey    with {@link Mode#SIMULATE} and a usage-limit candidate alone: the key of a baseline run's decisions
+     *                        on this scenario ({@link io.nous.sim.epp.DecisionTrace#key}), to hold the candidate to before
+     *                        simulating it; alike, the reply says so instead of carrying a result (null: simulate). A worker
+     *                        keeps the traces it is sent; one that does not have this one asks for it
+     *                        ({@link Reply#needsDecisions})
+     * @param decisions       the trace itself ({@link io.nous.sim.epp.DecisionTrace#toBytes}), or null when the worker should
+     *                        have it
      */
     public record Job(long id, Mode mode, Scenario scenario, String policyName, Map<String, Source> sources, boolean samples,
-                      Contract contract, List<int[]> probePriorities) {
+                      Contract contract, List<int[]> probePriorities, String decisionsKey, byte[] decisions) {
+
+        /** A job with no decisions to replay. */
+        public Job(long id, Mode mode, Scenario scenario, String policyName, Map<String, Source> sources, boolean samples,
+                   Contract contract, List<int[]> probePriorities) {
+            this(id, mode, scenario, policyName, sources, samples, contract, probePriorities, null, null);
+        }
 
         /** A candidate's source and the name messages give it (its file name). */
         public record Source(String text, String origin) {
@@ -123,12 +136,12 @@ public final class WorkerProtocol {
             } else {
                 m.put(point.id(), new Source(text, origin));
             }
-            return new Job(id, mode, scenario, policyName, m, samples, contract, probePriorities);
+            return new Job(id, mode, scenario, policyName, m, samples, contract, probePriorities, decisionsKey, decisions);
         }
 
         /** The same job with these sources in place of its own, by plug point id. */
         public Job withSources(Map<String, Source> replaced) {
-            return new Job(id, mode, scenario, policyName, replaced, samples, contract, probePriorities);
+            return new Job(id, mode, scenario, policyName, replaced, samples, contract, probePriorities, decisionsKey, decisions);
         }
 
         /** The contract the candidate is checked under (the router's unless said otherwise). */
@@ -137,7 +150,12 @@ public final class WorkerProtocol {
         }
 
         Job withId(long newId) {
-            return new Job(newId, mode, scenario, policyName, sources, samples, contract, probePriorities);
+            return new Job(newId, mode, scenario, policyName, sources, samples, contract, probePriorities, decisionsKey, decisions);
+        }
+
+        /** The same job, holding its candidate to the baseline decisions of this key first, sent along or not ({@link #decisions}). */
+        public Job withDecisions(String key, byte[] trace) {
+            return new Job(id, mode, scenario, policyName, sources, samples, contract, probePriorities, key, trace);
         }
     }
 
@@ -167,8 +185,27 @@ public final class WorkerProtocol {
         }
     }
 
-    /** The worker's answer: a result (with samples if asked), a check summary, or why there is none. */
-    public record Reply(long id, SimulationResult result, Map<String, EncodedSamples> samples, CheckSummary check, String error) {
+    /**
+     * The worker's answer: a result (with samples if asked), a check summary, or why there is none; or,
+     * for a job with {@link Job#decisions}, that the candidate decided every cycle as the baseline did
+     * ({@code decidedAlike}), so that the baseline's run is its run.
+     */
+    public record Reply(long id, SimulationResult result, Map<String, EncodedSamples> samples, CheckSummary check, String error,
+                        boolean decidedAlike, boolean needsDecisions) {
+
+        public Reply(long id, SimulationResult result, Map<String, EncodedSamples> samples, CheckSummary check, String error) {
+            this(id, result, samples, check, error, false, false);
+        }
+
+        /** The candidate of job {@code id} decided every cycle as its baseline did. */
+        public static Reply alike(long id) {
+            return new Reply(id, null, null, null, null, true, false);
+        }
+
+        /** Job {@code id} named decisions this worker does not have: send it again with them. */
+        public static Reply needsDecisions(long id) {
+            return new Reply(id, null, null, null, null, false, true);
+        }
 
         public Reply(long id, SimulationResult result, String error) {
             this(id, result, null, null, error);

@@ -4,6 +4,9 @@ import io.nous.codegen.isolate.WorkerPool;
 import io.nous.codegen.isolate.WorkerProtocol;
 import io.nous.sim.ClusterSimulation;
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.DecisionReplay;
+import io.nous.sim.epp.DecisionTrace;
+import io.nous.sim.spi.PlugPoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -51,15 +54,42 @@ public final class LocalBackend implements ExecutionBackend {
         return out;
     }
 
+    /**
+     * The most decisions a baseline run keeps for candidates to be held to: a light run makes a few
+     * thousand (tens of thousands at most in the default matrix), a saturated one about a million, where
+     * a candidate that is not a no-op parts from the baseline within the first few thousand anyway. At
+     * about 10 bytes each, a kept trace is at most 650 KB.
+     */
+    public static final int DECISIONS_KEPT = 1 << 16;
+
     private RunData run(SimulationTask t) {
-        return t.policy().sources() != null && workers != null ? isolated(t, workers) : inProcess(t.scenario(), t.policy());
+        return t.policy().sources() != null && workers != null ? isolated(t, workers) : inProcess(t);
     }
 
     /** One simulation in this JVM, from the policy's suppliers (built-in or trusted code only). */
     public static RunData inProcess(Scenario scenario, PolicyUnderTest p) {
-        ClusterSimulation sim = new ClusterSimulation(scenario, p.policies().instantiate(p.name())).recordSamples();
+        return inProcess(new SimulationTask(scenario, p));
+    }
+
+    /**
+     * A task in this JVM (built-in or trusted code only): settled by the baseline's decisions when the
+     * policy decides alike, else simulated, keeping its decisions when asked.
+     */
+    static RunData inProcess(SimulationTask t) {
+        PolicyUnderTest p = t.policy();
+        DecisionTrace baseline = t.baselineDecisions();
+        if (baseline != null) {
+            long t0 = System.nanoTime();
+            if (DecisionReplay.decidesAlike(baseline, p.policies().instantiate(p.name()).get(PlugPoint.USAGE_LIMIT))) {
+                return t.baselineRun().decidedAlikeBy(p.name(), (System.nanoTime() - t0) / 1e9);
+            }
+        }
+        ClusterSimulation sim = new ClusterSimulation(t.scenario(), p.policies().instantiate(p.name())).recordSamples();
+        if (t.recordDecisions()) {
+            sim.recordDecisions(DECISIONS_KEPT);
+        }
         var result = sim.run();
-        return new RunData(result, sim.samples());
+        return new RunData(result, sim.samples(), t.recordDecisions() ? sim.decisionTrace() : null, false);
     }
 
     /** The job that simulates a task from the policy's sources in a worker JVM. */
@@ -80,7 +110,18 @@ public final class LocalBackend implements ExecutionBackend {
     /** One simulation in a worker JVM: the candidate is compiled there, and only the results come back. */
     static RunData isolated(SimulationTask t, WorkerPool workers) {
         try {
-            return runOf(workers.run(job(t)));
+            DecisionTrace baseline = t.baselineDecisions();
+            WorkerProtocol.Job job = baseline == null ? job(t) : job(t).withDecisions(baseline.key(), null);
+            long t0 = System.nanoTime();
+            WorkerProtocol.Reply reply = workers.run(job);
+            if (reply.needsDecisions() && baseline != null) {
+                // that worker has not seen this trace yet: it keeps it from now on
+                reply = workers.run(job.withDecisions(baseline.key(), baseline.toBytes()));
+            }
+            if (reply.decidedAlike() && baseline != null) {
+                return t.baselineRun().decidedAlikeBy(t.policy().name(), (System.nanoTime() - t0) / 1e9);
+            }
+            return runOf(reply);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EvaluationFailure("interrupted", e);

@@ -20,6 +20,11 @@ import java.util.function.Consumer;
  * {@link ExecutionBackend}, all of an evaluation's at once; results are assembled by index, so
  * neither the backend nor its parallelism ever changes an answer. Baseline runs are cached by
  * (baseline identity, scenario, variant, router, seed, duration) for the life of the runner.
+ *
+ * <p>A baseline that is a usage-limit policy alone keeps its runs' decisions; a candidate that is one too,
+ * deployed the same way, is held to a cached baseline run's decisions before it is simulated, and where
+ * it decides every cycle alike (as a policy that is a no-op at light load does at the light points) the
+ * baseline's run is its run, exactly ({@link io.nous.sim.epp.DecisionReplay}).
  */
 public final class PairedRunner implements AutoCloseable {
     private final PolicyUnderTest baseline;
@@ -27,6 +32,7 @@ public final class PairedRunner implements AutoCloseable {
     private final boolean ownsBackend;
     private final ConcurrentHashMap<String, CompletableFuture<RunData>> baselineCache = new ConcurrentHashMap<>();
     private final AtomicInteger simulations = new AtomicInteger();
+    private final AtomicInteger decidedAlike = new AtomicInteger();
 
     public PairedRunner(PolicyUnderTest baseline, int threads) {
         this(baseline, threads, null);
@@ -67,6 +73,15 @@ public final class PairedRunner implements AutoCloseable {
         return simulations.get();
     }
 
+    /**
+     * Candidate runs so far that were settled by a baseline run's decisions rather than simulated (the
+     * candidate decided every cycle alike, so the baseline's run is its run); counted in
+     * {@link #simulations} too.
+     */
+    public int decidedAlike() {
+        return decidedAlike.get();
+    }
+
     /** Every entry under every variant of the matrix. */
     public List<PairedScenario> run(PolicyUnderTest candidate, Matrix matrix, List<MatrixEntry> entries) {
         return run(candidate, matrix, entries, matrix.variants());
@@ -103,6 +118,8 @@ public final class PairedRunner implements AutoCloseable {
         List<CompletableFuture<RunData>> base = new ArrayList<>();
         List<SimulationTask> tasks = new ArrayList<>();
         List<CompletableFuture<RunData>> started = new ArrayList<>();
+        boolean traced = baseline.usageLimitOnly();
+        boolean replayable = traced && candidate.usageLimitOnly() && candidate.deployedAs(baseline);
         for (Variant v : variants) {
             for (MatrixEntry e : entries) {
                 int seeds = matrix.seeds(e.split());
@@ -110,14 +127,18 @@ public final class PairedRunner implements AutoCloseable {
                     Scenario s = matrix.scenario(e, seed, v);
                     String key = baseline.identity() + "|" + e.label() + "|" + v + "|" + matrix.router() + "|" + seed + "|"
                             + matrix.durationSeconds() + (matrix.prefixCaching() ? "" : "|no-prefix-caching");
-                    base.add(baselineCache.computeIfAbsent(key, k -> {
+                    CompletableFuture<RunData> baseRun = baselineCache.computeIfAbsent(key, k -> {
                         CompletableFuture<RunData> f = new CompletableFuture<>();
-                        tasks.add(new SimulationTask(baseline.deploy(s), baseline));
+                        tasks.add(new SimulationTask(baseline.deploy(s), baseline, traced, null));
                         started.add(f);
                         return f;
-                    }));
+                    });
+                    base.add(baseRun);
+                    // a baseline run of an earlier call is done: the candidate may be held to its decisions
+                    // first, which settles it exactly when it decides alike, and changes no answer either way
+                    RunData done = replayable && baseRun.isDone() && !baseRun.isCompletedExceptionally() ? baseRun.join() : null;
                     CompletableFuture<RunData> f = new CompletableFuture<>();
-                    tasks.add(new SimulationTask(candidate.deploy(s), candidate));
+                    tasks.add(new SimulationTask(candidate.deploy(s), candidate, false, done != null && done.decisions() != null ? done : null));
                     started.add(f);
                     cand.add(f);
                 }
@@ -132,6 +153,9 @@ public final class PairedRunner implements AutoCloseable {
                     target.completeExceptionally(x);
                 } else {
                     simulations.incrementAndGet();
+                    if (r.decidedAlike()) {
+                        decidedAlike.incrementAndGet();
+                    }
                     target.complete(r);
                 }
             });

@@ -44,6 +44,11 @@ public final class PolicySuppliers {
         return (Supplier<S>) byPoint.get(point);
     }
 
+    /** The plug points these suppliers fill. */
+    public java.util.Set<PlugPoint<?>> points() {
+        return byPoint.keySet();
+    }
+
     /** Fresh policies from every supplier, each named {@code name} in results. */
     public Policies instantiate(String name) {
         Policies out = Policies.none();

@@ -204,6 +204,21 @@ public record PolicyUnderTest(String name, PolicyIdentity identity, PolicySuppli
                 deployment, sources, builtins, config);
     }
 
+    /**
+     * Whether a usage-limit policy is all this configuration brings (every other plug point runs the
+     * deployment's own), in this JVM and in a worker alike: then another such configuration deployed the
+     * same way differs from it only in the usage-limit policy's decisions.
+     */
+    public boolean usageLimitOnly() {
+        return policies.points().equals(java.util.Set.of(PlugPoint.USAGE_LIMIT))
+                && (sources == null || sources.byPoint().keySet().equals(java.util.Set.of(PlugPoint.USAGE_LIMIT.id())));
+    }
+
+    /** Whether {@code other} is deployed as this is (the same deployment, behind the same router config): its scenarios are this one's. */
+    public boolean deployedAs(PolicyUnderTest other) {
+        return deployment == other.deployment && Objects.equals(routing, other.routing);
+    }
+
     /** Whether the usage-limit policy is asked when deployed: a router config decides by its gate (a Service never), else the deployment. */
     public boolean flowControlOn() {
         return routing != null ? routing.flowControl() && !routing.service() : deployment.flowControl();
