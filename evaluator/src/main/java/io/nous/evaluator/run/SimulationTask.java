@@ -1,6 +1,7 @@
 package io.nous.evaluator.run;
 
 import io.nous.sim.Scenario;
+import io.nous.sim.epp.DecisionTrace;
 
 /**
  * One unit of evaluation work: one simulation of one policy on one scenario (a workload at a load,
@@ -20,7 +21,7 @@ public record SimulationTask(Scenario scenario, PolicyUnderTest policy, boolean 
     }
 
     /** The baseline decisions to hold the policy to, or null. */
-    public io.nous.sim.epp.DecisionTrace baselineDecisions() {
+    public DecisionTrace baselineDecisions() {
         return baselineRun == null ? null : baselineRun.decisions();
     }
 }
