@@ -69,17 +69,41 @@ class EvaluationTest {
     }
 
     @Test
-    void candidateRunsSettledByCachedBaselineDecisionsGiveTheReportTheirSimulationsGive() {
-        EvaluationReport simulated = evaluate("soft-reflective-ceiling", 2);
+    void candidateRunsSettledByTheBaselinesDecisionsAreTheRunsTheirSimulationsGive() {
+        PolicyUnderTest candidate = builtin("soft-reflective-ceiling");
+        try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
+            List<io.nous.evaluator.run.PairedScenario> first = runner.run(candidate, SMALL, SMALL.entries());
+            int settledFirst = runner.decidedAlike();
+            assertThat(settledFirst).as("held to baseline runs of the same call, once done").isPositive()
+                    .isLessThan(SMALL.entries().size() * SMALL.seeds());
+            List<io.nous.evaluator.run.PairedScenario> cached = runner.run(candidate, SMALL, SMALL.entries());
+            assertThat(runner.decidedAlike() - settledFirst).as("and to cached ones").isEqualTo(settledFirst);
+            for (List<io.nous.evaluator.run.PairedScenario> runs : List.of(first, cached)) {
+                for (io.nous.evaluator.run.PairedScenario p : runs) {
+                    for (int seed = 1; seed <= p.seeds(); seed++) {
+                        io.nous.evaluator.run.RunData got = p.candidate().get(seed - 1);
+                        io.nous.evaluator.run.RunData simulated = io.nous.evaluator.run.LocalBackend.inProcess(
+                                candidate.deploy(SMALL.scenario(p.entry(), seed, p.variant())), candidate);
+                        assertThat(got.result().withWallSeconds(0)).as(p.label() + " seed " + seed + (got.decidedAlike() ? ", settled" : ""))
+                                .isEqualTo(simulated.result().withWallSeconds(0));
+                        assertThat(got.samples()).usingRecursiveComparison().isEqualTo(simulated.samples());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aReportIsTheSameWhetherItsCandidateRunsWereSettledOrNot() {
+        EvaluationReport first = evaluate("soft-reflective-ceiling", 2);
         try (PairedRunner runner = new PairedRunner(builtin("static-usage-limit"), 2)) {
             Evaluation e = new Evaluation(runner, Objectives.byName("critical-ttft"), new PairedBootstrap(1000, 0.95));
             e.evaluate(builtin("static-usage-limit:threshold=0.5"), SMALL, null); // fills the baseline cache
             int before = runner.decidedAlike();
             EvaluationReport settled = e.evaluate(builtin("soft-reflective-ceiling"), SMALL, null);
-            assertThat(runner.decidedAlike() - before).as("the under-capacity points need no simulation").isPositive()
-                    .isLessThan(SMALL.entries().size() * SMALL.seeds());
+            assertThat(runner.decidedAlike() - before).isPositive();
             assertThat(settled.simulations()).as("a settled run counts as one").isEqualTo(SMALL.entries().size() * SMALL.seeds());
-            assertThat(settled).usingRecursiveComparison().ignoringFields("simulations", "wallSeconds").isEqualTo(simulated);
+            assertThat(settled).usingRecursiveComparison().ignoringFields("simulations", "wallSeconds").isEqualTo(first);
         }
     }
 

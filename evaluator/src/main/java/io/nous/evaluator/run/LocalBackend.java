@@ -49,7 +49,12 @@ public final class LocalBackend implements ExecutionBackend {
     public List<CompletableFuture<RunData>> submit(List<SimulationTask> tasks) {
         List<CompletableFuture<RunData>> out = new ArrayList<>(tasks.size());
         for (SimulationTask t : tasks) {
-            out.add(CompletableFuture.supplyAsync(() -> run(t), pool));
+            if (t.baselineRun() == null) {
+                out.add(CompletableFuture.supplyAsync(() -> run(t, null), pool));
+            } else {
+                // queued once the baseline's run is done, to be held to its decisions (a failed one has none)
+                out.add(t.baselineRun().handle((b, x) -> x == null ? b : null).thenApplyAsync(b -> run(t, b), pool));
+            }
         }
         return out;
     }
@@ -62,26 +67,32 @@ public final class LocalBackend implements ExecutionBackend {
      */
     public static final int DECISIONS_KEPT = 1 << 16;
 
-    private RunData run(SimulationTask t) {
-        return t.policy().sources() != null && workers != null ? isolated(t, workers) : inProcess(t);
+    /** @param baselineRun the finished baseline run to hold the policy to first, or null */
+    private RunData run(SimulationTask t, RunData baselineRun) {
+        return t.policy().sources() != null && workers != null ? isolated(t, baselineRun, workers) : inProcess(t, baselineRun);
     }
 
     /** One simulation in this JVM, from the policy's suppliers (built-in or trusted code only). */
     public static RunData inProcess(Scenario scenario, PolicyUnderTest p) {
-        return inProcess(new SimulationTask(scenario, p));
+        return inProcess(new SimulationTask(scenario, p), null);
+    }
+
+    /** The decisions of a baseline run to hold a candidate to, or null when there is no run or it kept none. */
+    private static DecisionTrace decisionsOf(RunData baselineRun) {
+        return baselineRun == null ? null : baselineRun.decisions();
     }
 
     /**
-     * A task in this JVM (built-in or trusted code only): settled by the baseline's decisions when the
-     * policy decides alike, else simulated, keeping its decisions when asked.
+     * A task in this JVM (built-in or trusted code only): settled by {@code baselineRun}'s decisions
+     * when the policy decides alike, else simulated, keeping its decisions when asked.
      */
-    static RunData inProcess(SimulationTask t) {
+    static RunData inProcess(SimulationTask t, RunData baselineRun) {
         PolicyUnderTest p = t.policy();
-        DecisionTrace baseline = t.baselineDecisions();
+        DecisionTrace baseline = decisionsOf(baselineRun);
         if (baseline != null) {
             long t0 = System.nanoTime();
             if (DecisionReplay.decidesAlike(baseline, p.policies().instantiate(p.name()).get(PlugPoint.USAGE_LIMIT))) {
-                return t.baselineRun().decidedAlikeBy(p.name(), (System.nanoTime() - t0) / 1e9);
+                return baselineRun.decidedAlikeBy(p.name(), (System.nanoTime() - t0) / 1e9);
             }
         }
         ClusterSimulation sim = new ClusterSimulation(t.scenario(), p.policies().instantiate(p.name())).recordSamples();
@@ -107,10 +118,13 @@ public final class LocalBackend implements ExecutionBackend {
         return new RunData(reply.result(), reply.decodedSamples());
     }
 
-    /** One simulation in a worker JVM: the candidate is compiled there, and only the results come back. */
-    static RunData isolated(SimulationTask t, WorkerPool workers) {
+    /**
+     * One simulation in a worker JVM: the candidate is compiled there, and only the results come back;
+     * held to {@code baselineRun}'s decisions there first when it has any.
+     */
+    static RunData isolated(SimulationTask t, RunData baselineRun, WorkerPool workers) {
         try {
-            DecisionTrace baseline = t.baselineDecisions();
+            DecisionTrace baseline = decisionsOf(baselineRun);
             WorkerProtocol.Job job = baseline == null ? job(t) : job(t).withDecisions(baseline.key(), null);
             long t0 = System.nanoTime();
             WorkerProtocol.Reply reply = workers.run(job);
@@ -119,7 +133,7 @@ public final class LocalBackend implements ExecutionBackend {
                 reply = workers.run(job.withDecisions(baseline.key(), baseline.toBytes()));
             }
             if (reply.decidedAlike() && baseline != null) {
-                return t.baselineRun().decidedAlikeBy(t.policy().name(), (System.nanoTime() - t0) / 1e9);
+                return baselineRun.decidedAlikeBy(t.policy().name(), (System.nanoTime() - t0) / 1e9);
             }
             return runOf(reply);
         } catch (InterruptedException e) {

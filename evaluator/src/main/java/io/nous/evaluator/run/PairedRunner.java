@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  * (baseline identity, scenario, variant, router, seed, duration) for the life of the runner.
  *
  * <p>A baseline that is a usage-limit policy alone keeps its runs' decisions; a candidate that is one too,
- * deployed the same way, is held to a cached baseline run's decisions before it is simulated, and where
+ * deployed the same way, is held to the baseline run's decisions before it is simulated (a backend that
+ * does so queues it once that run is done), and where
  * it decides every cycle alike (as a policy that is a no-op at light load does at the light points) the
  * baseline's run is its run, exactly ({@link io.nous.sim.epp.DecisionReplay}).
  */
@@ -134,11 +135,10 @@ public final class PairedRunner implements AutoCloseable {
                         return f;
                     });
                     base.add(baseRun);
-                    // a baseline run of an earlier call is done: the candidate may be held to its decisions
-                    // first, which settles it exactly when it decides alike, and changes no answer either way
-                    RunData done = replayable && baseRun.isDone() && !baseRun.isCompletedExceptionally() ? baseRun.join() : null;
+                    // the candidate may be held to the baseline run's decisions first (cached, or once it is
+                    // done), which settles it exactly when it decides alike, and changes no answer either way
                     CompletableFuture<RunData> f = new CompletableFuture<>();
-                    tasks.add(new SimulationTask(candidate.deploy(s), candidate, false, done != null && done.decisions() != null ? done : null));
+                    tasks.add(new SimulationTask(candidate.deploy(s), candidate, false, replayable ? baseRun : null));
                     started.add(f);
                     cand.add(f);
                 }
