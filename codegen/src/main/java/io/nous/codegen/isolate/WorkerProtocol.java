@@ -187,8 +187,9 @@ public final class WorkerProtocol {
 
     /**
      * The worker's answer: a result (with samples if asked), a check summary, or why there is none; or,
-     * for a job with {@link Job#decisions}, that the candidate decided every cycle as the baseline did
-     * ({@code decidedAlike}), so that the baseline's run is its run.
+     * for a job with {@link Job#decisionsKey}, that the candidate decided every cycle as the baseline did
+     * ({@code decidedAlike}), so that the baseline's run is its run, or that this worker does not have
+     * those decisions and needs the job again with them ({@code needsDecisions}).
      */
     public record Reply(long id, SimulationResult result, Map<String, EncodedSamples> samples, CheckSummary check, String error,
                         boolean decidedAlike, boolean needsDecisions) {

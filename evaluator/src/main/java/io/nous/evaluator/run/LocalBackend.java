@@ -131,6 +131,9 @@ public final class LocalBackend implements ExecutionBackend {
             if (reply.needsDecisions() && baseline != null) {
                 // that worker has not seen this trace yet: it keeps it from now on
                 reply = workers.run(job.withDecisions(baseline.key(), baseline.toBytes()));
+                if (reply.needsDecisions()) {
+                    throw new EvaluationFailure("a worker asked again for the baseline decisions it was just sent", null);
+                }
             }
             if (reply.decidedAlike() && baseline != null) {
                 return baselineRun.decidedAlikeBy(t.policy().name(), (System.nanoTime() - t0) / 1e9);

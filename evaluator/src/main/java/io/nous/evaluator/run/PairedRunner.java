@@ -21,11 +21,11 @@ import java.util.function.Consumer;
  * neither the backend nor its parallelism ever changes an answer. Baseline runs are cached by
  * (baseline identity, scenario, variant, router, seed, duration) for the life of the runner.
  *
- * <p>A baseline that is a usage-limit policy alone keeps its runs' decisions; a candidate that is one too,
- * deployed the same way, is held to the baseline run's decisions before it is simulated (a backend that
- * does so queues it once that run is done), and where
- * it decides every cycle alike (as a policy that is a no-op at light load does at the light points) the
- * baseline's run is its run, exactly ({@link io.nous.sim.epp.DecisionReplay}).
+ * <p>A baseline that is a usage-limit policy alone keeps its runs' decisions; a candidate that is one
+ * too, deployed the same way, is held to the baseline run's decisions before it is simulated (a backend
+ * that does so queues it once that run is done), and where it decides every cycle alike (as a policy
+ * that is a no-op at light load does at the light points) the baseline's run is its run, exactly
+ * ({@link io.nous.sim.epp.DecisionReplay}).
  */
 public final class PairedRunner implements AutoCloseable {
     private final PolicyUnderTest baseline;

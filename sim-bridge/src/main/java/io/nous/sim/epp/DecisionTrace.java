@@ -212,6 +212,9 @@ public final class DecisionTrace {
         Recorder(int[] priorities, int maxDecisions) {
             this.priorities = priorities.clone();
             this.maxDecisions = maxDecisions;
+            if (priorities.length > 127) {
+                out = null; // a walk's code is one byte
+            }
         }
 
         /** A cycle that dispatched from band {@code band}. */
