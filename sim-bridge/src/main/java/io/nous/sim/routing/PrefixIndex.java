@@ -156,8 +156,13 @@ final class PrefixIndex {
         if (runFirst >= 0) {
             lru.moveToHead(runFirst, runLast);
         }
+        // an entry released above may have stood for one of these blocks (or been reused for another): such a
+        // block's entry is found again, or made anew, in the same order as a lookup of every block would
         for (int i = 0; i < n; i++) {
-            int e = recycled ? entry(hashes[i]) : added[i];
+            int e = added[i];
+            if (recycled && !standsFor(e, hashes[i])) {
+                e = entry(hashes[i]);
+            }
             setMask(e, mask(e) | bit);
             added[i] = e;
         }
