@@ -67,6 +67,34 @@ final class LongLongMap {
         }
     }
 
+    /**
+     * Maps {@code key} to {@code value} unless it is mapped already, in one probe: returns the value it
+     * had, or {@link #MISSING} when it was absent and now maps to {@code value}.
+     */
+    long putIfAbsent(long key, long value) {
+        if (value == MISSING) {
+            throw new IllegalArgumentException("MISSING marks an empty slot and cannot be stored");
+        }
+        long[] t = table;
+        int i = slot(key);
+        while (true) {
+            long v = t[2 * i + 1];
+            if (v == MISSING) {
+                break;
+            }
+            if (t[2 * i] == key) {
+                return v;
+            }
+            i = (i + 1) & mask;
+        }
+        t[2 * i] = key;
+        t[2 * i + 1] = value;
+        if (++size * 2 > mask + 1) {
+            grow();
+        }
+        return MISSING;
+    }
+
     void remove(long key) {
         long[] t = table;
         int i = slot(key);

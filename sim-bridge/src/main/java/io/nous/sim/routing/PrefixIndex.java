@@ -170,15 +170,16 @@ final class PrefixIndex {
 
     /** The entry of {@code hash}, created with no holders when new. */
     private int entry(long hash) {
-        long found = entries.get(hash);
+        // the id a new entry would take, mapped in the same probe that looks the hash up; taken only when it was absent
+        int e = freeCount > 0 ? free[freeCount - 1] : nextEntry;
+        long found = entries.putIfAbsent(hash, e);
         if (found != LongLongMap.MISSING) {
             return (int) found;
         }
-        int e;
         if (freeCount > 0) {
-            e = free[--freeCount];
+            freeCount--;
         } else {
-            e = nextEntry++;
+            nextEntry++;
             if (e == rowCapacity) {
                 rowCapacity *= 2;
                 rows = Arrays.copyOf(rows, rowCapacity * stride);
@@ -190,7 +191,6 @@ final class PrefixIndex {
         rows[r + KEY_HIGH] = (int) (hash >>> 32);
         setMask(e, 0);
         rows[r + ALIVE] = 1;
-        entries.put(hash, e);
         return e;
     }
 
