@@ -77,6 +77,12 @@ final class PrefixIndex {
         return e >= 0 && e < nextEntry && rows[e * stride + ALIVE] != 0 && key(e) == hash;
     }
 
+    /** The entry that stands for {@code hash} now, or -1 when none does (for tests of {@link #addedEntry}). */
+    int entryOf(long hash) {
+        long e = entries.get(hash);
+        return e == LongLongMap.MISSING ? -1 : (int) e;
+    }
+
     /** The entry of the i-th block of the last {@link #add}, as it stands after that add. */
     int addedEntry(int i) {
         return added[i];

@@ -110,6 +110,9 @@ class PrefixIndexTest {
                 }
                 lastEntries[(int) tenant] = new int[n];
                 for (int i = 0; i < n; i++) {
+                    // each block's entry as the add leaves it, also where the add released and reused entries
+                    assertThat(index.addedEntry(i)).as("entry of block %d after step %d of round %d", i, step, round)
+                            .isEqualTo(index.entryOf(hashes[i]));
                     lastEntries[(int) tenant][i] = index.addedEntry(i);
                 }
             }
