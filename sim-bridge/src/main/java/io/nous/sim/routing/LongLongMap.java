@@ -37,33 +37,27 @@ final class LongLongMap {
         return (int) (h ^ (h >>> 32)) & mask;
     }
 
-    long get(long key) {
+    /** The slot that holds {@code key}, or the empty slot where its probe run ends. */
+    private int find(long key) {
         long[] t = table;
         for (int i = slot(key); ; i = (i + 1) & mask) {
-            long v = t[2 * i + 1];
-            if (v == MISSING || t[2 * i] == key) {
-                return v;
+            if (t[2 * i + 1] == MISSING || t[2 * i] == key) {
+                return i;
             }
         }
     }
 
+    long get(long key) {
+        return table[2 * find(key) + 1];
+    }
+
     void put(long key, long value) {
-        if (value == MISSING) {
-            throw new IllegalArgumentException("MISSING marks an empty slot and cannot be stored");
-        }
-        long[] t = table;
-        int i = slot(key);
-        while (t[2 * i + 1] != MISSING) {
-            if (t[2 * i] == key) {
-                t[2 * i + 1] = value;
-                return;
-            }
-            i = (i + 1) & mask;
-        }
-        t[2 * i] = key;
-        t[2 * i + 1] = value;
-        if (++size * 2 > mask + 1) {
-            grow();
+        checkStorable(value);
+        int i = find(key);
+        if (table[2 * i + 1] != MISSING) {
+            table[2 * i + 1] = value;
+        } else {
+            insert(i, key, value);
         }
     }
 
@@ -72,39 +66,35 @@ final class LongLongMap {
      * had, or {@link #MISSING} when it was absent and now maps to {@code value}.
      */
     long putIfAbsent(long key, long value) {
-        if (value == MISSING) {
-            throw new IllegalArgumentException("MISSING marks an empty slot and cannot be stored");
+        checkStorable(value);
+        int i = find(key);
+        long had = table[2 * i + 1];
+        if (had == MISSING) {
+            insert(i, key, value);
         }
-        long[] t = table;
-        int i = slot(key);
-        while (true) {
-            long v = t[2 * i + 1];
-            if (v == MISSING) {
-                break;
-            }
-            if (t[2 * i] == key) {
-                return v;
-            }
-            i = (i + 1) & mask;
-        }
-        t[2 * i] = key;
-        t[2 * i + 1] = value;
+        return had;
+    }
+
+    /** Stores a key that is absent in the empty slot {@code i} its probe ended at. */
+    private void insert(int i, long key, long value) {
+        table[2 * i] = key;
+        table[2 * i + 1] = value;
         if (++size * 2 > mask + 1) {
             grow();
         }
-        return MISSING;
+    }
+
+    private static void checkStorable(long value) {
+        if (value == MISSING) {
+            throw new IllegalArgumentException("MISSING marks an empty slot and cannot be stored");
+        }
     }
 
     void remove(long key) {
-        long[] t = table;
-        int i = slot(key);
-        while (t[2 * i + 1] != MISSING) {
-            if (t[2 * i] == key) {
-                shiftBack(i);
-                size--;
-                return;
-            }
-            i = (i + 1) & mask;
+        int i = find(key);
+        if (table[2 * i + 1] != MISSING) {
+            shiftBack(i);
+            size--;
         }
     }
 
