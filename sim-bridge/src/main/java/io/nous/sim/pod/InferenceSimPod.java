@@ -449,8 +449,8 @@ public final class InferenceSimPod implements ModelServer {
         private int[] refs = new int[0];
         private int[] prev = new int[0];
         private int[] next = new int[0];
-        /** Per block of the request being started: its entry as the first pass found it (reused, scratch). */
-        private int[] found = new int[0];
+        /** The hashes of the request being started past its shared prefix (reused, scratch). */
+        private long[] own = new long[0];
         /** Entries that hold no block ({@code refs} -1), to be reused; {@code entries} have ever been handed out. */
         private int[] spare = new int[0];
         private int spareCount;
@@ -484,34 +484,40 @@ public final class InferenceSimPod implements ModelServer {
         /** Holds {@code r}'s full prompt blocks; the number already cached, or -1 when they do not fit. */
         int startRequest(Request r, int blockSize) {
             int n = r.inputTokens / blockSize;
-            long[] hashes = new long[n];
             PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
-            // the same chain the vLLM pod names blocks by, a shared prefix's computed once
-            int k = content.sharedTokens() > 0 ? sharedPrefixes.copy(content, hashes, hashes.length, blockSize) : 0;
+            // the same chain the vLLM pod names blocks by: a shared prefix's computed once and read in place (block
+            // i < k), the rest into the scratch table (block i at i - k)
+            int k = content.sharedTokens() > 0 ? sharedPrefixes.hashed(content, n, blockSize) : 0;
+            long[] shared = k > 0 ? sharedPrefixes.chain(content) : null;
+            if (own.length < n - k) {
+                own = new long[Math.max(n - k, 2 * own.length)];
+            }
+            long parent = k > 0 ? shared[k - 1] : 0;
+            for (int i = k; i < n; i++) {
+                parent = BlockPool.chain(parent, content.blockContent(i, blockSize));
+                own[i - k] = parent;
+            }
             // where the shared prefix's blocks were last found on this pod: checked before the index is probed
             int[] seen = k > 0 ? sharedPrefixes.blocksSeen(content) : null;
             int hinted = seen == null ? 0 : Math.min(k, seen.length);
-            for (; k < n; k++) {
-                hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, blockSize));
-            }
             int fresh = 0;
             int revived = 0;
             int inUse = 0;
             int firstFresh = n;
-            if (found.length < n) {
-                found = new int[Math.max(n, 2 * found.length)];
-            }
+            // the first pass writes the entry it found for each block where the request's table will hold it
+            int[] held = new int[n];
             for (int i = 0; i < n; i++) {
+                long h = i < k ? shared[i] : own[i - k];
                 int e;
-                if (i < hinted && names(seen[i], hashes[i])) {
+                if (i < hinted && names(seen[i], h)) {
                     e = seen[i];
                 } else {
-                    e = index.get(hashes[i]);
+                    e = index.get(h);
                     if (i < hinted) {
                         seen[i] = e;
                     }
                 }
-                found[i] = e;
+                held[i] = e;
                 if (e < 0) {
                     if (fresh++ == 0) {
                         firstFresh = i;
@@ -525,34 +531,32 @@ public final class InferenceSimPod implements ModelServer {
             if (usedCount + fresh + revived > maxBlocks) {
                 return -1;
             }
-            int[] held = new int[n];
             // Up to the first new block nothing is evicted or added, so what the first pass found stands: blocks
             // in use gain a reference, and unused ones come out of the unused list a run at a time (a prefix the
             // last request of its tenant freed lies there in order, first block first).
             int i = 0;
             while (i < firstFresh) {
-                int e = found[i];
+                int e = held[i];
                 if (refs[e] > 0) {
                     refs[e]++;
-                    held[i++] = e;
+                    i++;
                     continue;
                 }
                 int last = i;
-                while (last + 1 < firstFresh && next[found[last]] == found[last + 1] && refs[found[last + 1]] == 0) {
+                while (last + 1 < firstFresh && next[held[last]] == held[last + 1] && refs[held[last + 1]] == 0) {
                     last++;
                 }
                 int run = last - i + 1;
-                unlinkRun(e, found[last], run);
+                unlinkRun(e, held[last], run);
                 usedCount += run;
                 for (; i <= last; i++) {
-                    refs[found[i]] = 1;
-                    held[i] = found[i];
+                    refs[held[i]] = 1;
                 }
             }
             for (; i < n; i++) {
-                long h = hashes[i];
+                long h = i < k ? shared[i] : own[i - k];
                 // what the first pass found, unless an eviction in this pass took it (or a repeated hash was added since)
-                int e = found[i];
+                int e = held[i];
                 if (e < 0 || refs[e] < 0 || hashOf[e] != h) {
                     e = index.get(h);
                 }

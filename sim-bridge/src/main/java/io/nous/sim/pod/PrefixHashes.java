@@ -69,6 +69,19 @@ final class PrefixHashes {
      * {@code out} (from index 0) and returns how many, at most {@code limit}.
      */
     int copy(PromptContent content, long[] out, int limit, int blockSize) {
+        int n = hashed(content, limit, blockSize);
+        if (n > 0) {
+            System.arraycopy(chain(content), 0, out, 0, n);
+        }
+        return n;
+    }
+
+    /**
+     * Computes, where not done before, the hashes of {@code content}'s blocks that lie wholly inside its
+     * first span, and returns how many there are, at most {@code limit}: the first that many of
+     * {@link #chain}, for a caller that reads them in place instead of copying them.
+     */
+    int hashed(PromptContent content, int limit, int blockSize) {
         int n = Math.min(content.firstSpanTokens() / blockSize, limit);
         if (n == 0) {
             return 0;
@@ -98,7 +111,15 @@ final class PrefixHashes {
             }
             known[slot] = n;
         }
-        System.arraycopy(chain, 0, out, 0, n);
         return n;
+    }
+
+    /**
+     * The chain of {@code content}'s first span as far as {@link #hashed} computed it (read, not written:
+     * it is this table's own array, and may be longer than what is computed).
+     */
+    long[] chain(PromptContent content) {
+        int slot = slots.get(content.firstSpanId());
+        return slot < 0 ? new long[0] : chains.get(slot);
     }
 }
