@@ -445,14 +445,14 @@ public final class InferenceSimPod implements ModelServer {
         private final int maxBlocks;
         /** Block hash to entry; an entry is in use ({@code refs > 0}) or unused (0, and in the unused list). */
         private final BlockHashIndex index;
-        private long[] hashOf = new long[0];
-        private int[] refs = new int[0];
-        private int[] prev = new int[0];
-        private int[] next = new int[0];
+        private long[] hashOf;
+        private int[] refs;
+        private int[] prev;
+        private int[] next;
         /** The hashes of the request being started past its shared prefix (reused, scratch). */
         private long[] own = new long[0];
         /** Entries that hold no block ({@code refs} -1), to be reused; {@code entries} have ever been handed out. */
-        private int[] spare = new int[0];
+        private int[] spare;
         private int spareCount;
         private int entries;
         private int usedCount;
@@ -466,7 +466,15 @@ public final class InferenceSimPod implements ModelServer {
 
         KvBlockCache(int maxBlocks) {
             this.maxBlocks = maxBlocks;
-            this.index = new BlockHashIndex(Math.min(maxBlocks, 1 << 10));
+            // sized up front for a cache of up to 2,048 blocks (the lab's has 1,024), which fills in the first
+            // seconds of a run: its tables then neither grow nor rehash while it runs; a larger one grows as it fills
+            int initial = Math.min(maxBlocks, 1 << 11);
+            this.index = new BlockHashIndex(initial + 1);
+            hashOf = new long[initial];
+            refs = new int[initial];
+            prev = new int[initial];
+            next = new int[initial];
+            spare = new int[initial];
         }
 
         int used() {
