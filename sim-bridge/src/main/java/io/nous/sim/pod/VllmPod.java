@@ -21,8 +21,8 @@ import java.util.ArrayList;
  * {@link CostModel}.
  *
  * <p>Decoding requests are kept as running totals (count, summed context, blocks due per step phase)
- * and a heap of their finishing steps, so a step costs O(prefilling requests + completions), not
- * O(batch).
+ * and a queue of their finishing steps ({@link CompletionQueue}), so a step costs O(prefilling
+ * requests + completions), not O(batch).
  *
  * <p>With prefix caching (vLLM V1's default) the blocks are real: a {@link BlockPool} names every
  * full block by the hash of its prefix, a request admitted from the waiting queue reuses the longest
@@ -75,7 +75,7 @@ public final class VllmPod implements ModelServer {
     private int decoding;
     private long sumCtxOffset;
     private final int[] phaseCount;
-    private final CompletionHeap completions = new CompletionHeap();
+    private final CompletionQueue completions = new CompletionQueue();
     private int usedBlocks;
 
     private long step;
@@ -377,7 +377,7 @@ public final class VllmPod implements ModelServer {
         kvBlockUs += (double) usedBlocks * dur;
 
         // Decoders whose last token was produced in this step leave.
-        while (completions.peekFinishStep() <= s) {
+        while (completions.finishesBy(s)) {
             Request top = completions.poll();
             removeDecoding(top);
             heldWhileDecoding(top, (int) (top.ctxOffset + s + 1));

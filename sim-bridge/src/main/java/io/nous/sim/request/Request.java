@@ -60,7 +60,7 @@ public final class Request {
     public long decodeEntryStep;
     /** Step at whose end the last output token is produced. */
     public long finishStep;
-    /** The stamp of its live entry in the pod's completion heap, or 0 when it has none. */
+    /** The stamp of its live entry in the pod's completion queue, or 0 when it has none. */
     public long heapStamp;
     /** Running-list links, in admission order. */
     public Request prevRunning;
