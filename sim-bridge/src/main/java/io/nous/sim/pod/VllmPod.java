@@ -42,6 +42,8 @@ public final class VllmPod implements ModelServer {
     private final CostModel cost;
     private final PodListener listener;
     private final int blockSize;
+    /** {@code blockSize - 1} when the block size is a power of two (vLLM's are), else -1: see {@link #phaseOf}. */
+    private final int blockMask;
     private final int kvBlocks;
     /** The KV blocks themselves, with prefix caching on; null: blocks are only counted. */
     private final BlockPool pool;
@@ -107,6 +109,7 @@ public final class VllmPod implements ModelServer {
         this.cost = cost;
         this.listener = listener;
         this.blockSize = config.blockSize();
+        this.blockMask = Integer.bitCount(blockSize) == 1 ? blockSize - 1 : -1;
         this.kvBlocks = config.kvBlocks();
         this.phaseCount = new int[blockSize];
         this.pool = config.prefixCaching() ? new BlockPool(kvBlocks, blockSize) : null;
@@ -213,7 +216,7 @@ public final class VllmPod implements ModelServer {
         }
 
         // 1. Decodes: each needs one token, and a new block when its context is at a block boundary.
-        final int phase = Math.floorMod(-s, blockSize);
+        final int phase = phaseOf(-s);
         int needed = phaseCount[phase];
         while (!canAllocate(needed)) {
             preempt(runTail, s);
@@ -230,7 +233,7 @@ public final class VllmPod implements ModelServer {
             }
             // This step's token fills the last block of these; vLLM names a block as soon as it is allocated full.
             if (sharingDecoders > 0) {
-                for (Request r = phaseHead[Math.floorMod(-s - 1, blockSize)]; r != null; r = r.nextPhase) {
+                for (Request r = phaseHead[phaseOf(-s - 1)]; r != null; r = r.nextPhase) {
                     cacheFullBlocks(r, (int) ((r.ctxOffset + s + 1) / blockSize));
                 }
             }
@@ -458,6 +461,15 @@ public final class VllmPod implements ModelServer {
         }
     }
 
+    /**
+     * {@code x} modulo the block size, in {@code [0, blockSize)}: where a context of {@code x} tokens (or a step
+     * count) stands against the block boundaries. A mask when the size is a power of two, which is the same
+     * value for negative {@code x} too, and not a division on every step.
+     */
+    private int phaseOf(long x) {
+        return blockMask >= 0 ? (int) (x & blockMask) : Math.floorMod(x, blockSize);
+    }
+
     private void startDecoding(Request r, long firstDecodeStep) {
         r.decoding = true;
         r.decodeEntryStep = firstDecodeStep;
@@ -466,7 +478,7 @@ public final class VllmPod implements ModelServer {
         r.finishStep = firstDecodeStep + (r.outputTokens - r.generated) - 1;
         decoding++;
         sumCtxOffset += r.ctxOffset;
-        int ph = Math.floorMod(r.ctxOffset, blockSize);
+        int ph = phaseOf(r.ctxOffset);
         phaseCount[ph]++;
         if (countedDecoder(r)) {
             phaseCounted[ph]++;
@@ -487,7 +499,7 @@ public final class VllmPod implements ModelServer {
     private void removeDecoding(Request r) {
         decoding--;
         sumCtxOffset -= r.ctxOffset;
-        int ph = Math.floorMod(r.ctxOffset, blockSize);
+        int ph = phaseOf(r.ctxOffset);
         phaseCount[ph]--;
         if (countedDecoder(r)) {
             phaseCounted[ph]--;
@@ -726,7 +738,7 @@ public final class VllmPod implements ModelServer {
         if (victim.decoding) {
             long ctx = victim.ctxOffset + s;
             boolean allocated = decodesScheduled;
-            boolean needsBlock = Math.floorMod(ctx, blockSize) == 0;
+            boolean needsBlock = phaseOf(ctx) == 0;
             completions.remove(victim);
             removeDecoding(victim);
             if (pool != null) {
