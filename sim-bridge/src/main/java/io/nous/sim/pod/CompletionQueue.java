@@ -209,7 +209,7 @@ final class CompletionQueue {
         }
     }
 
-    /** Takes the first request to finish out; the caller checks {@link #peekFinishStep} first. */
+    /** Takes the first request to finish out; the caller checks {@link #finishesBy} or {@link #peekFinishStep} first. */
     Request poll() {
         dropDead();
         int node = firstLiveNode(size == 0 ? Long.MAX_VALUE : keys[0] >>> ID_BITS);
