@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * The block hashes of shared prompt prefixes, by the content id of the prefix: every request of a
- * group starts with the same chain, so a pod computes it once rather than once per request (a
+ * group starts with the same chain, so a pod looks it up once rather than hashing it per request (a
  * 3,800-token system prompt is 237 hashes). Blocks wholly inside a content's first span are named by
- * that span alone, so the chain is the same whatever follows it. It also remembers which block held
+ * that span alone, so the chain is the same whatever follows it, on every pod and in every simulation:
+ * the chains themselves are computed once a process ({@link SpanChains}). It also remembers which block held
  * each hash when last found, so that a lookup can check that block instead of probing the cache's
  * index (the check is exact: a block that holds a hash is the one the index names), and how many of
  * those were confirmed at which count of the pool's evictions: until the next eviction they need no
@@ -99,17 +100,10 @@ final class PrefixHashes {
                 confirmedAt = Arrays.copyOf(confirmedAt, 2 * slot);
             }
         }
-        long[] chain = chains.get(slot);
-        int have = known[slot];
-        if (have < n) {
-            if (chain.length < n) {
-                chain = Arrays.copyOf(chain, Math.max(n, 2 * chain.length));
-                chains.set(slot, chain);
-            }
-            for (int k = have; k < n; k++) {
-                chain[k] = BlockPool.chain(k == 0 ? 0 : chain[k - 1], content.blockContent(k, blockSize));
-            }
-            known[slot] = n;
+        if (known[slot] < n) {
+            long[] chain = SpanChains.chain(content, n, blockSize); // every entry computed, and never written again
+            chains.set(slot, chain);
+            known[slot] = chain.length;
         }
         return n;
     }
