@@ -84,10 +84,11 @@ class KvBlockCacheTest {
         }
     }
 
-    private static long[] chain(PromptContent content, int blocks) {
+    /** The chain of a prompt's first {@code blocks} blocks, hashed one by one as a pod names them. */
+    static long[] chain(PromptContent content, int blocks, int blockSize) {
         long[] hashes = new long[blocks];
         for (int k = 0; k < blocks; k++) {
-            hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, BLOCK));
+            hashes[k] = BlockPool.chain(k == 0 ? 0 : hashes[k - 1], content.blockContent(k, blockSize));
         }
         return hashes;
     }
@@ -115,7 +116,7 @@ class KvBlockCacheTest {
                     int in = prefix + 1 + rnd.nextInt(3 * BLOCK);
                     PromptContent content = rnd.nextInt(8) == 0 ? null : PromptContent.sharedPrefix(tenant, prefix, step, in, 4);
                     Request r = new Request(step, 0, 0, tenant, in, 4, 0, 0.5, content);
-                    long[] hashes = chain(content != null ? content : PromptContent.unique(step, in, 4), in / BLOCK);
+                    long[] hashes = chain(content != null ? content : PromptContent.unique(step, in, 4), in / BLOCK, BLOCK);
                     int expected = model.start(hashes);
                     assertThat(cache.startRequest(r, BLOCK)).as("start at step %d of round %d", step, round).isEqualTo(expected);
                     if (expected >= 0) {
