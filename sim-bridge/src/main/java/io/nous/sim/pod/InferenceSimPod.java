@@ -495,8 +495,8 @@ public final class InferenceSimPod implements ModelServer {
             PromptContent content = r.content != null ? r.content : PromptContent.unique(r.id, r.inputTokens, r.outputTokens);
             // the same chain the vLLM pod names blocks by: a shared prefix's computed once and read in place (block
             // i < k), the rest into the scratch table (block i at i - k)
-            int k = content.sharedTokens() > 0 ? sharedPrefixes.hashed(content, n, blockSize) : 0;
-            long[] shared = k > 0 ? sharedPrefixes.chain(content) : null;
+            int k = content.sharedTokens() > 0 ? PrefixHashes.spanBlocks(content, n, blockSize) : 0;
+            long[] shared = k > 0 ? sharedPrefixes.chain(content, k, blockSize) : null;
             if (own.length < n - k) {
                 own = new long[Math.max(n - k, 2 * own.length)];
             }

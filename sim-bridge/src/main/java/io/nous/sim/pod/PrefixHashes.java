@@ -18,11 +18,10 @@ import java.util.List;
  */
 final class PrefixHashes {
     private final BlockHashIndex slots = new BlockHashIndex(64);
+    /** By slot: the span's chain as far as this pod has needed it (shared, every entry computed). */
     private final List<long[]> chains = new ArrayList<>();
     /** By slot: the block last found holding each hash of the chain, or -1. */
     private final List<int[]> seen = new ArrayList<>();
-    /** Hashes computed so far, by slot. */
-    private int[] known = new int[8];
     /** By slot: leading entries of {@link #seen} confirmed to hold their hashes, and the pool's evictions then. */
     private int[] confirmed = new int[8];
     private long[] confirmedAt = new long[8];
@@ -30,7 +29,7 @@ final class PrefixHashes {
     /**
      * Where the blocks of the chain of {@code content}'s first span were last found, by block index
      * (-1: not known), for the caller to read and update; only the first
-     * {@code firstSpanTokens / blockSize} entries belong to this content. Empty before {@link #copy}.
+     * {@code firstSpanTokens / blockSize} entries belong to this content. Empty before {@link #copy} or {@link #chain}.
      */
     int[] blocksSeen(PromptContent content) {
         int slot = slots.get(content.firstSpanId());
@@ -38,7 +37,7 @@ final class PrefixHashes {
             return new int[0];
         }
         int[] s = seen.get(slot);
-        if (s.length < known[slot]) {
+        if (s.length < chains.get(slot).length) {
             int old = s.length;
             s = Arrays.copyOf(s, chains.get(slot).length);
             Arrays.fill(s, old, s.length, -1);
@@ -70,23 +69,24 @@ final class PrefixHashes {
      * {@code out} (from index 0) and returns how many, at most {@code limit}.
      */
     int copy(PromptContent content, long[] out, int limit, int blockSize) {
-        int n = hashed(content, limit, blockSize);
+        int n = spanBlocks(content, limit, blockSize);
         if (n > 0) {
-            System.arraycopy(chain(content), 0, out, 0, n);
+            System.arraycopy(chain(content, n, blockSize), 0, out, 0, n);
         }
         return n;
     }
 
+    /** How many of {@code content}'s blocks lie wholly inside its first span, at most {@code limit}. */
+    static int spanBlocks(PromptContent content, int limit, int blockSize) {
+        return Math.min(content.firstSpanTokens() / blockSize, limit);
+    }
+
     /**
-     * Computes, where not done before, the hashes of {@code content}'s blocks that lie wholly inside its
-     * first span, and returns how many there are, at most {@code limit}: the first that many of
-     * {@link #chain}, for a caller that reads them in place instead of copying them.
+     * The hash chain of {@code content}'s first span, every entry computed and at least {@code blocks} of
+     * them (at most {@link #spanBlocks}), for a caller that reads them in place: the process's shared
+     * array ({@link SpanChains}), never to be written.
      */
-    int hashed(PromptContent content, int limit, int blockSize) {
-        int n = Math.min(content.firstSpanTokens() / blockSize, limit);
-        if (n == 0) {
-            return 0;
-        }
+    long[] chain(PromptContent content, int blocks, int blockSize) {
         long id = content.firstSpanId();
         int slot = slots.get(id);
         if (slot < 0) {
@@ -94,26 +94,16 @@ final class PrefixHashes {
             slots.putIfAbsent(id, slot);
             chains.add(new long[0]);
             seen.add(new int[0]);
-            if (slot == known.length) {
-                known = Arrays.copyOf(known, 2 * slot);
+            if (slot == confirmed.length) {
                 confirmed = Arrays.copyOf(confirmed, 2 * slot);
                 confirmedAt = Arrays.copyOf(confirmedAt, 2 * slot);
             }
         }
-        if (known[slot] < n) {
-            long[] chain = SpanChains.chain(content, n, blockSize); // every entry computed, and never written again
+        long[] chain = chains.get(slot);
+        if (chain.length < blocks) {
+            chain = SpanChains.chain(content, blocks, blockSize);
             chains.set(slot, chain);
-            known[slot] = chain.length;
         }
-        return n;
-    }
-
-    /**
-     * The chain of {@code content}'s first span as far as {@link #hashed} computed it (read, not written:
-     * it is this table's own array, and may be longer than what is computed).
-     */
-    long[] chain(PromptContent content) {
-        int slot = slots.get(content.firstSpanId());
-        return slot < 0 ? new long[0] : chains.get(slot);
+        return chain;
     }
 }
