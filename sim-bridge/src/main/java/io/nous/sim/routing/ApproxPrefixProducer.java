@@ -38,6 +38,8 @@ final class ApproxPrefixProducer implements DataProducer {
     /** The span the last hashed prompt starts with, and how many of its blocks lie wholly inside it (0: none). */
     private SharedSpan span;
     private int spanBlocks;
+    /** The stretch of the last hashed prompt's blocks past its span when a session's rounds repeat them, else null. */
+    private PrefixIndex.Stretch history;
     /** Index entries found before for the last hashed prompt's first {@code knownCount} blocks: hints the index checks. */
     private int[] knownEntries;
     private int knownCount;
@@ -52,21 +54,22 @@ final class ApproxPrefixProducer implements DataProducer {
      * session's next round, whose prompt repeats it: the chained hashes of its router blocks (the next
      * prompt's first blocks hash alike) and their index entries as hints.
      */
-    private record RoundHashes(ApproxPrefixProducer producer, int blockSize, long[] hashes, int blocks, int[] entries, long routerTokens) {
+    private record RoundHashes(ApproxPrefixProducer producer, int blockSize, long[] hashes, int blocks, int[] entries, long routerTokens,
+                               int spanBlocks, PrefixIndex.Stretch history) {
     }
 
     /**
-     * A shared span's chain of block hashes, and the index entries of its first {@code known} blocks as
-     * they stood after the last request that carried it (hints the index checks): a tenant's every request
-     * reads and records the same entries, found once.
+     * A shared span's chain of block hashes, and its blocks as the index's stretch (which also keeps their entries
+     * as the last request carrying them left them, hints the index checks): a tenant's every request reads and
+     * records the same entries, found once.
      */
     private static final class SharedSpan {
         long[] chain;
-        int[] entries = new int[0];
-        int known;
+        final PrefixIndex.Stretch stretch;
 
-        SharedSpan(long[] chain) {
+        SharedSpan(long[] chain, PrefixIndex.Stretch stretch) {
             this.chain = chain;
+            this.stretch = stretch;
         }
     }
 
@@ -103,7 +106,7 @@ final class ApproxPrefixProducer implements DataProducer {
         int blockSize = blockSize(c);
         hashCount = hash(c.request, c.inputTokens, blockSize, maxBlocks(blockSize));
         Arrays.fill(c.matchBlocks, 0);
-        for (int i = 0; i < hashCount; i++) {
+        for (int i = matchStretches(c.matchBlocks); i < hashCount; i++) {
             long holders = i < knownCount ? index.holders(hashes[i], knownEntries[i]) : index.holders(hashes[i]);
             if (holders == 0) {
                 break;
@@ -119,9 +122,34 @@ final class ApproxPrefixProducer implements DataProducer {
         c.blockSizeTokens = blockSize;
     }
 
+    /**
+     * Counts the endpoints' matches of the prompt's span and then its history as the index's stretches tell them
+     * whole; returns the block the walk goes on from (past the prompt when it stopped inside them).
+     */
+    private int matchStretches(int[] matched) {
+        int from = 0;
+        if (span != null) {
+            int passed = index.match(span.stretch, spanBlocks, matched);
+            if (passed < 0) {
+                return 0;
+            }
+            if (passed < spanBlocks) {
+                return hashCount; // a block nobody holds: the walk ends there
+            }
+            from = spanBlocks;
+        }
+        if (history != null) {
+            int passed = index.match(history, hashCount - from, matched);
+            if (passed >= 0) {
+                return hashCount; // its runs counted, and the walk ended inside it or passed the prompt
+            }
+        }
+        return from;
+    }
+
     @Override
     public void preRequest(SchedulingContext c, int pod) {
-        index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount);
+        index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount, span == null ? null : span.stretch, spanBlocks, history);
         boolean leave = c.request.repeatedByNextRound();
         // the entries as they stand now, as far as someone reads them again: the span's next request, the
         // session's next round, and the prefill pick's add that may follow in this route
@@ -134,13 +162,6 @@ final class ApproxPrefixProducer implements DataProducer {
         }
         knownEntries = addedEntries;
         knownCount = n;
-        if (span != null) {
-            if (span.entries.length < spanBlocks) {
-                span.entries = Arrays.copyOf(span.entries, spanBlocks);
-            }
-            System.arraycopy(addedEntries, 0, span.entries, 0, spanBlocks);
-            span.known = spanBlocks;
-        }
         if (leave) {
             leaveForNextRound(c.request, c.blockSizeTokens, c.inputTokens);
         }
@@ -163,7 +184,7 @@ final class ApproxPrefixProducer implements DataProducer {
         }
         System.arraycopy(hashes, 0, h, 0, hashCount);
         System.arraycopy(addedEntries, 0, e, 0, hashCount);
-        r.routerBlocks = new RoundHashes(this, blockSize, h, hashCount, e, routerTokens);
+        r.routerBlocks = new RoundHashes(this, blockSize, h, hashCount, e, routerTokens, spanBlocks, history);
     }
 
     /** The chained hashes of the prompt's router blocks; returns how many. */
@@ -176,8 +197,12 @@ final class ApproxPrefixProducer implements DataProducer {
         int j = 0;
         span = null;
         spanBlocks = 0;
+        history = null;
         knownEntries = null;
         knownCount = 0;
+        if (content.sharedTokens() == 0 && !sharedSpans.isEmpty()) {
+            forgetSpan(content.firstSpanId());
+        }
         if (content.sharedTokens() > 0) {
             // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
             int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
@@ -188,7 +213,8 @@ final class ApproxPrefixProducer implements DataProducer {
                     chain[k] = chainHash(k == 0 ? 0 : chain[k - 1], content, k, blockSize, r.inputTokens, routerTokens);
                 }
                 if (s == null) {
-                    s = new SharedSpan(chain);
+                    // none of its blocks in the index yet (hand-made content may have put some there): no endpoint holds any
+                    s = new SharedSpan(chain, index.stretch(index.knowsAny(chain, shared)));
                     sharedSpans.put(content.firstSpanId(), s);
                 } else {
                     s.chain = chain;
@@ -198,17 +224,39 @@ final class ApproxPrefixProducer implements DataProducer {
             j = shared;
             span = s;
             spanBlocks = shared;
-            knownEntries = s.entries;
-            knownCount = Math.min(s.known, shared);
+            knownEntries = s.stretch.entries();
+            knownCount = Math.min(s.stretch.known(), shared);
         }
         if (r.previousRound != null && r.previousRound.routerBlocks instanceof RoundHashes left && left.producer() == this
                 && left.blockSize() == blockSize) {
-            j = Math.max(j, takeOver(r, left, blocks, blockSize, routerTokens));
+            int taken = takeOver(r, left, blocks, blockSize, routerTokens);
+            j = Math.max(j, taken);
+            if (left.spanBlocks() == spanBlocks && left.history() != null && r.repeatedByNextRound()) {
+                history = left.history(); // the same blocks past the same span, as far as the two rounds share them
+                history.trim(Math.max(0, taken - spanBlocks));
+            }
+        }
+        if (history == null && r.repeatedByNextRound()) {
+            // a session's first round: its blocks past the span are its own, held nowhere yet; a later round whose
+            // predecessor's records are not at hand: they may be held anywhere
+            history = index.stretch(r.previousRoundTokens > 0);
         }
         for (; j < blocks; j++) {
             hashes[j] = chainHash(j == 0 ? 0 : hashes[j - 1], content, j, blockSize, r.inputTokens, routerTokens);
         }
         return blocks;
+    }
+
+    /**
+     * A prompt of its own whose first span has the id of a shared span seen before (only hand-made content does
+     * that): the span's blocks may now come with adds that do not carry its stretch, so it starts over as a span
+     * any endpoint may hold some of.
+     */
+    private void forgetSpan(long spanId) {
+        SharedSpan s = sharedSpans.get(spanId);
+        if (s != null) {
+            sharedSpans.put(spanId, new SharedSpan(s.chain, index.stretch(true)));
+        }
     }
 
     /**

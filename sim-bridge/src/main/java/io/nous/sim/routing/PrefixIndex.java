@@ -77,6 +77,16 @@ final class PrefixIndex {
         return e >= 0 && e < nextEntry && rows[e * stride + ALIVE] != 0 && key(e) == hash;
     }
 
+    /** Whether the index has an entry for any of {@code hashes[0, n)}. */
+    boolean knowsAny(long[] hashes, int n) {
+        for (int i = 0; i < n; i++) {
+            if (entries.get(hashes[i]) != LongLongMap.MISSING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The entry that stands for {@code hash} now, or -1 when none does (for tests of {@link #addedEntry}). */
     int entryOf(long hash) {
         long e = entries.get(hash);
@@ -99,6 +109,16 @@ final class PrefixIndex {
      * instead of a lookup.
      */
     void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount) {
+        add(hashes, n, pod, capacity, known, knownCount, null, 0, null);
+    }
+
+    /**
+     * {@link #add(long[], int, int, int, int[], int)} of a prompt whose first {@code spanBlocks} blocks are the
+     * stretch {@code span} and whose others the stretch {@code rest} (either may be null: blocks of the prompt's own).
+     * Each stretch's blocks that the endpoint provably still holds as one intact run move to the head whole; the list,
+     * the sets and the entries come out as a block-by-block add leaves them.
+     */
+    void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount, Stretch span, int spanBlocks, Stretch rest) {
         Lru lru = lrus[pod];
         if (lru == null) {
             lru = lrus[pod] = new Lru(capacity);
@@ -121,9 +141,10 @@ final class PrefixIndex {
         // Blocks already held move to the head one after another; while each one's node lies just before the last
         // one's, toward the head (a prompt's blocks added in order before lie so), the moves are held as one segment,
         // from runFirst (toward the head) to runLast, and made at once: the list comes out the same.
+        int fast = n < lru.capacity ? moveIntactRuns(lru, pod, hashes, n, span, spanBlocks, rest) : 0;
         int runFirst = -1;
         int runLast = -1;
-        for (int i = 0; i < n; i++) {
+        for (int i = fast; i < n; i++) {
             int hint = i < knownCount ? known[i] : found[i];
             int e = standsFor(hint, hashes[i]) ? hint : entry(hashes[i]);
             added[i] = e;
@@ -163,14 +184,176 @@ final class PrefixIndex {
             lru.moveToHead(runFirst, runLast);
         }
         // an entry released above may have stood for one of these blocks (or been reused for another): such a
-        // block's entry is found again, or made anew, in the same order as a lookup of every block would
-        for (int i = 0; i < n; i++) {
+        // block's entry is found again, or made anew, in the same order as a lookup of every block would. The blocks
+        // moved as intact runs are held here, and stay so through this add (it is shorter than the LRU): their entries
+        // stand and their sets have this endpoint already
+        for (int i = fast; i < n; i++) {
             int e = added[i];
             if (recycled && !standsFor(e, hashes[i])) {
                 e = entry(hashes[i]);
             }
             setMask(e, mask(e) | bit);
             added[i] = e;
+        }
+        lru.clock += n;
+        if (span != null && spanBlocks > 0) {
+            span.record(pod, lru.clock, n, added, 0, spanBlocks);
+        }
+        if (rest != null) {
+            rest.record(pod, lru.clock, n, added, spanBlocks, n - spanBlocks);
+        }
+    }
+
+    /**
+     * Moves to the head, whole, the leading blocks of {@code span} and then (when all of the span's went) of
+     * {@code rest} that endpoint {@code pod} provably holds as intact runs; fills their entries in {@link #added} and
+     * returns how many leading blocks of the prompt went so. What moving them one by one would do: each run is linked
+     * in the prompt's order, and nothing else lies inside it.
+     */
+    private int moveIntactRuns(Lru lru, int pod, long[] hashes, int n, Stretch span, int spanBlocks, Stretch rest) {
+        int fast = 0;
+        if (span != null && spanBlocks > 0) {
+            int run = Math.min(span.intactRun(pod, lru), spanBlocks);
+            if (run > 0) {
+                moveRun(lru, pod, hashes, 0, span.entries, run);
+                fast = run;
+            }
+        }
+        if (rest != null && fast == spanBlocks && n > spanBlocks) {
+            int run = Math.min(rest.intactRun(pod, lru), n - spanBlocks);
+            if (run > 0) {
+                moveRun(lru, pod, hashes, spanBlocks, rest.entries, run);
+                fast += run;
+            }
+        }
+        return fast;
+    }
+
+    /** Moves the intact run of blocks [from, from + length) of the prompt, whose entries are {@code entries[0, length)}, to the head. */
+    private void moveRun(Lru lru, int pod, long[] hashes, int from, int[] entries, int length) {
+        assert isIntactRun(pod, hashes, from, entries, length) : "blocks " + from + ".." + (from + length) + " are no intact run of endpoint " + pod;
+        System.arraycopy(entries, 0, added, from, length);
+        lru.moveToHead(rows[entries[length - 1] * stride + NODES + pod], rows[entries[0] * stride + NODES + pod]);
+    }
+
+    /** What a stretch's records promise, read block by block (for assertions): each entry stands, is held and links to the next. */
+    private boolean isIntactRun(int pod, long[] hashes, int from, int[] entries, int length) {
+        Lru lru = lrus[pod];
+        for (int i = 0; i < length; i++) {
+            int e = entries[i];
+            if (!standsFor(e, hashes[from + i]) || (mask(e) & 1L << pod) == 0) {
+                return false;
+            }
+            int node = rows[e * stride + NODES + pod];
+            if (node < 0 || lru.entry(node) != e || i > 0 && lru.next(node) != rows[entries[i - 1] * stride + NODES + pod]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A stretch whose blocks no endpoint holds yet, or, with {@code holdersUnknown}, that any endpoint may hold some of. */
+    Stretch stretch(boolean holdersUnknown) {
+        return new Stretch(pods, holdersUnknown ? (pods == 64 ? -1L : (1L << pods) - 1) : 0);
+    }
+
+    /**
+     * Counts into {@code matched}, per endpoint, how many of the first {@code blocks} blocks of {@code s} it holds, when the
+     * stretch's records tell that exactly, and returns how far a walk of them from the first goes before a block
+     * nobody holds ({@code blocks} when it passes them all); -1, counting nothing, when some endpoint's holding can only
+     * be told by reading the blocks.
+     */
+    int match(Stretch s, int blocks, int[] matched) {
+        int longest = 0;
+        for (long m = s.holders; m != 0; m &= m - 1) {
+            int q = Long.numberOfTrailingZeros(m);
+            int run = s.intactRun(q, lrus[q]);
+            if (run < 0 || run != s.widest[q]) {
+                return -1; // some of its blocks may be gone, or held outside the run
+            }
+            longest = Math.max(longest, run);
+        }
+        for (long m = s.holders; m != 0; m &= m - 1) {
+            int q = Long.numberOfTrailingZeros(m);
+            matched[q] += Math.min(s.run[q], blocks);
+        }
+        return Math.min(longest, blocks);
+    }
+
+    /**
+     * A stretch of a prompt's consecutive blocks that comes with every add of any of them (a tenant's shared span, a
+     * session's history). An add leaves them in the endpoint's LRU as one run, in order. Every later block the LRU
+     * takes or moves pushes the run at most one place toward the tail; while fewer than it takes to reach the tail
+     * have, none of the run is evicted and nothing has come inside it, so the next add moves it whole and a match
+     * counts it whole, reading none of its blocks.
+     */
+    static final class Stretch {
+        /** Endpoints whose LRU may hold some of its blocks. */
+        private long holders;
+        /** Per endpoint, as the last add there left them: the LRU's clock after it, the add's blocks, its leading blocks of this stretch. */
+        private final long[] addedAt;
+        private final int[] addSize;
+        private final int[] run;
+        /** Per endpoint: the most leading blocks of this stretch an add there carried (beyond {@link #run}, some may lie outside it). */
+        private final int[] widest;
+        /** Its leading blocks' entries, each as the last add carrying it left it, and how many are known. */
+        private int[] entries = new int[16];
+        private int known;
+
+        private Stretch(int pods, long holders) {
+            this.holders = holders;
+            this.addedAt = new long[pods];
+            this.addSize = new int[pods];
+            this.run = new int[pods];
+            this.widest = new int[pods];
+        }
+
+        /** Keeps its first {@code blocks} blocks only: what a session's next round shares of this round's prompt. */
+        void trim(int blocks) {
+            for (int p = 0; p < run.length; p++) {
+                run[p] = Math.min(run[p], blocks);
+                widest[p] = Math.min(widest[p], blocks);
+            }
+            known = Math.min(known, blocks);
+        }
+
+        /** Its leading blocks' entries, as hints (see {@link #known}). */
+        int[] entries() {
+            return entries;
+        }
+
+        /** How many of {@link #entries} are set. */
+        int known() {
+            return known;
+        }
+
+        /**
+         * Leading blocks endpoint {@code pod} still holds as the intact run its last add left, or -1 when that cannot be
+         * told: the run's deepest block stood at most {@code addSize - 1} places from the head, and each block the LRU
+         * took or moved since pushed it one place at most, so it has not reached the tail while the two stay under the
+         * capacity.
+         */
+        private int intactRun(int pod, Lru lru) {
+            if ((holders & 1L << pod) == 0) {
+                return 0;
+            }
+            if (lru == null || addSize[pod] == 0 || lru.clock - addedAt[pod] + addSize[pod] >= lru.capacity) {
+                return -1;
+            }
+            return run[pod];
+        }
+
+        private void record(int pod, long clock, int size, int[] added, int from, int length) {
+            holders |= 1L << pod;
+            addedAt[pod] = clock;
+            addSize[pod] = size;
+            run[pod] = length;
+            widest[pod] = Math.max(widest[pod], length);
+            if (entries.length < length) {
+                entries = Arrays.copyOf(entries, Math.max(length, 2 * entries.length));
+            }
+            System.arraycopy(added, from, entries, 0, length);
+            known = Math.max(known, length);
         }
     }
 
@@ -256,6 +439,8 @@ final class PrefixIndex {
         private static final int NEXT = 2;
 
         final int capacity;
+        /** Blocks its adds have carried, ever: no run moves further toward the tail than this grows. */
+        long clock;
         private int[] links;
         private int head = -1;
         int tail = -1;
@@ -294,6 +479,11 @@ final class PrefixIndex {
         /** Keeps an evicted node for the next {@link #take}. */
         void push(int slot) {
             spare = slot;
+        }
+
+        /** The node after {@code slot}, toward the tail, or -1. */
+        int next(int slot) {
+            return links[3 * slot + NEXT];
         }
 
         /** The node before {@code slot}, toward the head, or -1. */

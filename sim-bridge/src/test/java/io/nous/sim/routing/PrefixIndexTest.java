@@ -124,4 +124,111 @@ class PrefixIndexTest {
             }
         }
     }
+    /**
+     * Prompts made of a tenant's span (its own chain, sometimes cut shorter), a session's history (a round repeats the
+     * last one's blocks and adds its own) and blocks of their own, added with the span's and the history's stretches as
+     * the producer passes them: the sets, the LRUs' sizes and the entries agree with upstream's indexer, and every
+     * match told by the stretches agrees with a walk of the blocks. Capacities run from a few prompts (evictions
+     * everywhere, runs rarely intact) to many (runs moved whole); the index asserts each run it moves whole.
+     */
+    @Test
+    void stretchesChangeNothingButTheWork() {
+        SplittableRandom rnd = new SplittableRandom(29);
+        for (int round = 0; round < 30; round++) {
+            int pods = 1 + rnd.nextInt(6);
+            int capacity = round % 3 == 0 ? 20 + rnd.nextInt(60) : 400 + rnd.nextInt(2_000);
+            PrefixIndex index = new PrefixIndex(pods);
+            Reference ref = new Reference();
+            PrefixIndex.Stretch[] spans = new PrefixIndex.Stretch[5];
+            int[] spanLength = new int[5];
+            for (int t = 0; t < spans.length; t++) {
+                spans[t] = index.stretch(false);
+                spanLength[t] = 1 + rnd.nextInt(30);
+            }
+            PrefixIndex.Stretch[] histories = new PrefixIndex.Stretch[4];
+            long[][] sessionBlocks = new long[4][];
+            int[] sessionSpan = new int[4];
+            long fresh = 10_000_000L;
+            for (int step = 0; step < 300; step++) {
+                int t = rnd.nextInt(spans.length);
+                int k = rnd.nextInt(10) == 0 ? rnd.nextInt(spanLength[t] + 1) : spanLength[t];
+                int s = rnd.nextInt(6); // a session's round, or (4, 5) a prompt with a span and blocks of its own
+                long[] hashes;
+                PrefixIndex.Stretch history = null;
+                if (s < 4) {
+                    if (sessionBlocks[s] == null || rnd.nextInt(8) == 0) { // a new session
+                        sessionSpan[s] = t;
+                        sessionBlocks[s] = new long[0];
+                        histories[s] = index.stretch(false);
+                    }
+                    t = sessionSpan[s];
+                    k = spanLength[t];
+                    long[] before = sessionBlocks[s];
+                    int shared = before.length == 0 ? 0 : before.length - rnd.nextInt(2); // the last block may differ
+                    int n = Math.max(shared, k) + 1 + rnd.nextInt(12);
+                    hashes = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        hashes[i] = i < k ? t * 1000 + i : i < shared ? before[i] : fresh++;
+                    }
+                    histories[s].trim(Math.max(0, shared - k));
+                    history = histories[s];
+                    sessionBlocks[s] = hashes;
+                } else {
+                    int n = k + rnd.nextInt(10);
+                    hashes = new long[Math.max(n, 1)];
+                    for (int i = 0; i < hashes.length; i++) {
+                        hashes[i] = i < k ? t * 1000 + i : fresh++;
+                    }
+                    k = Math.min(k, hashes.length);
+                }
+                int n = hashes.length;
+                int[] matched = new int[pods];
+                int from = walkedByStretches(index, spans[t], k, history, n, matched);
+                int[] expected = new int[pods];
+                walk(ref, hashes, 0, n, expected);
+                int[] rest = matched.clone();
+                walk(ref, hashes, from, n, rest);
+                assertThat(rest).as("matches at step %d of round %d", step, round).containsExactly(expected);
+                int pod = rnd.nextInt(pods);
+                index.add(hashes, n, pod, capacity, null, 0, spans[t], k, history);
+                ref.add(hashes, n, pod, capacity);
+                for (int i = 0; i < n; i++) {
+                    assertThat(index.holders(hashes[i])).as("hash %d after step %d of round %d", hashes[i], step, round)
+                            .isEqualTo(ref.holders(hashes[i]));
+                    assertThat(index.addedEntry(i)).isEqualTo(index.entryOf(hashes[i]));
+                }
+                for (int p = 0; p < pods; p++) {
+                    assertThat(index.blocks(p)).isEqualTo(ref.lrus.containsKey(p) ? ref.lrus.get(p).size() : 0);
+                }
+            }
+        }
+    }
+
+    /** The producer's use of the stretches for a match: the span's, then the history's; returns the block a walk goes on from. */
+    private static int walkedByStretches(PrefixIndex index, PrefixIndex.Stretch span, int k, PrefixIndex.Stretch history, int n, int[] matched) {
+        int passed = index.match(span, k, matched);
+        if (passed < 0) {
+            return 0;
+        }
+        if (passed < k) {
+            return n;
+        }
+        if (history == null || index.match(history, n - k, matched) < 0) {
+            return k;
+        }
+        return n;
+    }
+
+    /** Upstream's match walk over blocks [from, n): per endpoint, the blocks it holds until a block nobody holds. */
+    private static void walk(Reference ref, long[] hashes, int from, int n, int[] matched) {
+        for (int i = from; i < n; i++) {
+            long holders = ref.holders(hashes[i]);
+            if (holders == 0) {
+                return;
+            }
+            for (long m = holders; m != 0; m &= m - 1) {
+                matched[Long.numberOfTrailingZeros(m)]++;
+            }
+        }
+    }
 }
