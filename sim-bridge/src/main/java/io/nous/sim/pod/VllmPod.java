@@ -656,10 +656,15 @@ public final class VllmPod implements ModelServer {
                 r.hashedBlocks = sharedPrefixHashes.copy(r.kvContent, r.blockHashes, tableSize(r), blockSize);
             }
         }
-        while (r.hashedBlocks <= k) {
-            int j = r.hashedBlocks;
-            r.blockHashes[j] = BlockPool.chain(j == 0 ? 0 : r.blockHashes[j - 1], r.kvContent.blockContent(j, blockSize));
-            r.hashedBlocks++;
+        int from = r.hashedBlocks;
+        if (from <= k) {
+            // the blocks' contents first, then chained in place
+            long[] h = r.blockHashes;
+            r.kvContent.blockContents(from, k + 1, blockSize, h);
+            for (int j = from; j <= k; j++) {
+                h[j] = BlockPool.chain(j == 0 ? 0 : h[j - 1], h[j]);
+            }
+            r.hashedBlocks = k + 1;
         }
         return r.blockHashes[k];
     }

@@ -220,7 +220,30 @@ public final class PromptContent {
      * router hashes when it cuts a prompt into blocks of its own size.
      */
     public long rangeContent(long from, long to) {
-        int i = span(from);
+        return rangeContent(span(from), from, to);
+    }
+
+    /**
+     * {@link #blockContent} of blocks [from, to) into {@code out[from, to)}: the spans are walked along
+     * the blocks once instead of searched for each (an accumulating session's prompt has two spans a round).
+     */
+    public void blockContents(int from, int to, int blockSize, long[] out) {
+        if (from >= to) {
+            return;
+        }
+        int last = ends.length - 1;
+        int i = span((long) from * blockSize);
+        for (int k = from; k < to; k++) {
+            long start = (long) k * blockSize;
+            while (i < last && ends[i] <= start) {
+                i++;
+            }
+            out[k] = rangeContent(i, start, start + blockSize);
+        }
+    }
+
+    /** {@link #rangeContent(long, long)} from span {@code i}, the first that ends after {@code from}. */
+    private long rangeContent(int i, long from, long to) {
         long h = 0x243F6A8885A308D3L;
         long start = i == 0 ? 0 : ends[i - 1];
         while (true) {

@@ -33,7 +33,9 @@ final class ApproxPrefixProducer implements DataProducer {
     private final PrefixIndex index;
     private long[] hashes = new long[256];
     /** Per shared first span, its whole router blocks (the same for every prompt that starts with it). */
-    private final java.util.HashMap<Long, SharedSpan> sharedSpans = new java.util.HashMap<>();
+    private final java.util.ArrayList<SharedSpan> sharedSpans = new java.util.ArrayList<>();
+    /** Span id → its place in {@link #sharedSpans} (unboxed: every prompt with a span looks its span up). */
+    private final LongLongMap spanPlaces = new LongLongMap(64);
     private int hashCount;
     /** The span the last hashed prompt starts with, and how many of its blocks lie wholly inside it (0: none). */
     private SharedSpan span;
@@ -206,7 +208,7 @@ final class ApproxPrefixProducer implements DataProducer {
         if (content.sharedTokens() > 0) {
             // blocks wholly inside a shared first span hash alike for every prompt that starts with it: kept per span
             int shared = (int) Math.min(blocks, prompt.routerTokensWithin(content.firstSpanTokens(), r.inputTokens, routerTokens) / blockSize);
-            SharedSpan s = sharedSpans.get(content.firstSpanId());
+            SharedSpan s = sharedSpan(content.firstSpanId());
             if (s == null || s.chain.length < shared) {
                 long[] chain = new long[shared];
                 for (int k = 0; k < shared; k++) {
@@ -215,7 +217,8 @@ final class ApproxPrefixProducer implements DataProducer {
                 if (s == null) {
                     // none of its blocks in the index yet (hand-made content may have put some there): no endpoint holds any
                     s = new SharedSpan(chain, index.stretch(index.knowsAny(chain, shared)));
-                    sharedSpans.put(content.firstSpanId(), s);
+                    spanPlaces.put(content.firstSpanId(), sharedSpans.size());
+                    sharedSpans.add(s);
                 } else {
                     s.chain = chain;
                 }
@@ -253,10 +256,15 @@ final class ApproxPrefixProducer implements DataProducer {
      * any endpoint may hold some of.
      */
     private void forgetSpan(long spanId) {
-        SharedSpan s = sharedSpans.get(spanId);
-        if (s != null) {
-            sharedSpans.put(spanId, new SharedSpan(s.chain, index.stretch(true)));
+        long place = spanPlaces.get(spanId);
+        if (place != LongLongMap.MISSING) {
+            sharedSpans.set((int) place, new SharedSpan(sharedSpans.get((int) place).chain, index.stretch(true)));
         }
+    }
+
+    private SharedSpan sharedSpan(long spanId) {
+        long place = spanPlaces.get(spanId);
+        return place == LongLongMap.MISSING ? null : sharedSpans.get((int) place);
     }
 
     /**
