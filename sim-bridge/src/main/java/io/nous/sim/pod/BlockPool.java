@@ -183,8 +183,13 @@ public final class BlockPool {
 
     /** How many of {@code blocks[0..n)} are in the free queue: a reuse takes them out of it. */
     public int freeAmong(int[] blocks, int n) {
+        return freeAmong(blocks, 0, n);
+    }
+
+    /** How many of {@code blocks[from..n)} are in the free queue. */
+    public int freeAmong(int[] blocks, int from, int n) {
         int free = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             if (meta[blocks[i] * STRIDE + REFS] == 0) {
                 free++;
             }
@@ -239,9 +244,14 @@ public final class BlockPool {
      * admitted with a cached prefix takes hundreds of blocks at once.
      */
     public void take(int[] blocks, int n) {
+        take(blocks, 0, n);
+    }
+
+    /** {@link #take(int[], int)} of {@code blocks[from..n)}. */
+    public void take(int[] blocks, int from, int n) {
         final int[] m = meta;
         int wasFree = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             if (m[blocks[i] * STRIDE + REFS]++ == 0) {
                 wasFree++;
             }
@@ -396,12 +406,17 @@ public final class BlockPool {
      * caches, where reading ahead only costs).
      */
     public void free(int[] blocks, int n, int readAheadFrom) {
+        free(blocks, 0, n, readAheadFrom);
+    }
+
+    /** {@link #free(int[], int, int)} of {@code blocks[from..n)}, tail first. */
+    public void free(int[] blocks, int from, int n, int readAheadFrom) {
         int held = 0;
-        for (int i = readAheadFrom; i < n; i++) {
+        for (int i = Math.max(from, readAheadFrom); i < n; i++) {
             held += meta[blocks[i] * STRIDE + REFS];
         }
         warmed += held;
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = n - 1; i >= from; i--) {
             int b = blocks[i];
             int r = meta[b * STRIDE + REFS];
             if (r < 1) {

@@ -25,6 +25,72 @@ final class PrefixHashes {
     /** By slot: leading entries of {@link #seen} confirmed to hold their hashes, and the pool's evictions then. */
     private int[] confirmed = new int[8];
     private long[] confirmedAt = new long[8];
+    /**
+     * By slot: the span's hold, when requests running on this pod hold its blocks together: how many do, how many
+     * whole blocks of the span it covers, and their ids (see {@link #hold}).
+     */
+    private int[] holders = new int[8];
+    private int[] holdBlocks = new int[8];
+    private final List<int[]> holdIds = new ArrayList<>();
+
+    /** The slot of {@code content}'s first span, or -1 when this pod has not hashed it. */
+    int slot(PromptContent content) {
+        return slots.get(content.firstSpanId());
+    }
+
+    /**
+     * Requests holding the span of {@code slot} together, and how many leading blocks that hold covers (the span's
+     * whole blocks): while any do, the pool counts one reference on each of those blocks for all of them, so they stay
+     * named, cached and the same blocks, and a request of the span that joins or leaves touches none of them.
+     * What the pool decides is the same as with a reference per request: a block is free exactly when no request
+     * holds it either way, and the last to leave frees the span's blocks as that request would have.
+     */
+    int holders(int slot) {
+        return holders[slot];
+    }
+
+    /** Leading blocks the hold of {@code slot} covers (meaningful while it has holders). */
+    int holdBlocks(int slot) {
+        return holdBlocks[slot];
+    }
+
+    /** The ids of the blocks the hold of {@code slot} covers (meaningful while it has holders). */
+    int[] holdIds(int slot) {
+        return holdIds.get(slot);
+    }
+
+    /** A request that took the span's {@code blocks} leading blocks {@code ids[0, blocks)} one by one starts the hold: its references become the hold's. */
+    void hold(int slot, int[] ids, int blocks) {
+        int[] kept = holdIds.get(slot);
+        if (kept.length < blocks) {
+            kept = new int[blocks];
+            holdIds.set(slot, kept);
+        }
+        System.arraycopy(ids, 0, kept, 0, blocks);
+        holdBlocks[slot] = blocks;
+        holders[slot] = 1;
+    }
+
+    /** One more request holds the span through the hold. */
+    void join(int slot) {
+        holders[slot]++;
+    }
+
+    /** A holder leaves; returns whether it was the last (then the caller frees the span's blocks). */
+    boolean leave(int slot) {
+        return --holders[slot] == 0;
+    }
+
+    /** References the holds stand for beyond the one each counts in the pool (for invariant checks). */
+    long sharedReferences() {
+        long n = 0;
+        for (int slot = 0; slot < chains.size(); slot++) {
+            if (holders[slot] > 1) {
+                n += (long) (holders[slot] - 1) * holdBlocks[slot];
+            }
+        }
+        return n;
+    }
 
     /**
      * Where the blocks of the chain of {@code content}'s first span were last found, by block index
@@ -94,9 +160,12 @@ final class PrefixHashes {
             slots.putIfAbsent(id, slot);
             chains.add(new long[0]);
             seen.add(new int[0]);
+            holdIds.add(new int[0]);
             if (slot == confirmed.length) {
                 confirmed = Arrays.copyOf(confirmed, 2 * slot);
                 confirmedAt = Arrays.copyOf(confirmedAt, 2 * slot);
+                holders = Arrays.copyOf(holders, 2 * slot);
+                holdBlocks = Arrays.copyOf(holdBlocks, 2 * slot);
             }
         }
         long[] chain = chains.get(slot);

@@ -7,6 +7,7 @@ import io.nous.sim.request.Request;
 import io.nous.sim.request.RoundBlocks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * One vLLM engine (V1 scheduler semantics), simulated a step at a time, never a token at a time.
@@ -274,6 +275,9 @@ public final class VllmPod implements ModelServer {
                 int target = r.prefillTarget();
                 int hits = 0;
                 int freeHits = 0;
+                int slot = -1; // its span's slot in the pod's shared-prefix table
+                int spanHeld = 0; // leading blocks it takes through its span's hold
+                int spanForms = 0; // or, the span's blocks whose hold it starts with its own references
                 if (pool != null) {
                     // KVCacheManager.get_computed_blocks: the longest cached run, at most target - 1 tokens.
                     int handedOver = r.previousRound == null ? 0 : takeOver(r);
@@ -297,6 +301,15 @@ public final class VllmPod implements ModelServer {
                         seenLimit = Math.min(seen.length, r.kvContent.firstSpanTokens() / blockSize);
                         known = Math.min(Math.min(cap, seenLimit), sharedPrefixHashes.confirmed(r.kvContent, pool.evictions()));
                         System.arraycopy(seen, 0, r.blockIds, 0, known);
+                        slot = sharedPrefixHashes.slot(r.kvContent);
+                        if (holdable(r, slot, seenLimit, cap) && sharedPrefixHashes.holders(slot) > 0
+                                && sharedPrefixHashes.holdBlocks(slot) == seenLimit) {
+                            // requests running here hold the whole span: its blocks are cached, and these
+                            spanHeld = seenLimit;
+                            System.arraycopy(sharedPrefixHashes.holdIds(slot), 0, r.blockIds, 0, spanHeld);
+                            known = spanHeld;
+                            assert Arrays.equals(seen, 0, spanHeld, r.blockIds, 0, spanHeld) : "the span's hints name other blocks than its hold";
+                        }
                     }
                     // the previous round's blocks, known kept since it freed them (they name this chain's first hashes);
                     // the shared prefix's hints are confirmed below as far as the run goes, so they learn these too
@@ -311,7 +324,10 @@ public final class VllmPod implements ModelServer {
                     if (seen != null) {
                         sharedPrefixHashes.confirm(r.kvContent, Math.min(hits, seenLimit), pool.evictions());
                     }
-                    freeHits = pool.freeAmong(r.blockIds, hits);
+                    freeHits = pool.freeAmong(r.blockIds, spanHeld, hits);
+                    if (spanHeld == 0 && holdable(r, slot, seenLimit, cap) && hits >= seenLimit && sharedPrefixHashes.holders(slot) == 0) {
+                        spanForms = seenLimit;
+                    }
                     if (hits > r.countedFrom) {
                         r.countedFrom = Integer.MAX_VALUE; // found past its prefix after all (a hash collision): all by id
                     }
@@ -334,7 +350,14 @@ public final class VllmPod implements ModelServer {
                 linkRunning(r);
                 prefilling.add(r);
                 if (pool != null) {
-                    pool.take(r.blockIds, hits);
+                    pool.take(r.blockIds, spanHeld, hits);
+                    if (spanHeld > 0) {
+                        sharedPrefixHashes.join(slot);
+                        r.spanHold = slot;
+                    } else if (spanForms > 0) {
+                        sharedPrefixHashes.hold(slot, r.blockIds, spanForms); // its references on the span's blocks become the hold's
+                        r.spanHold = slot;
+                    }
                     r.heldBlocks = hits;
                     r.cachedBlocks = hits;
                     r.namedRun = hits;
@@ -549,7 +572,18 @@ public final class VllmPod implements ModelServer {
             // its last blocks first, as vLLM frees a request's blocks in reverse
             int byId = Math.min(r.heldBlocks, r.countedFrom);
             pool.freeCounted(r.heldBlocks - byId);
-            pool.free(r.blockIds, byId, r.content == null ? byId : Math.min(byId, r.content.firstSpanTokens() / blockSize));
+            int readAhead = r.content == null ? byId : Math.min(byId, r.content.firstSpanTokens() / blockSize);
+            if (r.spanHold >= 0) {
+                // the blocks past its span, tail first; the span's only when the last holder leaves, as its reference would
+                int span = sharedPrefixHashes.holdBlocks(r.spanHold);
+                pool.free(r.blockIds, span, byId, readAhead);
+                if (sharedPrefixHashes.leave(r.spanHold)) {
+                    pool.free(r.blockIds, 0, span, span);
+                }
+                r.spanHold = -1;
+            } else {
+                pool.free(r.blockIds, byId, readAhead);
+            }
             r.countedFrom = Integer.MAX_VALUE;
             r.heldBlocks = 0;
             r.cachedBlocks = 0;
@@ -626,6 +660,14 @@ public final class VllmPod implements ModelServer {
         r.blockIds = null;
         r.blockHashes = null;
         r.hashedBlocks = 0;
+    }
+
+    /**
+     * Whether the request may hold its span's blocks through the span's hold: it takes all of the span's whole
+     * blocks ({@code spanBlocks}, every one of them) and none beyond through it.
+     */
+    private boolean holdable(Request r, int slot, int spanBlocks, int cap) {
+        return slot >= 0 && spanBlocks > 0 && spanBlocks <= cap && spanBlocks == r.kvContent.firstSpanTokens() / blockSize;
     }
 
     /** Every block the request can come to hold. */
@@ -934,9 +976,11 @@ public final class VllmPod implements ModelServer {
             throw new AssertionError("pod " + index + ": running " + running + " vs " + n + ", decoding " + decoding + " vs " + dec);
         }
         if (pool != null) {
+            // a span's hold counts one reference on each of its blocks for all its holders
+            references -= sharedPrefixHashes.sharedReferences();
             if (references != pool.references()) {
-                throw new AssertionError("pod " + index + ": requests hold " + references + " block references, the pool counts "
-                        + pool.references());
+                throw new AssertionError("pod " + index + ": requests hold " + references + " block references (a span's holders counted once), "
+                        + "the pool counts " + pool.references());
             }
             if (usedBlocks != pool.usedBlocks()) {
                 throw new AssertionError("pod " + index + ": used blocks " + usedBlocks + " but the pool has " + pool.usedBlocks() + " in use");

@@ -85,6 +85,11 @@ public final class Request {
     public PromptContent kvContent;
     /** Leading blocks of its own that the cache knows it computed (or reused). */
     public int cachedBlocks;
+    /**
+     * On a vLLM pod: the slot of the pod's hold on its first span's blocks when it holds them through it (one
+     * reference for every request of the span), or -1: it holds each of its blocks itself.
+     */
+    public int spanHold = -1;
     /** Leading blocks it holds that name its chain's hashes in the cache, in order (held since, so still named). */
     public int namedRun;
     /** The previous round of its session, whose prompt and output this prompt repeats; dropped once used. */
