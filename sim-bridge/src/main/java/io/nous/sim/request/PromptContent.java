@@ -23,11 +23,18 @@ public final class PromptContent {
     private final long[] ids;
     private final int[] ends;
     private final int sharedTokens;
+    /** Whether its own spans' ids are made from its request's id (see {@link #ownSpansUnique}). */
+    private final boolean ownSpansUnique;
 
     private PromptContent(long[] ids, int[] ends, int sharedTokens) {
+        this(ids, ends, sharedTokens, false);
+    }
+
+    private PromptContent(long[] ids, int[] ends, int sharedTokens, boolean ownSpansUnique) {
         this.ids = ids;
         this.ends = ends;
         this.sharedTokens = sharedTokens;
+        this.ownSpansUnique = ownSpansUnique;
     }
 
     /**
@@ -52,7 +59,7 @@ public final class PromptContent {
     /** A prompt of its own (shared with nobody) followed by its own output: what a request is without declared structure. */
     public static PromptContent unique(int requestId, int inputTokens, int outputTokens) {
         return new PromptContent(new long[] {own(OWN_INPUT, requestId), own(OWN_OUTPUT, requestId)},
-                new int[] {inputTokens, inputTokens + outputTokens}, 0);
+                new int[] {inputTokens, inputTokens + outputTokens}, 0, true);
     }
 
     /**
@@ -65,7 +72,7 @@ public final class PromptContent {
             return unique(requestId, inputTokens, outputTokens);
         }
         return new PromptContent(new long[] {sharedId(prefixId), own(OWN_INPUT, requestId), own(OWN_OUTPUT, requestId)},
-                new int[] {prefixTokens, inputTokens, inputTokens + outputTokens}, prefixTokens);
+                new int[] {prefixTokens, inputTokens, inputTokens + outputTokens}, prefixTokens, true);
     }
 
     /**
@@ -139,6 +146,17 @@ public final class PromptContent {
      */
     public int sharedTokens() {
         return sharedTokens;
+    }
+
+    /**
+     * Whether no other request can have a token of its own (past {@link #sharedTokens}): true for the
+     * prompts {@link #unique} and {@link #sharedPrefix} make, whose own spans are named by the request's
+     * id (one request of a simulation per id); false for content read from a file or a trace, which
+     * may repeat. Whoever indexes blocks by hash may then keep such a prompt's own blocks unindexed:
+     * no lookup by another request can ask for them.
+     */
+    public boolean ownSpansUnique() {
+        return ownSpansUnique;
     }
 
     /**

@@ -42,6 +42,8 @@ final class ApproxPrefixProducer implements DataProducer {
     private int spanBlocks;
     /** The stretch of the last hashed prompt's blocks past its span when a session's rounds repeat them, else null. */
     private PrefixIndex.Stretch history;
+    /** The last hashed prompt's first block of its own (no other prompt has it, nobody looks it up), or its block count: none. */
+    private int ownFrom;
     /** Index entries found before for the last hashed prompt's first {@code knownCount} blocks: hints the index checks. */
     private int[] knownEntries;
     private int knownCount;
@@ -108,7 +110,8 @@ final class ApproxPrefixProducer implements DataProducer {
         int blockSize = blockSize(c);
         hashCount = hash(c.request, c.inputTokens, blockSize, maxBlocks(blockSize));
         Arrays.fill(c.matchBlocks, 0);
-        for (int i = matchStretches(c.matchBlocks); i < hashCount; i++) {
+        // the walk ends at the first block of the prompt's own, if not before: nobody holds those
+        for (int i = matchStretches(c.matchBlocks), end = Math.min(hashCount, ownFrom); i < end; i++) {
             long holders = i < knownCount ? index.holders(hashes[i], knownEntries[i]) : index.holders(hashes[i]);
             if (holders == 0) {
                 break;
@@ -151,11 +154,13 @@ final class ApproxPrefixProducer implements DataProducer {
 
     @Override
     public void preRequest(SchedulingContext c, int pod) {
-        index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount, span == null ? null : span.stretch, spanBlocks, history);
+        index.add(hashes, hashCount, pod, capacity(c), knownEntries, knownCount, span == null ? null : span.stretch, spanBlocks, history,
+                ownFrom);
         boolean leave = c.request.repeatedByNextRound();
         // the entries as they stand now, as far as someone reads them again: the span's next request, the
-        // session's next round, and the prefill pick's add that may follow in this route
-        int n = leave ? hashCount : span != null ? spanBlocks : 0;
+        // session's next round, and the prefill pick's add that may follow in this route (the only one to find the
+        // prompt's own blocks again)
+        int n = leave || ownFrom < hashCount ? hashCount : span != null ? spanBlocks : 0;
         if (addedEntries.length < n) {
             addedEntries = new int[Math.max(n, addedEntries.length * 2)];
         }
@@ -247,6 +252,8 @@ final class ApproxPrefixProducer implements DataProducer {
         for (; j < blocks; j++) {
             hashes[j] = chainHash(j == 0 ? 0 : hashes[j - 1], content, j, blockSize, r.inputTokens, routerTokens);
         }
+        // past its shared span a prompt made with unique own spans has blocks no other request has (a request is routed once)
+        ownFrom = !r.repeatedByNextRound() && (r.content == null || content.ownSpansUnique()) ? spanBlocks : blocks;
         return blocks;
     }
 

@@ -32,6 +32,9 @@ final class PrefixIndex {
     private static final int MASK_LOW = 2;
     private static final int MASK_HIGH = 3;
     private static final int ALIVE = 4;
+    /** {@link #ALIVE}'s values for an entry that stands for its hash: mapped by the hash table, or a prompt's own block's. */
+    private static final int MAPPED = 1;
+    private static final int UNMAPPED = 2;
     private static final int NODES = 5;
     /** Entries the rows have room for. */
     private int rowCapacity = 1024;
@@ -109,7 +112,7 @@ final class PrefixIndex {
      * instead of a lookup.
      */
     void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount) {
-        add(hashes, n, pod, capacity, known, knownCount, null, 0, null);
+        add(hashes, n, pod, capacity, known, knownCount, null, 0, null, n);
     }
 
     /**
@@ -117,8 +120,13 @@ final class PrefixIndex {
      * stretch {@code span} and whose others the stretch {@code rest} (either may be null: blocks of the prompt's own).
      * Each stretch's blocks that the endpoint provably still holds as one intact run move to the head whole; the list,
      * the sets and the entries come out as a block-by-block add leaves them.
+     *
+     * <p>Blocks from {@code ownFrom} on are the prompt's own: no other prompt has them and nobody looks them up by
+     * hash, so they get entries that the hash table does not map (one probe of a table far larger than the caches
+     * saved per block); an earlier pick of the same route finds them again through its entries, passed as hints.
      */
-    void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount, Stretch span, int spanBlocks, Stretch rest) {
+    void add(long[] hashes, int n, int pod, int capacity, int[] known, int knownCount, Stretch span, int spanBlocks, Stretch rest,
+             int ownFrom) {
         Lru lru = lrus[pod];
         if (lru == null) {
             lru = lrus[pod] = new Lru(capacity);
@@ -134,7 +142,7 @@ final class PrefixIndex {
             found = new int[Math.max(n, found.length * 2)];
         }
         for (int i = knownCount; i < n; i++) {
-            long f = entries.get(hashes[i]);
+            long f = i < ownFrom ? entries.get(hashes[i]) : LongLongMap.MISSING;
             found[i] = f == LongLongMap.MISSING ? -1 : (int) f;
         }
         // as upstream: all LRU adds first (evictions clear their endpoint's bit), then the hash → endpoints update.
@@ -146,7 +154,7 @@ final class PrefixIndex {
         int runLast = -1;
         for (int i = fast; i < n; i++) {
             int hint = i < knownCount ? known[i] : found[i];
-            int e = standsFor(hint, hashes[i]) ? hint : entry(hashes[i]);
+            int e = standsFor(hint, hashes[i]) ? hint : i < ownFrom ? entry(hashes[i]) : newEntry(hashes[i]);
             added[i] = e;
             int node = rows[e * stride + NODES + pod];
             if (node >= 0) {
@@ -190,7 +198,7 @@ final class PrefixIndex {
         for (int i = fast; i < n; i++) {
             int e = added[i];
             if (recycled && !standsFor(e, hashes[i])) {
-                e = entry(hashes[i]);
+                e = i < ownFrom ? entry(hashes[i]) : newEntry(hashes[i]);
             }
             setMask(e, mask(e) | bit);
             added[i] = e;
@@ -365,6 +373,17 @@ final class PrefixIndex {
         if (found != LongLongMap.MISSING) {
             return (int) found;
         }
+        return make(hash, MAPPED);
+    }
+
+    /** A new entry for a prompt's own block, with no holders, that the hash table does not map. */
+    private int newEntry(long hash) {
+        return make(hash, UNMAPPED);
+    }
+
+    /** Makes the entry a new one takes (the last freed, else the next id) stand for {@code hash}. */
+    private int make(long hash, int alive) {
+        int e = freeCount > 0 ? free[freeCount - 1] : nextEntry;
         if (freeCount > 0) {
             freeCount--;
         } else {
@@ -379,7 +398,7 @@ final class PrefixIndex {
         rows[r + KEY_LOW] = (int) hash;
         rows[r + KEY_HIGH] = (int) (hash >>> 32);
         setMask(e, 0);
-        rows[r + ALIVE] = 1;
+        rows[r + ALIVE] = alive;
         return e;
     }
 
@@ -390,7 +409,9 @@ final class PrefixIndex {
                 return; // still in some LRU (its bit was cleared by an earlier eviction's stale quirk): keep it
             }
         }
-        entries.remove(key(e));
+        if (rows[e * stride + ALIVE] == MAPPED) {
+            entries.remove(key(e));
+        }
         rows[e * stride + ALIVE] = 0;
         if (freeCount == free.length) {
             free = Arrays.copyOf(free, freeCount * 2);

@@ -35,4 +35,17 @@ class PromptContentTest {
             }
         }
     }
+
+    /** Only the generator's own prompts promise that nobody else has their own tokens; content read back may repeat. */
+    @Test
+    void ownSpansAreUniqueOnlyForTheGeneratorsPrompts() {
+        PromptContent own = PromptContent.unique(7, 100, 10);
+        PromptContent shared = PromptContent.sharedPrefix(3, 64, 8, 100, 10);
+        assertThat(own.ownSpansUnique()).isTrue();
+        assertThat(shared.ownSpansUnique()).isTrue();
+        assertThat(PromptContent.restore(shared.spanIds(), shared.spanEnds(), 64, 100, 100, 10, 9).ownSpansUnique()).isFalse();
+        assertThat(PromptContent.tracedBlocks(new long[] {1, 2}, 16, 10, 40, 5).ownSpansUnique()).isFalse();
+        assertThat(PromptContent.of(new long[] {1, 2}, new int[] {10, 20}).ownSpansUnique()).isFalse();
+        assertThat(PromptContent.sessionStart(3, 64, 11, 100, 10).ownSpansUnique()).isFalse();
+    }
 }

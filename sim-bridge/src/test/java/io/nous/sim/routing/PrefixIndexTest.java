@@ -190,7 +190,7 @@ class PrefixIndexTest {
                 walk(ref, hashes, from, n, rest);
                 assertThat(rest).as("matches at step %d of round %d", step, round).containsExactly(expected);
                 int pod = rnd.nextInt(pods);
-                index.add(hashes, n, pod, capacity, null, 0, spans[t], k, history);
+                index.add(hashes, n, pod, capacity, null, 0, spans[t], k, history, n);
                 ref.add(hashes, n, pod, capacity);
                 for (int i = 0; i < n; i++) {
                     assertThat(index.holders(hashes[i])).as("hash %d after step %d of round %d", hashes[i], step, round)
@@ -228,6 +228,66 @@ class PrefixIndexTest {
             }
             for (long m = holders; m != 0; m &= m - 1) {
                 matched[Long.numberOfTrailingZeros(m)]++;
+            }
+        }
+    }
+
+    /**
+     * Prompts of a tenant's span and then blocks of their own, those left out of the hash table, some added a second
+     * time to another endpoint with the first add's entries as hints (a P/D route's prefill pick): the sets (read
+     * through the entries for the prompt's own blocks, which nobody looks up by hash), the LRUs and the evictions
+     * agree with upstream's indexer, with LRUs small enough to evict prompts' own blocks and to outgrow a prompt.
+     */
+    @Test
+    void aPromptsOwnBlocksNeedNoHashTable() {
+        SplittableRandom rnd = new SplittableRandom(41);
+        for (int round = 0; round < 20; round++) {
+            int pods = 1 + rnd.nextInt(5);
+            int capacity = 6 + rnd.nextInt(round % 2 == 0 ? 30 : 300);
+            PrefixIndex index = new PrefixIndex(pods);
+            Reference ref = new Reference();
+            long fresh = 1_000_000L;
+            List<long[]> prompts = new ArrayList<>();
+            List<int[]> entries = new ArrayList<>();
+            for (int step = 0; step < 300; step++) {
+                int t = rnd.nextInt(6);
+                int k = rnd.nextInt(12);
+                int n = k + rnd.nextInt(15);
+                if (n == 0) {
+                    continue;
+                }
+                long[] hashes = new long[n];
+                for (int i = 0; i < n; i++) {
+                    hashes[i] = i < k ? t * 1000 + i : fresh++;
+                }
+                int pod = rnd.nextInt(pods);
+                index.add(hashes, n, pod, capacity, null, 0, null, 0, null, k);
+                ref.add(hashes, n, pod, capacity);
+                int[] added = new int[n];
+                for (int i = 0; i < n; i++) {
+                    added[i] = index.addedEntry(i);
+                }
+                if (pods > 1 && rnd.nextInt(3) == 0) {
+                    int other = (pod + 1 + rnd.nextInt(pods - 1)) % pods;
+                    index.add(hashes, n, other, capacity, added, n, null, 0, null, k);
+                    ref.add(hashes, n, other, capacity);
+                    for (int i = 0; i < n; i++) {
+                        added[i] = index.addedEntry(i);
+                    }
+                }
+                prompts.add(hashes);
+                entries.add(added);
+                // every prompt so far, its own blocks read through the entries its last add left
+                for (int q = 0; q < prompts.size(); q++) {
+                    long[] h = prompts.get(q);
+                    for (int i = 0; i < h.length; i++) {
+                        assertThat(index.holders(h[i], entries.get(q)[i])).as("block %d of prompt %d after step %d of round %d", i, q, step, round)
+                                .isEqualTo(ref.holders(h[i]));
+                    }
+                }
+                for (int p = 0; p < pods; p++) {
+                    assertThat(index.blocks(p)).isEqualTo(ref.lrus.containsKey(p) ? ref.lrus.get(p).size() : 0);
+                }
             }
         }
     }
