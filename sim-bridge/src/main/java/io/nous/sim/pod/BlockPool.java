@@ -64,7 +64,7 @@ public final class BlockPool {
      * (inclusive) and {@code tail}: a block is appended at the tail when its last reference goes, and new
      * blocks come from the head, so both ends move through the ring in order. An entry {@code >= 0} is a
      * block that names a prefix; a hit on it while it is free takes it out of the middle by leaving its
-     * entry behind, stale: such an entry is live only while its block is free, named, and its
+     * entry behind (or, when it is the last entry, by stepping the tail back), stale: such an entry is live only while its block is free, named, and its
      * {@code PLACE} is the entry's own place (places count up and wrap as ints; only equality is asked of
      * them). An entry {@code -n} is a run of n nameless free blocks, which are never hit, so never stale;
      * blocks freed nameless one after another join the run at the tail.
@@ -236,6 +236,19 @@ public final class BlockPool {
     public void take(int b) {
         if (meta[b * STRIDE + REFS]++ == 0) {
             free--; // its queue entry goes stale where it stands
+            dropIfLast(b);
+        }
+    }
+
+    /**
+     * A named block just taken out of the free queue whose entry is the queue's last leaves no stale entry
+     * behind: the tail steps back over it (a request's blocks, freed tail first and taken again first block
+     * first, are each the last entry in turn). Its append ordinal stays spent, so the ordinals of the
+     * entries after it still grow with their appends ({@link #keptSince}).
+     */
+    private void dropIfLast(int b) {
+        if (meta[b * STRIDE + PLACE] == tail - 1) {
+            tail--;
         }
     }
 
@@ -254,6 +267,7 @@ public final class BlockPool {
         for (int i = from; i < n; i++) {
             if (m[blocks[i] * STRIDE + REFS]++ == 0) {
                 wasFree++;
+                dropIfLast(blocks[i]);
             }
         }
         free -= wasFree;
@@ -602,8 +616,9 @@ public final class BlockPool {
         if (n == 0) {
             return;
         }
-        if (tail != head && queue[(tail - 1) & mask] < 0) {
-            queue[(tail - 1) & mask] -= n; // the run's ordinals go on from its last one
+        int last = (tail - 1) & mask;
+        if (tail != head && queue[last] < 0 && runFirst[last] - queue[last] == appended) { // a run whose ordinals end here
+            queue[last] -= n; // the run's ordinals go on from its last one
         } else {
             if (tail - head == queue.length) {
                 compact();

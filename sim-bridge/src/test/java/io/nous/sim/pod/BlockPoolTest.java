@@ -413,4 +413,26 @@ class BlockPoolTest {
         System.arraycopy(tail, 0, all, head.length, tail.length);
         return all;
     }
+
+    /**
+     * A hit on the queue's last entry steps the tail back over it; the nameless block freed next still starts a run
+     * of its own after the mark, so the pool says it left for an allocation (joining the run before would have given
+     * it an ordinal from before the mark).
+     */
+    @Test
+    void aBlockTakenBackFromTheTailLeavesLaterFreesAfterTheMark() {
+        BlockPool pool = new BlockPool(4, 16);
+        int[] ids = new int[3];
+        pool.allocate(3, ids, 0);
+        assertThat(pool.cache(ids[1], 42L)).isTrue();
+        pool.free(new int[] {ids[0]}, 1); // nameless: joins the run of the block still free
+        pool.free(new int[] {ids[1]}, 1); // named: an entry of its own at the tail
+        pool.take(ids[1]); // a hit takes it back out
+        int mark = pool.freeMark();
+        assertThat(pool.keptSince(mark)).isTrue();
+        pool.free(new int[] {ids[2]}, 1); // nameless, after the mark
+        pool.allocate(3, new int[3], 0); // the three free blocks, the one freed after the mark last
+        assertThat(pool.keptSince(mark)).isFalse();
+        assertThat(pool.freeBlocks()).isZero();
+    }
 }
