@@ -46,6 +46,11 @@ final class PrefixIndex {
     /** Per block of the add in progress past the caller's hints: the entry its hash had when the add began, or -1. */
     private int[] found = new int[256];
     private boolean recycled;
+    /** Hashes of mapped entries the add in progress released: the table still maps them until it ends. */
+    private long[] released = new long[64];
+    private int releasedCount;
+    /** What {@link #takeOutReleased}'s reads ahead read (kept only so that those reads are not optimised away). */
+    private long warmed;
 
     /** Endpoints one index tracks at most (one bit each in a 64-bit mask). */
     static final int MAX_ENDPOINTS = 64;
@@ -202,6 +207,9 @@ final class PrefixIndex {
             }
             setMask(e, mask(e) | bit);
             added[i] = e;
+        }
+        if (releasedCount > 0) {
+            takeOutReleased();
         }
         lru.clock += n;
         if (span != null && spanBlocks > 0) {
@@ -371,9 +379,33 @@ final class PrefixIndex {
         int e = freeCount > 0 ? free[freeCount - 1] : nextEntry;
         long found = entries.putIfAbsent(hash, e);
         if (found != LongLongMap.MISSING) {
-            return (int) found;
+            if (releasedCount == 0 || standsFor((int) found, hash)) {
+                return (int) found;
+            }
+            entries.put(hash, e); // the entry this add released for the hash, not yet taken out: the hash is new
         }
         return make(hash, MAPPED);
+    }
+
+    /**
+     * Takes the hashes of the entries this add released out of the table: their slots read first, in a loop of
+     * independent reads, so that the misses of a table far larger than the caches overlap; a hash the add has
+     * mapped again since (to an entry that stands for it) stays.
+     */
+    private void takeOutReleased() {
+        long touched = 0;
+        for (int i = 0; i < releasedCount; i++) {
+            touched += entries.touch(released[i]);
+        }
+        warmed += touched;
+        for (int i = 0; i < releasedCount; i++) {
+            long key = released[i];
+            long e = entries.get(key);
+            if (e != LongLongMap.MISSING && !standsFor((int) e, key)) {
+                entries.remove(key);
+            }
+        }
+        releasedCount = 0;
     }
 
     /** A new entry for a prompt's own block, with no holders, that the hash table does not map. */
@@ -410,7 +442,11 @@ final class PrefixIndex {
             }
         }
         if (rows[e * stride + ALIVE] == MAPPED) {
-            entries.remove(key(e));
+            // taken out of the table when the add ends, with the others it released (see takeOutReleased)
+            if (releasedCount == released.length) {
+                released = Arrays.copyOf(released, releasedCount * 2);
+            }
+            released[releasedCount++] = key(e);
         }
         rows[e * stride + ALIVE] = 0;
         if (freeCount == free.length) {
