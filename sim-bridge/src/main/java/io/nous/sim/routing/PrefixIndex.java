@@ -12,7 +12,9 @@ import java.util.Arrays;
  *
  * <p>One table serves both: a hash names an entry holding its endpoint bit set and, per endpoint,
  * its node in that endpoint's LRU, so a lookup finds both at once. Entries are recycled when no
- * endpoint holds their hash.
+ * endpoint holds their hash. What a caller knows of a prompt saves reading it block by block: the
+ * stretches a tenant's span and a session's history come with ({@link Stretch}), and the blocks of the
+ * prompt's own, which nobody looks up by hash and the table does not map.
  */
 final class PrefixIndex {
     private final int pods;
@@ -95,7 +97,10 @@ final class PrefixIndex {
         return false;
     }
 
-    /** The entry that stands for {@code hash} now, or -1 when none does (for tests of {@link #addedEntry}). */
+    /**
+     * The entry the hash table maps {@code hash} to, or -1 when none (for tests of {@link #addedEntry}): the entry that
+     * stands for it, unless it is a prompt's own block's, which the table does not map.
+     */
     int entryOf(long hash) {
         long e = entries.get(hash);
         return e == LongLongMap.MISSING ? -1 : (int) e;
