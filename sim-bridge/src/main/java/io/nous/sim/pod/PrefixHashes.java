@@ -26,12 +26,12 @@ final class PrefixHashes {
     private int[] confirmed = new int[8];
     private long[] confirmedAt = new long[8];
     /**
-     * By slot: the span's hold, when requests running on this pod hold its blocks together: how many do, how many
-     * whole blocks of the span it covers, and their ids (see {@link #hold}).
+     * By slot: the span's hold, when requests running on this pod hold its blocks together: how many do, and how
+     * many whole blocks of the span it covers (see {@link #hold}). The blocks are those {@link #blocksSeen} names:
+     * while they are held they stay named, so every lookup finds and records those same blocks.
      */
     private int[] holders = new int[8];
     private int[] holdBlocks = new int[8];
-    private final List<int[]> holdIds = new ArrayList<>();
 
     /** The slot of {@code content}'s first span, or -1 when this pod has not hashed it. */
     int slot(PromptContent content) {
@@ -54,19 +54,11 @@ final class PrefixHashes {
         return holdBlocks[slot];
     }
 
-    /** The ids of the blocks the hold of {@code slot} covers (meaningful while it has holders). */
-    int[] holdIds(int slot) {
-        return holdIds.get(slot);
-    }
-
-    /** A request that took the span's {@code blocks} leading blocks {@code ids[0, blocks)} one by one starts the hold: its references become the hold's. */
-    void hold(int slot, int[] ids, int blocks) {
-        int[] kept = holdIds.get(slot);
-        if (kept.length < blocks) {
-            kept = new int[blocks];
-            holdIds.set(slot, kept);
-        }
-        System.arraycopy(ids, 0, kept, 0, blocks);
+    /**
+     * A request that took the span's {@code blocks} leading blocks one by one (as {@link #blocksSeen} names them)
+     * starts the hold: its references become the hold's.
+     */
+    void hold(int slot, int blocks) {
         holdBlocks[slot] = blocks;
         holders[slot] = 1;
     }
@@ -160,7 +152,6 @@ final class PrefixHashes {
             slots.putIfAbsent(id, slot);
             chains.add(new long[0]);
             seen.add(new int[0]);
-            holdIds.add(new int[0]);
             if (slot == confirmed.length) {
                 confirmed = Arrays.copyOf(confirmed, 2 * slot);
                 confirmedAt = Arrays.copyOf(confirmedAt, 2 * slot);

@@ -7,7 +7,6 @@ import io.nous.sim.request.Request;
 import io.nous.sim.request.RoundBlocks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 
 /**
  * One vLLM engine (V1 scheduler semantics), simulated a step at a time, never a token at a time.
@@ -304,11 +303,10 @@ public final class VllmPod implements ModelServer {
                         slot = sharedPrefixHashes.slot(r.kvContent);
                         if (holdable(r, slot, seenLimit, cap) && sharedPrefixHashes.holders(slot) > 0
                                 && sharedPrefixHashes.holdBlocks(slot) == seenLimit) {
-                            // requests running here hold the whole span: its blocks are cached, and these
+                            // requests running here hold the whole span: its blocks are cached, and the ones seen last
                             spanHeld = seenLimit;
-                            System.arraycopy(sharedPrefixHashes.holdIds(slot), 0, r.blockIds, 0, spanHeld);
+                            System.arraycopy(seen, 0, r.blockIds, 0, spanHeld);
                             known = spanHeld;
-                            assert Arrays.equals(seen, 0, spanHeld, r.blockIds, 0, spanHeld) : "the span's hints name other blocks than its hold";
                         }
                     }
                     // the previous round's blocks, known kept since it freed them (they name this chain's first hashes);
@@ -355,7 +353,7 @@ public final class VllmPod implements ModelServer {
                         sharedPrefixHashes.join(slot);
                         r.spanHold = slot;
                     } else if (spanForms > 0) {
-                        sharedPrefixHashes.hold(slot, r.blockIds, spanForms); // its references on the span's blocks become the hold's
+                        sharedPrefixHashes.hold(slot, spanForms); // its references on the span's blocks become the hold's
                         r.spanHold = slot;
                     }
                     r.heldBlocks = hits;
