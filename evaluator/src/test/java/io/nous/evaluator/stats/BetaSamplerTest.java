@@ -66,6 +66,37 @@ class BetaSamplerTest {
         }
     }
 
+    /**
+     * Most draws are decided by the rank table ({@link RankTable}) without a logarithm, and each of them is the
+     * exact draw's rank: low and high quantiles (the draw rising and falling with the first uniform), small and
+     * large samples, many draws.
+     */
+    @Test
+    void theRankTableDecidesMostDrawsAndEachAsTheExactDraw() {
+        int[] sizes = {20, 333, 5000, 54321};
+        double[] quantiles = {0.01, 0.25, 0.5, 0.99};
+        for (int n : sizes) {
+            for (double q : quantiles) {
+                int k = Math.max(1, (int) Math.ceil(q * n));
+                BetaSampler sampler = new BetaSampler(k, n - k + 1);
+                Well19937c fast = new Well19937c(n * 7L + k);
+                Well19937c exact = new Well19937c(n * 7L + k);
+                int draws = 60_000;
+                for (int i = 0; i < draws; i++) {
+                    int expected = Math.min(n, Math.max(1, (int) Math.ceil(sampler.sample(exact) * n)));
+                    assertThat(sampler.rank(fast, n)).as("n %d, k %d, draw %d", n, k, i).isEqualTo(expected);
+                }
+                assertThat(fast.nextLong()).as("n %d, k %d: the generators agree after", n, k).isEqualTo(exact.nextLong());
+                if (k > 1 && n - k + 1 > 1) {
+                    // the bootstrap's p99 of hundreds of requests or more almost always; central ranks of large samples
+                    // only within the ranks a table covers
+                    long most = q == 0.99 && n >= 333 ? draws * 9L / 10 : draws / 2;
+                    assertThat(sampler.tableDraws).as("n %d, k %d: draws the table decided", n, k).isGreaterThan(most);
+                }
+            }
+        }
+    }
+
     @Test
     void aQuantileStatisticOverSortedSamplesReplicatesAsOneThatSortsThem() {
         float[][] raw = {{5, 1, 4, 2, 3, 9, 7}, {}, {0.5f, 0.25f}};
