@@ -86,12 +86,10 @@ public final class PairedBootstrap {
 
     /** The central interval of the given replicates at this confidence. */
     public double[] percentileInterval(double[] reps) {
-        double[] sorted = reps.clone();
-        java.util.Arrays.sort(sorted);
         double alpha = 1 - confidence;
-        int lo = (int) Math.floor(alpha / 2 * (sorted.length - 1));
-        int hi = (int) Math.ceil((1 - alpha / 2) * (sorted.length - 1));
-        return new double[] {sorted[lo], sorted[hi]};
+        int lo = (int) Math.floor(alpha / 2 * (reps.length - 1));
+        int hi = (int) Math.ceil((1 - alpha / 2) * (reps.length - 1));
+        return OrderStatistics.pair(reps, lo, hi); // the elements a sort would put at lo and hi
     }
 
     private static double pairedP(double[] d) {
