@@ -33,6 +33,7 @@ final class OrderStatistics {
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 
+    /** The double whose {@link #key} is {@code key}: flipping the same bits again undoes {@link #key}. */
     private static double value(long key) {
         return Double.longBitsToDouble(key ^ ((key >> 63) & Long.MAX_VALUE));
     }
