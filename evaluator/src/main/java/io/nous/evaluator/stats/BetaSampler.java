@@ -14,8 +14,8 @@ import org.apache.commons.math3.util.Precision;
  */
 final class BetaSampler {
     /** Cheng's 4·ln 2 and 1 + ln 5, as commons-math writes them. */
-    private static final double LN4 = 1.3862944;
-    private static final double BB_SQUEEZE = 2.609438;
+    static final double LN4 = 1.3862944;
+    static final double BB_SQUEEZE = 2.609438;
 
     /** min and max of the two shapes (Cheng's a and b in BB; BC names them the other way round). */
     private final double lo;

@@ -39,8 +39,6 @@ final class RankTable {
      */
     private static final double SPLIT = 3e-4;
     private static final int MAX_DEPTH = 3;
-    private static final double LN4 = 1.3862944;
-    private static final double BB_SQUEEZE = 2.609438;
 
     /** Slots of equal width in {@code u1} that index the cells, so that finding one takes no search. */
     private static final int SLOTS = 512;
@@ -196,7 +194,7 @@ final class RankTable {
             to[size] = x1;
             rank[size] = j;
             // the squeeze (5 z <= s + 2.609438) or, failing it, the test ln z <= s holds with room to spare below either bound
-            accept[size] = Math.max((lowS + BB_SQUEEZE) * (1 - E) / 5, Math.exp(lowS) * (1 - E));
+            accept[size] = Math.max((lowS + BetaSampler.BB_SQUEEZE) * (1 - E) / 5, Math.exp(lowS) * (1 - E));
             size++;
         }
 
@@ -259,8 +257,8 @@ final class RankTable {
             }
             double eV = beta * E * (Math.abs(l1) + Math.abs(l2) + 1) + E * Math.abs(v);
             double eW = w * (eV + E);
-            double r = gamma * v - LN4;
-            double eR = gamma * eV + E * (Math.abs(gamma * v) + LN4);
+            double r = gamma * v - BetaSampler.LN4;
+            double eR = gamma * eV + E * (Math.abs(gamma * v) + BetaSampler.LN4);
             s = a + r - w;
             eS = eR + eW + E * (a + Math.abs(r) + w);
             double u = first ? w / (b + w) : b / (b + w);
